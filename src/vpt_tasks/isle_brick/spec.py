@@ -1,0 +1,84 @@
+"""The Isle-Brick-V2 protocol as data: questions, categories, prompts.
+
+Read from `task_configs/isle_brick.yaml`; this module only gives it types.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from vpt_tasks.config import load_config
+from vpt_tasks.scorers.components import QuestionKind
+from vpt_tasks.sources import Upstream
+
+CATEGORY_LABELS = {
+    "scene_understanding": "scene understanding",
+    "spatial_reasoning": "spatial reasoning",
+    "visual_perspective_taking": "visual perspective taking",
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One of the seven diagnostic questions."""
+
+    id: str
+    text: str
+    category: str
+    kind: QuestionKind
+    pool: tuple[str, ...]
+    """The permissible answers; its size is N_q of the random baseline."""
+
+    def prompt(self, object_name: str, placeholder: str) -> str:
+        """The question with "the object" replaced by the scene's object ("the dog")."""
+        return self.text.replace(placeholder, f"the {object_name}")
+
+
+@dataclass(frozen=True)
+class IsleBrickSpec:
+    """The whole protocol of the benchmark."""
+
+    questions: dict[str, Question]
+    categories: dict[str, tuple[str, ...]]
+    upstream: Upstream
+    split: str
+    placeholder: str
+    orientation_hint: str
+    cot_instruction: str
+    temperature: float
+    max_tokens: int
+    cot_max_tokens: int
+
+    @property
+    def question_ids(self) -> list[str]:
+        return list(self.questions)
+
+
+@functools.cache
+def load_spec() -> IsleBrickSpec:
+    """The Isle-Brick-V2 protocol from its task config."""
+    data = load_config("isle_brick")
+    questions = {
+        qid: Question(
+            id=qid,
+            text=str(entry["text"]),
+            category=str(entry["category"]),
+            kind=entry["kind"],
+            pool=tuple(str(option) for option in entry["pool"]),
+        )
+        for qid, entry in data["questions"].items()
+    }
+    generation = data["generation"]
+    return IsleBrickSpec(
+        questions=questions,
+        categories={name: tuple(ids) for name, ids in data["categories"].items()},
+        upstream=Upstream.from_config(data["upstream"]),
+        split=str(data["split"]),
+        placeholder=str(data["object_placeholder"]),
+        orientation_hint=str(data["orientation_hint"]),
+        cot_instruction=str(data["cot_instruction"]),
+        temperature=float(generation["temperature"]),
+        max_tokens=int(generation["max_tokens"]),
+        cot_max_tokens=int(generation["cot_max_tokens"]),
+    )

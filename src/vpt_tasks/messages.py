@@ -1,0 +1,45 @@
+"""Building the user messages of samples, and the hints baseline models read.
+
+Each vpt_tasks sample states, in the metadata of its user message, the pool of
+permissible answers of the question asked and a stable key of the sample. Real
+model providers ignore message metadata; the project's baseline providers
+(`vpt_tasks/random`, ...) read it to answer like the papers' random baselines,
+deterministically per sample.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from inspect_ai.model import ChatMessageUser, Content, ContentImage, ContentText
+
+HINT_KEY = "vpt_tasks"
+
+
+def baseline_hint(answer_pool: Sequence[str], sample_key: str) -> dict[str, Any]:
+    """Message metadata telling baseline providers what they may answer."""
+    return {HINT_KEY: {"answer_pool": list(answer_pool), "sample_key": sample_key}}
+
+
+def user_message(
+    parts: Sequence[str | ContentImage], *, answer_pool: Sequence[str], sample_key: str
+) -> ChatMessageUser:
+    """A user message whose text and images keep the order given in `parts`."""
+    content: list[Content] = [
+        ContentText(text=part) if isinstance(part, str) else part for part in parts
+    ]
+    return ChatMessageUser(content=content, metadata=baseline_hint(answer_pool, sample_key))
+
+
+def image(path: str) -> ContentImage:
+    """An image content part referencing a stored file (not a copy of its bytes)."""
+    return ContentImage(image=path)
+
+
+def read_hint(metadata: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The baseline hint in a message's metadata, if any."""
+    if not metadata:
+        return None
+    hint = metadata.get(HINT_KEY)
+    return hint if isinstance(hint, dict) else None

@@ -1,0 +1,1 @@
+"""Model providers registered by the plugin (`--model vpt_tasks/<name>`)."""

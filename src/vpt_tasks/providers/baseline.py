@@ -1,0 +1,135 @@
+"""Baseline "models" that reproduce the papers' reference rows.
+
+`--model vpt_tasks/<name>` selects one:
+
+- `random`: the paper's random baseline. Answers uniformly from the answer
+  pool of the question asked (read from the sample's user message, see
+  `vpt_tasks.messages`), seeded from the sample itself, so that a run is
+  reproducible regardless of concurrency. When log-probabilities are requested
+  for a yes/no question it also returns `Yes`/`No` top log-probabilities with a
+  uniform random P(Yes).
+- `always_yes`: answers "Yes", with P(Yes) = 1 when log-probabilities are requested.
+- `constant`: answers the fixed text given by `-M answer=...` (e.g. `A`).
+
+All of them take `-M seed=N` (default 0) to draw a different random baseline.
+They make no network calls and need no keys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from typing import Any
+
+from inspect_ai.model import (
+    ChatCompletionChoice,
+    ChatMessage,
+    ChatMessageAssistant,
+    ChatMessageUser,
+    GenerateConfig,
+    Logprob,
+    Logprobs,
+    ModelAPI,
+    ModelOutput,
+    ModelUsage,
+    TopLogprob,
+)
+from inspect_ai.tool import ToolChoice, ToolInfo
+
+from vpt_tasks.messages import read_hint
+
+BASELINES = ("random", "always_yes", "constant")
+_YES_NO = {"yes", "no"}
+
+
+class BaselineModel(ModelAPI):
+    """Deterministic baseline answers, chosen by `model_name`."""
+
+    def __init__(
+        self,
+        model_name: str,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        config: GenerateConfig = GenerateConfig(),
+        seed: int = 0,
+        answer: str | None = None,
+        **model_args: Any,
+    ) -> None:
+        super().__init__(model_name, base_url, api_key, [], config)
+        if model_name not in BASELINES:
+            raise ValueError(
+                f"Unknown baseline model vpt_tasks/{model_name}; "
+                f"use one of: {', '.join('vpt_tasks/' + name for name in BASELINES)}."
+            )
+        if model_args:
+            raise ValueError(
+                f"vpt_tasks/{model_name} does not take -M {', '.join(model_args)}; "
+                "it takes seed (and answer, for constant)."
+            )
+        if model_name == "constant" and answer is None:
+            raise ValueError("vpt_tasks/constant needs the text to answer: -M answer=A")
+        self.seed = int(seed)
+        self.answer = None if answer is None else str(answer)
+
+    def max_connections(self) -> int:
+        return 64
+
+    async def generate(
+        self,
+        input: list[ChatMessage],
+        tools: list[ToolInfo],
+        tool_choice: ToolChoice,
+        config: GenerateConfig,
+    ) -> ModelOutput:
+        if self.model_name == "constant":
+            assert self.answer is not None
+            return _output(self.model_name, self.answer, None)
+        if self.model_name == "always_yes":
+            return _output(self.model_name, "Yes", 1.0 if config.logprobs else None)
+        return self._random(input, config)
+
+    def _random(self, input: list[ChatMessage], config: GenerateConfig) -> ModelOutput:
+        user = next((m for m in reversed(input) if isinstance(m, ChatMessageUser)), None)
+        hint = read_hint(user.metadata if user else None)
+        if hint is None or not hint.get("answer_pool"):
+            raise ValueError(
+                "vpt_tasks/random answers from the answer pool that vpt_tasks tasks attach to "
+                "their questions, and this message has none. Use it with vpt_tasks tasks only."
+            )
+        pool = [str(option) for option in hint["answer_pool"]]
+        rng = random.Random(_seed(self.seed, str(hint.get("sample_key", "")), user))
+        if config.logprobs and {option.lower() for option in pool} == _YES_NO:
+            p_yes = rng.random()
+            return _output(self.model_name, "Yes" if p_yes >= 0.5 else "No", p_yes)
+        return _output(self.model_name, rng.choice(pool), None)
+
+
+def _seed(seed: int, sample_key: str, message: ChatMessageUser | None) -> int:
+    """A per-sample seed: the same sample always gets the same answer."""
+    text = message.text if message is not None else ""
+    digest = hashlib.sha256(f"{seed}\x00{sample_key}\x00{text}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _output(model: str, text: str, p_yes: float | None) -> ModelOutput:
+    """A finished output; with `p_yes`, first-token Yes/No top log-probabilities."""
+    logprobs = None
+    if p_yes is not None:
+        top = [
+            TopLogprob(token=token, logprob=math.log(p))
+            for token, p in (("Yes", p_yes), ("No", 1.0 - p_yes))
+            if p > 0.0
+        ]
+        chosen = max(top, key=lambda entry: entry.logprob)
+        logprobs = Logprobs(
+            content=[Logprob(token=chosen.token, logprob=chosen.logprob, top_logprobs=top)]
+        )
+    choice = ChatCompletionChoice(
+        message=ChatMessageAssistant(content=text, model=model, source="generate"),
+        stop_reason="stop",
+        logprobs=logprobs,
+    )
+    # usage is set so that Inspect does not count tokens itself (which needs a download)
+    usage = ModelUsage(input_tokens=0, output_tokens=1, total_tokens=1)
+    return ModelOutput(model=model, choices=[choice], usage=usage)

@@ -1,0 +1,683 @@
+"""Rule-based answer-component extraction for Isle-Brick-V2.
+
+Isle-Brick-V2 scores a free-text answer by *prediction correctness*: the set M
+of basic answer components mentioned in the response ("northeast" -> {north,
+east}; "back and slightly to the left" -> {back, left}; "1 object: a dog" ->
+{1}; "Yes, it can" -> {yes}) is compared with the gold set G, and the score is
+P = |M ∩ G| / |M| (0 when M is empty, i.e. a refusal or disclaimer).  The paper
+extracted M by hand; this module does it with a small, deterministic set of
+rules so that every score is reproducible and auditable.
+
+Pipeline (see :func:`extract_components`)::
+
+    normalise -> strip question echo -> strip option lists -> mask disclaimers
+              -> mask non-answer context -> pick the answer segment -> extract
+
+Each stage only ever *blanks* text (replaces it with spaces), so character
+offsets stay aligned and a later rule can never read a word that an earlier
+rule decided was not part of the answer.
+
+This module is pure (standard library only) and has no Inspect dependency.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Literal
+
+__all__ = [
+    "AnswerType",
+    "QUESTION_KINDS",
+    "QuestionKind",
+    "VOCABULARY",
+    "answer_type",
+    "extract_components",
+    "precision",
+]
+
+QuestionKind = Literal["count", "yesno", "cardinal", "egocentric"]
+AnswerType = Literal["compound", "single", "disclaimer"]
+
+#: Which extractor each Isle-Brick-V2 question uses.
+QUESTION_KINDS: dict[str, QuestionKind] = {
+    "Q1": "count",
+    "Q2": "count",
+    "Q3": "yesno",
+    "Q4": "cardinal",
+    "Q5": "cardinal",
+    "Q6": "yesno",
+    "Q7": "egocentric",
+}
+
+#: Closed vocabularies (counts are open: any non-negative integer as digits).
+VOCABULARY: dict[QuestionKind, frozenset[str] | None] = {
+    "count": None,
+    "yesno": frozenset({"yes", "no"}),
+    "cardinal": frozenset({"north", "east", "south", "west"}),
+    "egocentric": frozenset({"front", "back", "left", "right"}),
+}
+
+_FLAGS = re.IGNORECASE
+_WORD = re.compile(r"[A-Za-z0-9']+")
+
+
+# --------------------------------------------------------------------------
+# small helpers
+
+
+def _blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """Replace each ``(start, end)`` span with spaces, keeping offsets stable."""
+    chars = list(text)
+    for start, end in spans:
+        for i in range(max(start, 0), min(end, len(chars))):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)
+
+
+def _blank_matches(text: str, pattern: re.Pattern[str]) -> str:
+    return _blank(text, (m.span() for m in pattern.finditer(text)))
+
+
+# --------------------------------------------------------------------------
+# 1. normalisation
+
+_UNICODE_MAP = str.maketrans(
+    {
+        "\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u201c": '"', "\u201d": '"',
+        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+        "\u2212": "-", "\u00a0": " ", "\u202f": " ", "\u2022": "*",
+    }
+)
+_MARKDOWN = re.compile(r"\*\*|__|`+|^[ \t]*#+[ \t]*|(?<!\w)\*(?=\w)|(?<=\w)\*(?!\w)", re.MULTILINE)
+
+
+def _normalise(text: str) -> str:
+    """Unify quotes/dashes/spaces and drop markdown emphasis.
+
+    Models write ``**Answer:** North\u2011East`` or ``it\u2019s``; the rules below
+    are written for plain ASCII apostrophes and hyphens.  List bullets at the
+    start of a line are kept (the count rules look at them).
+    """
+    text = text.translate(_UNICODE_MAP)
+    return _MARKDOWN.sub(" ", text)
+
+
+# --------------------------------------------------------------------------
+# 2. question echo
+
+_ECHO_MIN_RUN = 5
+
+
+def _strip_question_echo(text: str, question: str | None) -> str:
+    """Blank every run of >= 5 consecutive words shared with the question.
+
+    Chat models often restate the question ("To determine in which cardinal
+    direction (i.e., north, west, east, or south) the dog is located ...")
+    before answering.  The restatement lists the whole vocabulary, which would
+    turn every answer into a four-way compound.  Five words is long enough
+    that an answer's own wording ("the dog is to the east") is never removed,
+    and short enough to catch paraphrased echoes that keep the option list.
+    """
+    if not question:
+        return text
+    a_tokens = [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
+    q_tokens = [t.lower() for t in _WORD.findall(_normalise(question))]
+    if not a_tokens or not q_tokens:
+        return text
+    run_at = [0] * len(a_tokens)  # longest shared run ending at answer token i
+    prev = [0] * (len(q_tokens) + 1)
+    for i, (tok, _, _) in enumerate(a_tokens):
+        cur = [0] * (len(q_tokens) + 1)
+        for j, q_tok in enumerate(q_tokens):
+            if tok == q_tok:
+                cur[j + 1] = prev[j] + 1
+                run_at[i] = max(run_at[i], cur[j + 1])
+        prev = cur
+    marked = [False] * len(a_tokens)
+    for i, run in enumerate(run_at):
+        if run >= _ECHO_MIN_RUN:
+            for k in range(i - run + 1, i + 1):
+                marked[k] = True
+    spans = []
+    i = 0
+    while i < len(a_tokens):
+        if marked[i]:
+            j = i
+            while j + 1 < len(a_tokens) and marked[j + 1]:
+                j += 1
+            spans.append((a_tokens[i][1], a_tokens[j][2]))
+            i = j + 1
+        else:
+            i += 1
+    return _blank(text, spans)
+
+
+# --------------------------------------------------------------------------
+# 3. option lists
+
+
+def _option_list(terms: str) -> re.Pattern[str]:
+    term = rf"(?<![\w-])(?:{terms})(?![\w-])"
+    sep = r"\s*(?:,\s*(?:or|and)\b|,|/|\bor\b|\band\b)\s*"
+    return re.compile(rf"{term}(?:{sep}{term}){{2,}}", _FLAGS)
+
+
+_OPTION_LISTS: dict[QuestionKind, re.Pattern[str]] = {
+    "cardinal": _option_list("north|south|east|west"),
+    "egocentric": _option_list("front|back|left|right|behind"),
+    "yesno": re.compile(r"\byes\s*(?:/|\bor\b)\s*no\b|\bno\s*(?:/|\bor\b)\s*yes\b", _FLAGS),
+}
+
+
+def _strip_option_lists(text: str, kind: QuestionKind) -> str:
+    """Blank enumerations of the answer options.
+
+    "north, west, east, or south", "(i.e., north, west, east or south)",
+    "front, left, right, or back" and "yes or no" are lists of *all* options
+    (usually copied from the question), not an answer.  Three or more distinct
+    basic terms in one list is the signal; a genuine compound answer in this
+    benchmark has at most two components.
+    """
+    pattern = _OPTION_LISTS.get(kind)
+    return _blank_matches(text, pattern) if pattern else text
+
+
+# --------------------------------------------------------------------------
+# 4. disclaimers
+
+_DISCLAIMER = re.compile(
+    r"""
+    \b(?:i\s+am|i'm)\s+(?:sorry|afraid|unable|not\s+able)\b
+    | \b(?:i|we)\s+(?:cannot|can't|can\s+not|could\s+not|couldn't|am\s+unable\s+to
+          |are\s+unable\s+to|am\s+not\s+able\s+to|do\s+not|don't)\s+(?:[\w']+\s+){0,2}?
+          (?:determine|tell|say|know|identify|provide|answer|assist|help|infer|judge
+            |ascertain|make\s+out|be\s+(?:certain|sure)
+            |see\s+(?:the\s+)?(?:image|picture|photo|it\s+clearly|clearly|well|enough
+              |(?:its|the\s+\w+'s|the|his|her)\s+(?:face|eyes|head|orientation|details?)))\b
+    | \b(?:impossible|not\s+possible|difficult|hard|tricky|challenging)\s+to\s+(?:[\w']+\s+)?
+          (?:tell|determine|say|know|judge|ascertain|infer|identify|be\s+(?:certain|sure))\b
+    | \b(?:cannot|can't|can\s+not|could\s+not)\s+be\s+(?:determined|told|inferred|ascertained)\b
+    | \bunable\s+to\s+(?:determine|tell|say|identify|ascertain)\b
+    | \b(?:unclear|not\s+clear|ambiguous|uncertain)\b
+    | \b(?:not\s+enough|insufficient)\s+(?:visual\s+)?(?:information|detail|details|context)\b
+    """,
+    _FLAGS | re.VERBOSE,
+)
+_CLAUSE_START = re.compile(r"[,;:.!?\n]|\b(?:but|however|though|yet)\b", _FLAGS)
+_SENTENCE_END = re.compile(r"[.!?;\n]|\b(?:but|however|though|yet|nevertheless|nonetheless)\b", _FLAGS)
+_CONCESSIVE = re.compile(r"\W*(?:although|though|while|whilst|even\s+(?:though|if)|despite)\b", _FLAGS)
+
+
+def _mask_disclaimers(text: str) -> str:
+    """Blank clauses that refuse or hedge without answering.
+
+    "I'm sorry, I can't determine the direction..." or "It is impossible to tell
+    from the image whether it is north or east" name options without choosing
+    one; the paper counts such answers as *disclaimers* (empty M, score 0).
+    Only the disclaiming clause is removed -- from the preceding comma or
+    connective to the end of the sentence, or to a contrastive "but/however"
+    ("It's hard to tell, but the dog seems to be east" keeps "east"), or, for a
+    concessive opener ("Although it is difficult to be certain, ..."), to the
+    next comma.
+    """
+    spans = []
+    for m in _DISCLAIMER.finditer(text):
+        start = 0
+        for b in _CLAUSE_START.finditer(text, 0, m.start()):
+            start = b.end()
+        concessive = _CONCESSIVE.match(text, start)
+        if concessive:
+            comma = text.find(",", m.end())
+            sentence = _SENTENCE_END.search(text, m.end())
+            candidates = [p for p in (comma, sentence.start() if sentence else -1) if p >= 0]
+            end = min(candidates) if candidates else len(text)
+        else:
+            stop = _SENTENCE_END.search(text, m.end())
+            end = stop.start() if stop else len(text)
+        spans.append((start, end))
+    return _blank(text, spans)
+
+
+# --------------------------------------------------------------------------
+# 5. non-answer context
+
+_QUESTION_SENTENCE = re.compile(r"[^.?!\n]*\?")
+_EMBEDDED_QUESTION = re.compile(r"\b(?:whether|if)\b[^.?!;,\n]*", _FLAGS)
+_NORTH_PREMISE = re.compile(
+    r"\b(?:top|upper\s+(?:edge|side|part))\b(?:\s+[\w']+){0,3}?\s+"
+    r"(?:is|as|being|=|represents|corresponds\s+to|points?\s+(?:to(?:wards?)?)?)\s+(?:the\s+)?north\b"
+    r"|\bnorth\b\s+(?:is|being|as|=)\s+(?:at\s+)?(?:the\s+)?(?:top|up)\b",
+    _FLAGS,
+)
+_FACING_CARDINAL = re.compile(
+    r"\b(?:fac(?:ing|es?)|looking|oriented|turned)\s+(?:to(?:wards?)?\s+)?(?:the\s+)?"
+    r"(?:north|south)?[\s-]?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
+    _FLAGS,
+)
+_SEE_PREMISE = re.compile(
+    r"\b(?:assuming|given|provided|suppose|supposing)\b(?:\s+that)?[^.?!;\n]*?\bcan\s+see\b"
+    r"(?:\s+and\s+(?:its|his|her)\s+eyes\s+are\s+open)?",
+    _FLAGS,
+)
+_OTHER_VIEWPOINT_CLAUSE = re.compile(
+    r"\bfrom\s+(?:the\s+|our\s+|my\s+|your\s+|an?\s+)?"
+    r"(?:viewer|camera|observer|photographer|reader|image|picture|photo|outside|external|overhead|top)(?:'s)?\s+"
+    r"(?:perspective|point\s+of\s+view|viewpoint|view|vantage\s+point|angle|position)\b"
+    r"|\bfrom\s+(?:our|my|your)\s+(?:perspective|point\s+of\s+view|viewpoint|view)\b",
+    _FLAGS,
+)
+_VIEWPOINT_CLAUSE_SPLIT = re.compile(
+    r"[.;!?\n]|\b(?:but|whereas|while|however|although|though)\b", _FLAGS
+)
+_IMAGE_FRAME_PHRASE = re.compile(
+    r"\b(?:left|right|top|bottom|upper|lower)\s+(?:(?:hand\s+)?(?:side|half|part|edge|corner)\s+)?"
+    r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene)\b"
+    r"|\b(?:viewer|camera|observer)'s\s+(?:left|right)\b|\b(?:our|my|your)\s+(?:left|right)\b"
+    r"|\b(?:fac(?:ing|es?)|looking|oriented|turned|pointing)\s+(?:to(?:wards?)?\s+)?(?:the\s+|its\s+)?"
+    r"(?:left|right|front|forward|back|backwards?)\b(?!\s+of\b)"
+    r"|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|facing)\s+(?:the\s+)?(?:camera|viewer|us)\b",
+    _FLAGS,
+)
+
+
+def _mask_other_viewpoints(text: str) -> str:
+    """Q7 only: blank clauses and phrases in the viewer's / image's frame.
+
+    "From the viewer's perspective the cat is on the left, but from the
+    minifigure's perspective it is on the right" answers *right*; the first
+    clause (up to "but", "whereas", "while", or the sentence end) is dropped.
+    """
+    spans = []
+    start = 0
+    for b in list(_VIEWPOINT_CLAUSE_SPLIT.finditer(text)) + [None]:
+        end = b.start() if b else len(text)
+        if _OTHER_VIEWPOINT_CLAUSE.search(text, start, end):
+            spans.append((start, end))
+        start = b.end() if b else len(text)
+    return _blank_matches(_blank(text, spans), _IMAGE_FRAME_PHRASE)
+
+
+def _mask_context(text: str, kind: QuestionKind, question: str | None) -> str:
+    """Blank text that mentions vocabulary without asserting an answer.
+
+    * Sentences ending in "?" and embedded "whether/if ..." clauses are
+      questions, not claims ("Is the dog north? ..." / "to determine whether
+      it can see the cat, ...").
+    * Q4/Q5 premise: "the top of the image is north" restates the question's
+      assumption.  For Q4 (question asks where the object is *located*) a
+      sentence about where the minifigure is *facing* is context too.
+    * Q3/Q6 premise: "assuming the minifigure can see and its eyes are open".
+    * Q7: clauses told from the viewer's/camera's perspective, image-frame
+      positions ("left side of the image") and the minifigure's own
+      orientation ("it is facing left") describe a different frame of
+      reference than the one asked for.
+    """
+    text = _blank_matches(text, _QUESTION_SENTENCE)
+    text = _blank_matches(text, _EMBEDDED_QUESTION)
+    if kind == "cardinal":
+        text = _blank_matches(text, _NORTH_PREMISE)
+        if question and re.search(r"\blocated\b", question, _FLAGS):
+            text = _blank_matches(text, _FACING_CARDINAL)
+    elif kind == "yesno":
+        text = _blank_matches(text, _SEE_PREMISE)
+    elif kind == "egocentric":
+        text = _mask_other_viewpoints(text)
+    return text
+
+
+# --------------------------------------------------------------------------
+# 6. answer segment
+
+_FOCUS_MARKER = re.compile(
+    r"\b(?:final\s+)?answer\s*(?:is|would\s+be|will\s+be)?\s*[:=-]"
+    r"|\b(?:final\s+)?answer\s+(?:is|would\s+be|will\s+be)\b"
+    r"|\b(?:in\s+conclusion|to\s+conclude|in\s+summary|to\s+summari[sz]e|therefore|thus|hence|consequently)\b",
+    _FLAGS,
+)
+
+
+def _answer_segments(text: str) -> list[str]:
+    """Text after the last conclusion marker first, then the whole answer.
+
+    Reasoning answers mention intermediate facts ("the minifigure is facing
+    left ... the cat is on the right side ...") before concluding ("Therefore,
+    from its perspective the cat is behind it").  If there is an explicit
+    "Answer:" / "Therefore" / "In conclusion", the conclusion is what the paper's
+    annotators would extract; if it yields nothing, fall back to everything.
+    """
+    last = None
+    for last in _FOCUS_MARKER.finditer(text):
+        pass
+    if last is None:
+        return [text]
+    return [text[last.end():], text]
+
+
+# --------------------------------------------------------------------------
+# 7. negation scope
+
+_SCOPE_BOUNDARY = re.compile(
+    r"[,;:.!?()\[\]\n]|\b(?:but|however|although|though|because|since|as(?!\s+opposed)|so|which|that"
+    r"|who|where|when|whereas|while|yet|and|then|thus|therefore|hence|meaning|placing|putting"
+    r"|rather(?!\s+than)|instead(?!\s+of))\b",
+    _FLAGS,
+)
+_NEGATION_CUE = re.compile(
+    r"\bnot\b(?!\s+(?:only|just|merely)\b)|n't\b|\b(?:cannot|cant|dont|doesnt|isnt|arent|wont|wouldnt)\b"
+    r"|\bnever\b|\bneither\b|\bnor\b|\bno\s+longer\b|\brather\s+than\b|\binstead\s+of\b"
+    r"|\bas\s+opposed\s+to\b|\bopposite\b",
+    _FLAGS,
+)
+_NEGATION_WINDOW = 6
+_CARDINAL_AWAY_CUE = re.compile(
+    r"\baway\s+from\b|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|fac(?:ing|es))\b|\bbehind\s+it\s+(?:is|lies)\b",
+    _FLAGS,
+)
+_AWAY_WINDOW = 1
+
+
+def _is_negated(text: str, start: int, kind: QuestionKind) -> bool:
+    """True when the term starting at ``start`` is inside a negation's scope.
+
+    "not north, but west" and "it is not facing north" mention *north* as
+    the thing that is **not** the answer; counting it would penalise a correct
+    model for ruling an option out.  The scope of a cue ("not", "n't",
+    "never", "neither/nor", "rather than", "instead of", "as opposed to") runs
+    forward at most six words and stops at punctuation or at a connective
+    ("but", "and", "because", "so", ...), so "not north or east" negates both
+    while "not north, but west" keeps *west*.  For cardinal answers "away from
+    the south" and "its back to the west" are also read as negations (one word
+    of scope), because they name the direction the figure is *not* facing.
+    """
+    prefix_start = 0
+    for b in _SCOPE_BOUNDARY.finditer(text, 0, start):
+        prefix_start = b.end()
+    scope = text[prefix_start:start]
+    cues: list[tuple[re.Pattern[str], int]] = [(_NEGATION_CUE, _NEGATION_WINDOW)]
+    if kind == "cardinal":
+        cues.append((_CARDINAL_AWAY_CUE, _AWAY_WINDOW))
+    for cue, window in cues:
+        for m in cue.finditer(scope):
+            if len(_WORD.findall(scope[m.end():])) <= window:
+                return True
+    return False
+
+
+# --------------------------------------------------------------------------
+# 8. extractors
+
+_CARDINAL = re.compile(
+    r"\b(north|south)\s*-?\s*(east|west)(?:ern|erly|wards?)?\b"
+    r"|\b(north|south|east|west)(?:ern|erly|wards?)?\b",
+    _FLAGS,
+)
+_CARDINAL_ABBREVIATION = re.compile(r"(?<![A-Za-z'])(N|S)(E|W)(?![A-Za-z'])")  # upper case only
+_LONE_CARDINAL = re.compile(r"^[\W_]*(N|S|E|W|NE|NW|SE|SW)[\W_]*$")
+_LETTER_TO_CARDINAL = {"N": "north", "S": "south", "E": "east", "W": "west"}
+
+
+def _extract_cardinal(text: str) -> set[str]:
+    """north/east/south/west, splitting compounds.
+
+    "north-east", "north east", "northeast", "northeastern", "NE" all give
+    {north, east}.  Two-letter abbreviations count only in upper case (so the
+    word "ne" or "se" in other languages is ignored); single letters ("N")
+    count only when they are the entire answer, because "E"/"S" occur in
+    ordinary text ("E.g.", "Lego's").
+    """
+    lone = _LONE_CARDINAL.match(text)
+    if lone:
+        return {_LETTER_TO_CARDINAL[c] for c in lone.group(1)}
+    found: set[str] = set()
+    for m in _CARDINAL.finditer(text):
+        if _is_negated(text, m.start(), "cardinal"):
+            continue
+        if m.group(1):
+            found.update({m.group(1).lower(), m.group(2).lower()})
+        else:
+            found.add(m.group(3).lower())
+    for m in _CARDINAL_ABBREVIATION.finditer(text):
+        if not _is_negated(text, m.start(), "cardinal"):
+            found.update({_LETTER_TO_CARDINAL[m.group(1)], _LETTER_TO_CARDINAL[m.group(2)]})
+    return found
+
+
+_EGOCENTRIC = re.compile(
+    r"(?P<front>\bin\s+front\b|\bfront(?:al)?\b|\bahead\b)"
+    r"|(?P<back>\bbehind\b|\bback(?:side)?\b|\brear\b|\bbackwards?\b)"
+    r"|(?P<left>\bleft\b)"
+    r"|(?P<right>(?<!that's\s)(?<!that\sis\s)(?<!all\s)\bright\b(?!\s+(?:in\s+front|behind|next|beside|by|at|on\s+top|there|here|now|away"
+    r"|angles?|before|after|in\s+the\s+(?:centre|center|middle))\b))",
+    _FLAGS,
+)
+
+
+def _extract_egocentric(text: str) -> set[str]:
+    """front/back/left/right in the minifigure's frame.
+
+    Synonyms: "in front of", "ahead" -> front; "behind", "rear", "backwards" ->
+    back; "to its left", "on the left side", "left-hand" -> left.  Compounds
+    ("back-left", "front and slightly to the right") give two components.
+    "right" used as an intensifier ("right in front of it", "right behind
+    it") or as agreement ("that's right") is not a direction.
+    """
+    found: set[str] = set()
+    for m in _EGOCENTRIC.finditer(text):
+        if not _is_negated(text, m.start(), "egocentric"):
+            found.add(m.lastgroup or "")
+    found.discard("")
+    return found
+
+
+_LEADING_YESNO = re.compile(r"^[\W_]*(yes|yeah|yep|no|nope)\b", _FLAGS)
+_YES_WORD = re.compile(r"\b(?:yes|yeah|yep)\b", _FLAGS)
+_NO_WORD = re.compile(r"\b(?:no|nope)\b(?=\s*(?:[.,!;:)\]]|$))", _FLAGS)
+_SEE_TARGET = (
+    r"(?:see|sees|seen|seeing|spot|notice|perceive|visible|"
+    r"(?:in|within)\s+(?:its|his|her|the\s+minifigure's|the\s+figure's)\s+"
+    r"(?:field\s+of\s+(?:view|vision)|line\s+of\s+sight|view|sight|vision|visual\s+field)|"
+    r"(?:on\s+)?the\s+same\s+(?:surface|table|platform|plane|level|base|baseplate|floor|ground))"
+)
+_NEGATIVE_EVIDENCE = re.compile(
+    r"(?:\bnot\b|n't\b|\bcannot\b|\bnever\b|\bunable\s+to\b|\bno\s+longer\b)\s*(?:[\w'-]+\s+){0,3}?"
+    + _SEE_TARGET
+    + r"|\b(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:its|his|her|the)\s+(?:field\s+of\s+(?:view|vision)"
+    r"|line\s+of\s+sight|view|sight|vision|visual\s+field)\b"
+    r"|\bout\s+of\s+sight\b|\binvisible\b|\bfacing\s+away\b|\bturned\s+away\b|\bobstructed\b"
+    r"|\b(?:different|separate|distinct)\s+(?:surfaces?|levels?|platforms?|tables?|bases?)\b"
+    r"|\b(?:probably|likely|possibly|presumably)\s+not\b|\bi\s+don't\s+think\s+so\b",
+    _FLAGS,
+)
+_POSITIVE_EVIDENCE = re.compile(
+    r"\b(?:can|could|would|will|does|do|did|should|might|may|able\s+to)\s+(?:[\w'-]+\s+){0,2}?see\b"
+    r"|\bsees\b|\bvisible\b|\bin\s+(?:plain\s+|clear\s+)?(?:view|sight)\b"
+    r"|\b(?:in|within)\s+(?:its|his|her|the\s+minifigure's|the\s+figure's)\s+(?:field\s+of\s+(?:view|vision)"
+    r"|line\s+of\s+sight|view|sight|vision|visual\s+field)\b"
+    r"|\bsame\s+(?:surface|table|platform|plane|level|base|baseplate|floor|ground)\b",
+    _FLAGS,
+)
+
+
+def _extract_yesno(text: str) -> set[str]:
+    """yes/no, from explicit words first and from paraphrases second.
+
+    1. A leading "Yes"/"No" decides ("No, the dog is behind it" is *no* even
+       though "behind it" follows).
+    2. Otherwise any explicit "yes" (hedges such as "It is likely that yes")
+       or a sentence-final "no" ("the answer would be no.").  A "no" before a
+       noun ("no indication") is a determiner, not an answer.
+    3. Otherwise paraphrases: "cannot see", "can't see", "does not see", "is
+       not visible", "out of its field of view", "facing away", "different
+       surfaces" -> no; "can see", "sees", "is visible", "in its line of
+       sight", "same surface" -> yes.  Negative phrases are matched first and
+       blanked, so "cannot see" never also reads as "can ... see".
+    """
+    lead = _LEADING_YESNO.match(text)
+    if lead:
+        return {"yes" if lead.group(1).lower() in {"yes", "yeah", "yep"} else "no"}
+    found: set[str] = set()
+    if _YES_WORD.search(text):
+        found.add("yes")
+    if _NO_WORD.search(text):
+        found.add("no")
+    if found:
+        return found
+    negatives = list(_NEGATIVE_EVIDENCE.finditer(text))
+    if negatives:
+        found.add("no")
+    rest = _blank(text, (m.span() for m in negatives))
+    if _POSITIVE_EVIDENCE.search(rest):
+        found.add("yes")
+    return found
+
+
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER = (
+    r"(?:(?<![\w.])\d+(?!\w|\.\d)|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b"
+    r"|\ba\s+(?:single|lone|sole)\b|\bonly\s+an?\b)"
+)
+_NUMBER_RE = re.compile(_NUMBER, _FLAGS)
+_OBJECT_NOUNS = r"(?:objects?|items?|things?|entit(?:y|ies)|elements?)"
+_FIGURE_NOUNS = (
+    r"(?:mini-?figures?|mini-?figs?|figures?|figurines?|characters?|people|persons?|humanoids?|men|man)"
+)
+_FILLER = r"(?:\s+(?!(?:and|or|but|with|plus|of)\b)(?!" + _NUMBER + r")[a-z'-]+){0,3}?"
+_TOTAL_ANCHOR = re.compile(
+    r"\b(?:total|count|number|sum|tally)\b[^.\n\d]{0,50}?(" + _NUMBER + r")", _FLAGS
+)
+_ZERO = re.compile(
+    r"\bnone\b|\bno\s+(?:other\s+|additional\s+|further\s+|separate\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:" + _OBJECT_NOUNS + "|" + _FIGURE_NOUNS + r")\b"
+    r"|(?:\bnot|n't)\s+(?:see\s+|find\s+|contain\s+|have\s+)?any\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:" + _OBJECT_NOUNS + "|" + _FIGURE_NOUNS + r")\b",
+    _FLAGS,
+)
+_PRONOUN_ONE = re.compile(
+    r"\b(?:the|this|that|each|every|no|any|which)\s+one\b|\bone\s+(?:of|another|side|hand)\b"
+    r"|\bone's\b",
+    _FLAGS,
+)
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])(?=[ \t]+\S)", re.MULTILINE)
+
+
+def _number_value(token: str) -> str:
+    token = " ".join(token.lower().split())
+    if token.isdigit():
+        return str(int(token))
+    if token.startswith(("a ", "only")):
+        return "1"
+    return str(_NUMBER_WORDS[token])
+
+
+def _count_nouns(question: str | None) -> str:
+    """Which nouns a count must qualify: objects for Q1, figures for Q2."""
+    if question and re.search(r"how\s+many\b[^?]*\bminifig", question, _FLAGS):
+        return _FIGURE_NOUNS
+    if question and re.search(r"\bobjects\b", question, _FLAGS):
+        return _OBJECT_NOUNS
+    return rf"(?:{_OBJECT_NOUNS}|{_FIGURE_NOUNS})"
+
+
+def _extract_count(text: str, question: str | None) -> set[str]:
+    """Counts as digit strings, preferring numbers that count the right thing.
+
+    1. *Anchored* numbers: a number directly qualifying the counted noun
+       ("1 object: a dog", "one humanoid minifigure", "a single LEGO
+       minifigure", "two distinct objects") or following a total ("Total: 2",
+       "a total of two").  With the question given, Q1 anchors on
+       objects/items and Q2 on minifigures/figures, so "one minifigure and two
+       objects" answers Q1 with {2}.
+    2. Otherwise every number in the answer, minus list markers and the
+       pronoun "one" ("the one on the left", "one of them").
+    3. Otherwise "no objects", "none", "not any other items" -> "0" (checked
+       after 2 so that "one dog and no other objects" stays {1}).
+    4. Otherwise, for an itemised list without any number, the number of
+       list items.
+    """
+    items = len(_LIST_ITEM.findall(text))
+    text = _blank_matches(text, _LIST_ITEM)
+    anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{_count_nouns(question)}\b", _FLAGS)
+    found = {_number_value(m.group(1)) for m in anchored.finditer(text)}
+    found |= {_number_value(m.group(1)) for m in _TOTAL_ANCHOR.finditer(text)}
+    if found:
+        return found
+    loose = _blank_matches(text, _PRONOUN_ONE)
+    found = {_number_value(m.group()) for m in _NUMBER_RE.finditer(loose)}
+    if found:
+        return found
+    if _ZERO.search(text):
+        return {"0"}
+    return {str(items)} if items else set()
+
+
+# --------------------------------------------------------------------------
+# public API
+
+
+def extract_components(
+    answer: str, kind: QuestionKind, *, question: str | None = None
+) -> frozenset[str]:
+    """Extract the set of basic answer components from a free-text answer.
+
+    Args:
+        answer: the model's response.
+        kind: ``"count"`` (Q1, Q2), ``"yesno"`` (Q3, Q6), ``"cardinal"``
+            (Q4, Q5) or ``"egocentric"`` (Q7); see :data:`QUESTION_KINDS`.
+        question: the question as asked (object name filled in).  When given,
+            an echo of it in the answer is ignored, and it tells Q1 from Q2
+            and Q4 from Q5.
+
+    Returns:
+        Lower-case components from the gold vocabulary (counts as digit
+        strings).  An empty set means a disclaimer / no usable answer.
+    """
+    if kind not in VOCABULARY:
+        raise ValueError(f"unknown question kind {kind!r}; expected one of {sorted(VOCABULARY)}")
+    if not answer or not answer.strip():
+        return frozenset()
+    text = _normalise(answer)
+    text = _strip_question_echo(text, question)
+    text = _strip_option_lists(text, kind)
+    text = _mask_disclaimers(text)
+    text = _mask_context(text, kind, question)
+    for segment in _answer_segments(text):
+        if kind == "count":
+            found = _extract_count(segment, question)
+        elif kind == "yesno":
+            found = _extract_yesno(segment)
+        elif kind == "cardinal":
+            found = _extract_cardinal(segment)
+        else:
+            found = _extract_egocentric(segment)
+        if found:
+            return frozenset(found)
+    return frozenset()
+
+
+def answer_type(components: Iterable[str]) -> AnswerType:
+    """The paper's answer-type classes: more than one component is
+    ``"compound"``, exactly one ``"single"``, none ``"disclaimer"``."""
+    n = len(set(components))
+    if n == 0:
+        return "disclaimer"
+    return "single" if n == 1 else "compound"
+
+
+def precision(components: Iterable[str], gold: Iterable[str]) -> float:
+    """Prediction correctness P = |M ∩ G| / |M|; 0.0 when M is empty.
+
+    Components and gold labels are compared case-insensitively (after
+    stripping whitespace).
+    """
+    predicted = {str(c).strip().lower() for c in components}
+    if not predicted:
+        return 0.0
+    truth = {str(g).strip().lower() for g in gold}
+    return len(predicted & truth) / len(predicted)

@@ -1,0 +1,225 @@
+"""The `source` task parameter: where a benchmark's rows come from.
+
+`-T source=...` accepts, for every task:
+
+- nothing: the benchmark's upstream Hugging Face dataset (through an adapter),
+- `demo`: the small sample bundled inside the package (offline),
+- `ORG/NAME` or `ORG/NAME@REVISION`: a Hub dataset in the canonical layout,
+- a local directory in the canonical layout (`README.md` + `data/<split>-*.parquet`).
+
+A source that cannot be read raises `SourceError` naming the source, what was
+wrong and what to do, before any model call. There is never a silent fallback
+to another source.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from vpt_tasks.errors import SourceError
+
+if TYPE_CHECKING:
+    from datasets import Dataset
+
+SourceKind = Literal["upstream", "demo", "hub", "local"]
+
+_HUB_ID = re.compile(r"^[A-Za-z0-9][\w.-]*/[\w.-]+(@[\w./-]+)?$")
+
+
+@dataclass(frozen=True)
+class Upstream:
+    """A benchmark's original Hub dataset, as pinned in its task config."""
+
+    repo_id: str
+    config_name: str | None = None
+    split: str = "test"
+    revision: str | None = None
+
+    @classmethod
+    def from_config(cls, data: dict[str, Any]) -> Upstream:
+        return cls(
+            repo_id=str(data["repo_id"]),
+            config_name=data.get("config_name"),
+            split=str(data.get("split", "test")),
+            revision=data.get("revision"),
+        )
+
+
+@dataclass(frozen=True)
+class Source:
+    """A resolved `source` parameter."""
+
+    kind: SourceKind
+    location: str
+    """Hub repo id (upstream, hub) or directory path (demo, local)."""
+    revision: str | None = None
+    config_name: str | None = None
+    split: str = "test"
+
+    def describe(self) -> str:
+        """A one-line description for messages and logs."""
+        if self.kind in ("upstream", "hub"):
+            config = f" config {self.config_name}" if self.config_name else ""
+            revision = f"@{self.revision}" if self.revision else ""
+            return f"{self.kind} Hub dataset {self.location}{revision}{config} (split {self.split})"
+        return f"{self.kind} directory {self.location} (split {self.split})"
+
+    def as_metadata(self) -> dict[str, Any]:
+        """What the eval log records about where the data came from."""
+        return {
+            "kind": self.kind,
+            "location": self.location,
+            "revision": self.revision,
+            "config_name": self.config_name,
+            "split": self.split,
+        }
+
+
+def demo_dir(benchmark: str) -> Path:
+    """The bundled demo dataset of `benchmark` (canonical layout)."""
+    return Path(str(resources.files("vpt_tasks"))) / "data" / "demo" / benchmark
+
+
+def resolve_source(value: Any, *, benchmark: str, upstream: Upstream, split: str) -> Source:
+    """Turn a `-T source=` value into a `Source`, without reading any data yet."""
+    text = "" if value is None else str(value).strip()
+    if text in ("", "upstream", "default"):
+        return Source(
+            "upstream", upstream.repo_id, upstream.revision, upstream.config_name, upstream.split
+        )
+    if text == "demo":
+        directory = demo_dir(benchmark)
+        if not directory.is_dir():
+            raise SourceError(
+                f"The bundled demo data of {benchmark} is missing from {directory}; "
+                "reinstall vpt-tasks."
+            )
+        return Source("demo", str(directory), split=split)
+    path = Path(text).expanduser()
+    if path.exists():
+        if not path.is_dir():
+            raise SourceError(
+                f"source {text!r} is a file; pass the dataset directory that holds "
+                "README.md and data/<split>-*.parquet."
+            )
+        return Source("local", str(path.resolve()), split=split)
+    if _HUB_ID.match(text) and not text.startswith((".", "/", "~")):
+        repo_id, _, revision = text.partition("@")
+        return Source("hub", repo_id, revision or None, split=split)
+    raise SourceError(
+        f"source {text!r} is neither 'demo', an existing local directory, nor a Hub id "
+        "of the form ORG/NAME[@REVISION]. Check the path or the repository id."
+    )
+
+
+def load_table(source: Source) -> Dataset:
+    """Load the rows of `source` as a `datasets.Dataset`, image columns undecoded.
+
+    Images come back as `{"bytes", "path"}` dicts so that they are decoded once,
+    by the image store, not on every access.
+    """
+    import datasets
+
+    datasets.disable_progress_bars()
+    if source.kind in ("demo", "local"):
+        table = _load_directory(source)
+    else:
+        table = _load_hub(source)
+    for name, feature in table.features.items():
+        if isinstance(feature, datasets.Image):
+            table = table.cast_column(name, datasets.Image(decode=False))
+        elif isinstance(feature, datasets.Sequence | datasets.List) and isinstance(
+            getattr(feature, "feature", None), datasets.Image
+        ):
+            table = table.cast_column(name, datasets.List(datasets.Image(decode=False)))
+    return table
+
+
+def _load_directory(source: Source) -> Dataset:
+    import datasets
+
+    directory = Path(source.location)
+    files = sorted((directory / "data").glob(f"{source.split}-*.parquet"))
+    if not files:
+        found = sorted(p.name for p in (directory / "data").glob("*.parquet"))
+        raise SourceError(
+            f"{source.describe()}: no file data/{source.split}-*.parquet"
+            + (f" (found: {', '.join(found)})" if found else " (no data/ parquet files)")
+            + ". A canonical dataset directory holds README.md and "
+            "data/<split>-NNNNN-of-NNNNN.parquet, as written by hf_datasets export."
+        )
+    try:
+        return datasets.load_dataset(
+            "parquet", data_files={source.split: [str(f) for f in files]}, split=source.split
+        )
+    except Exception as error:  # noqa: BLE001 - re-raised with the source named
+        raise SourceError(f"{source.describe()}: the parquet files do not load ({error}).") from None
+
+
+def _load_hub(source: Source) -> Dataset:
+    import datasets
+
+    try:
+        return datasets.load_dataset(
+            source.location, name=source.config_name, revision=source.revision, split=source.split
+        )
+    except Exception as error:  # noqa: BLE001 - translated into an actionable message
+        raise SourceError(f"{source.describe()}: {error}. {_hub_advice(error)}") from None
+
+
+def pin_revision(source: Source) -> Source:
+    """`source` with its revision fixed to a commit, so that a run reads one snapshot.
+
+    Local sources and Hub sources with a revision are returned unchanged. For a
+    Hub source without one, the repository's current commit is looked up and
+    recorded. Offline (`HF_HUB_OFFLINE=1`) it cannot be asked for: the cached
+    copy is used and the revision stays unknown (None) in the log.
+    """
+    if source.kind in ("demo", "local") or source.revision or _offline():
+        return source
+    from dataclasses import replace
+
+    from huggingface_hub import HfApi
+
+    try:
+        return replace(source, revision=HfApi().dataset_info(source.location).sha)
+    except Exception as error:  # noqa: BLE001 - translated into an actionable message
+        raise SourceError(f"{source.describe()}: {error}. {_hub_advice(error)}") from None
+
+
+def _offline() -> bool:
+    return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _hub_advice(error: Exception) -> str:
+    text = f"{type(error).__name__} {error}".lower()
+    if _offline() or "offline" in text or "connect" in text or "resolve" in text:
+        return (
+            "The Hugging Face Hub is not reachable (or HF_HUB_OFFLINE is set) and no cached "
+            "copy exists: run once with network access, or use -T source=demo or a local "
+            "directory in the canonical layout."
+        )
+    if "gated" in text or "401" in text or "403" in text or "unauthorized" in text:
+        return (
+            "The dataset is gated: accept its terms on the Hub and set HF_TOKEN "
+            "(or run `hf auth login`)."
+        )
+    if "404" in text or "not found" in text or "doesn't exist" in text:
+        return "Check the repository id, the revision and the config name."
+    return "Check the repository id and your network, or use a local copy."
+
+
+def require_columns(source: Source, columns: list[str], required: list[str]) -> None:
+    """Fail naming the missing columns, the columns seen and the expected schema."""
+    missing = [name for name in required if name not in columns]
+    if missing:
+        raise SourceError(
+            f"{source.describe()}: missing column(s) {', '.join(missing)}; the source has "
+            f"{', '.join(columns) or 'no columns'}. Expected the canonical schema "
+            f"({', '.join(required)}); see the dataset schemas in the vpt_tasks README."
+        )

@@ -1,0 +1,53 @@
+"""Shared test setup: offline, isolated caches, and dataset builders.
+
+Tests never reach the network: the Hub is switched off (HF_HUB_OFFLINE=1, as
+the platform notes require for fast failures), images go to a per-session cache
+and eval logs to temporary directories.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ.setdefault("INSPECT_DISPLAY", "none")
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    os.environ["VPT_TASKS_CACHE"] = str(tmp_path_factory.mktemp("vpt_cache"))
+    os.environ["HF_DATASETS_CACHE"] = str(tmp_path_factory.mktemp("hf_datasets_cache"))
+
+
+@pytest.fixture(scope="session")
+def isle_brick_dir(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """Write a canonical Isle-Brick-V2 directory; `rows` default to the 144 paper-style scenes."""
+    from vpt_tasks.canonical import ISLE_BRICK_FEATURES, write_dataset
+    from vpt_tasks.isle_brick.synthetic import paper_style_scenes
+
+    def build(rows: list[dict[str, Any]] | None = None, name: str = "isle") -> Path:
+        directory = tmp_path_factory.mktemp(name)
+        write_dataset(
+            directory,
+            rows if rows is not None else paper_style_scenes(size=16, seed=1),
+            ISLE_BRICK_FEATURES,
+            pretty_name="test scenes",
+        )
+        return directory
+
+    return build
+
+
+def shared_path(*parts: str) -> Path:
+    """A path inside ../shared/, skipping the test where the folder is absent (users' clones)."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is not available (the shared/ reference pack is not in this clone)")
+    return path

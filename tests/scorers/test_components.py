@@ -1,0 +1,634 @@
+"""Table-driven tests for the Isle-Brick-V2 answer-component extractor.
+
+Each row is a realistic free-text answer (GPT-4 / Claude / Llama styles) with
+its gold set, the components the rules must extract, and the resulting
+prediction correctness P = |M ∩ G| / |M|.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+from vpt_tasks.scorers.components import (
+    QUESTION_KINDS,
+    answer_type,
+    extract_components,
+    precision,
+)
+
+# The seven questions, "the object" replaced by the object's name (spec §1).
+_QUESTIONS = {
+    "Q1": "List and count all objects in the image that are not humanoid minifigures.",
+    "Q2": "How many humanoid minifigures are in the picture?",
+    "Q3": "Are the humanoid minifigure and the {obj} on the same surface?",
+    "Q4": (
+        "Assuming the top of the image is north, in which cardinal direction "
+        "(i.e., north, west, east, or south) is the {obj} located relative to the "
+        "humanoid minifigure?"
+    ),
+    "Q5": (
+        "Assuming the top of the image is north, which cardinal direction "
+        "(i.e., north, west, east, or south) is the humanoid minifigure facing?"
+    ),
+    "Q6": (
+        "Assuming that the humanoid minifigure can see and its eyes are open, "
+        "does it see the {obj}?"
+    ),
+    "Q7": (
+        "From the perspective of the humanoid minifigure, where is the {obj} located "
+        "relative to it? Please use terms such as front, left, right, or back."
+    ),
+}
+
+
+def question(q: str, obj: str = "dog") -> str:
+    return _QUESTIONS[q].format(obj=obj)
+
+
+class Case(NamedTuple):
+    id: str
+    q: str
+    obj: str
+    answer: str
+    gold: set[str]
+    expected: set[str]
+    p: float
+    pass_question: bool = True
+
+
+CASES: list[Case] = [
+    # ---------------------------------------------------------------- Q1
+    Case("q1-colon", "Q1", "dog", "1 object: a dog", {"1"}, {"1"}, 1.0),
+    Case("q1-sentence", "Q1", "plant", "There is one object, a plant.", {"1"}, {"1"}, 1.0),
+    Case(
+        "q1-gpt4-restate", "Q1", "goblet",
+        "The objects in the image that are not humanoid minifigures are:\n\n"
+        "1. A golden goblet\n\nTotal count: 1 object.",
+        {"1"}, {"1"}, 1.0,
+    ),
+    Case(
+        "q1-llama-two-objects", "Q1", "chair",
+        "There are 2 objects in the image that are not humanoid minifigures:\n\n"
+        "1. A brown chair\n2. A green baseplate",
+        {"1"}, {"2"}, 0.0,
+    ),
+    Case(
+        "q1-single", "Q1", "bat", "The image shows a single object besides the minifigure: a black bat.",
+        {"1"}, {"1"}, 1.0,
+    ),
+    Case(
+        "q1-minifigure-and-objects", "Q1", "desk",
+        "I can see one minifigure and two objects: a desk and a computer monitor.",
+        {"1"}, {"2"}, 0.0,
+    ),
+    Case(
+        "q1-bullets-no-number", "Q1", "wardrobe",
+        "Objects that are not minifigures:\n- Wardrobe\n- Lamp",
+        {"1"}, {"2"}, 0.0,
+    ),
+    Case(
+        "q1-claude-bold", "Q1", "monitor",
+        "**Objects (excluding minifigures):**\n- A computer monitor\n\n**Count: 1**",
+        {"1"}, {"1"}, 1.0,
+    ),
+    Case(
+        "q1-the-one-pronoun", "Q1", "cat",
+        "Apart from the minifigure, there is just one thing in the picture: a cat, "
+        "the one sitting on the left.",
+        {"1"}, {"1"}, 1.0,
+    ),
+    Case(
+        "q1-total-of-one", "Q1", "plant",
+        "The image contains the following objects that are not humanoid minifigures:\n\n"
+        "* A potted plant\n\nThere is a total of one such object.",
+        {"1"}, {"1"}, 1.0,
+    ),
+    Case(
+        "q1-one-dog-no-other", "Q1", "dog", "There is one dog and no other objects.",
+        {"1"}, {"1"}, 1.0,
+    ),
+    Case(
+        "q1-none-seen", "Q1", "cat", "I don't see any other objects besides the minifigure.",
+        {"1"}, {"0"}, 0.0,
+    ),
+    # ---------------------------------------------------------------- Q2
+    Case("q2-sentence", "Q2", "dog", "There is one humanoid minifigure", {"1"}, {"1"}, 1.0),
+    Case("q2-bare-digit", "Q2", "dog", "1", {"1"}, {"1"}, 1.0),
+    Case(
+        "q2-bold", "Q2", "cat", "There is **1** humanoid minifigure in the picture.",
+        {"1"}, {"1"}, 1.0,
+    ),
+    Case(
+        "q2-a-single", "Q2", "plant", "The picture contains a single LEGO minifigure, standing next to a plant.",
+        {"1"}, {"1"}, 1.0,
+    ),
+    Case(
+        "q2-two", "Q2", "chair",
+        "There are two humanoid minifigures in the picture: one wearing a red shirt and "
+        "one with a yellow helmet.",
+        {"1"}, {"2"}, 0.0,
+    ),
+    Case(
+        "q2-only-one", "Q2", "goblet", "Only one minifigure is present in the picture.",
+        {"1"}, {"1"}, 1.0,
+    ),
+    Case(
+        "q2-restated", "Q2", "bat",
+        "How many humanoid minifigures are in the picture? The answer is 1.",
+        {"1"}, {"1"}, 1.0,
+    ),
+    # ---------------------------------------------------------------- Q3
+    Case(
+        "q3-yes-same-surface", "Q3", "dog", "Yes, they are both on the same surface.",
+        {"yes"}, {"yes"}, 1.0,
+    ),
+    Case("q3-bare-yes", "Q3", "cat", "Yes.", {"yes"}, {"yes"}, 1.0),
+    Case(
+        "q3-no-different", "Q3", "plant",
+        "No, the minifigure is standing on a different surface than the plant.",
+        {"yes"}, {"no"}, 0.0,
+    ),
+    Case(
+        "q3-declarative", "Q3", "wardrobe",
+        "The humanoid minifigure and the wardrobe are on the same surface, a green LEGO baseplate.",
+        {"yes"}, {"yes"}, 1.0,
+    ),
+    Case(
+        "q3-not-same", "Q3", "desk",
+        "Looking at the image, the minifigure and the desk are not on the same surface; "
+        "the minifigure is standing on a raised platform.",
+        {"yes"}, {"no"}, 0.0,
+    ),
+    Case(
+        "q3-answer-label", "Q3", "chair", "**Answer:** Yes - both rest on the grey table.",
+        {"yes"}, {"yes"}, 1.0,
+    ),
+    Case(
+        "q3-platform-not-same", "Q3", "cat",
+        "The cat is on a raised platform while the minifigure is on the ground, so they are "
+        "not on the same surface.",
+        {"no"}, {"no"}, 1.0,
+    ),
+    # ---------------------------------------------------------------- Q4
+    Case("acc-north", "Q4", "dog", "north", {"north"}, {"north"}, 1.0),
+    Case("acc-northeast", "Q4", "dog", "northeast", {"north"}, {"north", "east"}, 0.5),
+    Case(
+        "acc-plant-southeast", "Q4", "plant",
+        "The plant is located southeast of the LEGO minifigure.",
+        {"south"}, {"south", "east"}, 0.5,
+    ),
+    Case(
+        "q4-dog-southeast", "Q4", "dog",
+        "The dog is located to the southeast of the LEGO minifigure.",
+        {"south", "east"}, {"south", "east"}, 1.0,
+    ),
+    Case("q4-answer-label", "Q4", "cat", "**Answer:** North-East", {"north"}, {"north", "east"}, 0.5),
+    Case(
+        "q4-restating-cot", "Q4", "dog",
+        "To determine in which cardinal direction (north, west, east or south) the dog is "
+        "located relative to the humanoid minifigure, we look at their positions in the image. "
+        "The dog is to the right of the minifigure, so the dog is to the east.",
+        {"east"}, {"east"}, 1.0,
+    ),
+    Case(
+        "q4-restating-cot-no-question", "Q4", "dog",
+        "To determine in which cardinal direction (north, west, east or south) the dog is "
+        "located relative to the humanoid minifigure, we look at their positions in the image. "
+        "The dog is to the right of the minifigure, so the dog is to the east.",
+        {"east"}, {"east"}, 1.0, False,
+    ),
+    Case(
+        "q4-premise-echo", "Q4", "goblet",
+        "Assuming the top of the image is north, the goblet is located to the south of the "
+        "humanoid minifigure.",
+        {"south"}, {"south"}, 1.0,
+    ),
+    Case(
+        "q4-premise-echo-no-question", "Q4", "goblet",
+        "Assuming the top of the image is north, the goblet is located to the south of the "
+        "humanoid minifigure.",
+        {"south"}, {"south"}, 1.0, False,
+    ),
+    Case(
+        "q4-not-but", "Q4", "cat", "The cat is not north, but west of the minifigure.",
+        {"west"}, {"west"}, 1.0,
+    ),
+    Case(
+        "q4-north-east-space", "Q4", "bat",
+        "The bat is located in the north east direction relative to the minifigure.",
+        {"north", "east"}, {"north", "east"}, 1.0,
+    ),
+    Case("q4-abbreviation", "Q4", "chair", "NE", {"north"}, {"north", "east"}, 0.5),
+    Case(
+        "q4-northwest", "Q4", "chair", "The chair is north-west of the minifigure.",
+        {"north"}, {"north", "west"}, 0.5,
+    ),
+    Case(
+        "q4-llama-bold", "Q4", "dog", "The dog is located to the **west** of the humanoid minifigure.",
+        {"west"}, {"west"}, 1.0,
+    ),
+    Case(
+        "q4-trailing-negation", "Q4", "plant", "The plant is directly south of the minifigure, not east.",
+        {"south"}, {"south"}, 1.0,
+    ),
+    Case(
+        "q4-hedged-compound", "Q4", "wardrobe",
+        "The wardrobe is located to the north of the humanoid minifigure, slightly to the east.",
+        {"north"}, {"north", "east"}, 0.5,
+    ),
+    Case(
+        "q4-northern", "Q4", "desk",
+        "Based on the image, the desk is located in the northern direction relative to the minifigure.",
+        {"north"}, {"north"}, 1.0,
+    ),
+    Case(
+        "q4-ie-right", "Q4", "cat",
+        "The object (the cat) is to the east (i.e., to the right) of the minifigure.",
+        {"east"}, {"east"}, 1.0,
+    ),
+    Case(
+        "q4-facing-context", "Q4", "monitor",
+        "The minifigure is facing north, and the computer monitor is located to its west.",
+        {"west"}, {"west"}, 1.0,
+    ),
+    Case(
+        "q4-impossible", "Q4", "goblet", "It is impossible to tell from the image.",
+        {"north"}, set(), 0.0,
+    ),
+    Case(
+        "q4-hard-but", "Q4", "dog",
+        "It's difficult to determine precisely from this angle, but the dog appears to be "
+        "to the south-west of the minifigure.",
+        {"south", "west"}, {"south", "west"}, 1.0,
+    ),
+    Case(
+        "q4-refusal-lists-options", "Q4", "cat",
+        "I'm sorry, but I can't determine whether the cat is north or east of the minifigure.",
+        {"north"}, set(), 0.0,
+    ),
+    Case(
+        "q4-neither-nor", "Q4", "dog", "Neither north nor south; the dog is to the east.",
+        {"east"}, {"east"}, 1.0,
+    ),
+    Case(
+        "q4-rather-than", "Q4", "cat", "The cat is located east of the minifigure rather than north.",
+        {"east"}, {"east"}, 1.0,
+    ),
+    Case(
+        "q4-above-so-north", "Q4", "plant",
+        "In the image, the minifigure is at the bottom and the plant is at the top. Since the "
+        "top of the image represents north, the plant is north of the minifigure.",
+        {"north"}, {"north"}, 1.0,
+    ),
+    # ---------------------------------------------------------------- Q5
+    Case("q5-plain", "Q5", "dog", "The minifigure is facing north.", {"north"}, {"north"}, 1.0),
+    Case(
+        "q5-bold-compound", "Q5", "cat", "The humanoid minifigure is facing **south-west**.",
+        {"south", "west"}, {"south", "west"}, 1.0,
+    ),
+    Case(
+        "q5-negation", "Q5", "plant", "It is not facing north; it is facing east.",
+        {"east"}, {"east"}, 1.0,
+    ),
+    Case(
+        "q5-not-facing-only", "Q5", "plant", "It is not facing north.", {"north"}, set(), 0.0,
+    ),
+    Case(
+        "q5-bottom-of-image", "Q5", "chair",
+        "The minifigure is facing towards the bottom of the image, which corresponds to south.",
+        {"south"}, {"south"}, 1.0,
+    ),
+    Case(
+        "q5-cannot-determine", "Q5", "bat",
+        "I cannot determine the direction the minifigure is facing from this image.",
+        {"west"}, set(), 0.0,
+    ),
+    Case(
+        "q5-back-to", "Q5", "desk", "The minifigure faces east, with its back to the west.",
+        {"east"}, {"east"}, 1.0,
+    ),
+    Case(
+        "q5-verbatim-restatement", "Q5", "goblet",
+        "Assuming the top of the image is north, which cardinal direction (i.e., north, west, "
+        "east, or south) is the humanoid minifigure facing? The minifigure is facing west.",
+        {"west"}, {"west"}, 1.0,
+    ),
+    Case(
+        "q5-verbatim-restatement-no-question", "Q5", "goblet",
+        "Assuming the top of the image is north, which cardinal direction (i.e., north, west, "
+        "east, or south) is the humanoid minifigure facing? The minifigure is facing west.",
+        {"west"}, {"west"}, 1.0, False,
+    ),
+    Case("q5-lone-letter", "Q5", "dog", "W", {"west"}, {"west"}, 1.0),
+    Case(
+        "q5-southeast-camera", "Q5", "monitor",
+        "The minifigure appears to be facing southeast, toward the camera.",
+        {"south"}, {"south", "east"}, 0.5,
+    ),
+    Case(
+        "q5-away-from", "Q5", "wardrobe",
+        "The minifigure is facing away from the south, toward the north.",
+        {"north"}, {"north"}, 1.0,
+    ),
+    Case(
+        "q5-cot-therefore", "Q5", "cat",
+        "Let's analyze the image. The minifigure's face is visible and it is turned toward the "
+        "right side of the picture. Since the top of the image is north, the right side is "
+        "east. Therefore, the minifigure is facing east.",
+        {"east"}, {"east"}, 1.0,
+    ),
+    # ---------------------------------------------------------------- Q6
+    Case(
+        "q6-yes-see", "Q6", "cat", "Yes, the minifigure can see the cat", {"yes"}, {"yes"}, 1.0,
+    ),
+    Case("q6-no-behind", "Q6", "dog", "No, the dog is behind it", {"no"}, {"no"}, 1.0),
+    Case("q6-yes-it-can", "Q6", "plant", "Yes, it can", {"yes"}, {"yes"}, 1.0),
+    Case(
+        "q6-likely-yes", "Q6", "chair",
+        "It is likely that yes, the minifigure can see the chair since it is facing towards it.",
+        {"yes"}, {"yes"}, 1.0,
+    ),
+    Case(
+        "q6-would-not", "Q6", "bat",
+        "Based on the image, the minifigure would not be able to see the bat because the bat "
+        "is located behind it.",
+        {"no"}, {"no"}, 1.0,
+    ),
+    Case("q6-cannot-see", "Q6", "desk", "The minifigure cannot see the desk.", {"no"}, {"no"}, 1.0),
+    Case("q6-cant-see", "Q6", "desk", "The minifigure can't see the desk.", {"no"}, {"no"}, 1.0),
+    Case(
+        "q6-not-visible", "Q6", "goblet", "The goblet is not visible to the minifigure.",
+        {"no"}, {"no"}, 1.0,
+    ),
+    Case(
+        "q6-does-not-see", "Q6", "monitor",
+        "The minifigure does not see the computer monitor, as it is facing the opposite direction.",
+        {"no"}, {"no"}, 1.0,
+    ),
+    Case(
+        "q6-field-of-view", "Q6", "wardrobe",
+        "No. The minifigure is facing away from the wardrobe, so the wardrobe is outside of "
+        "its field of view.",
+        {"no"}, {"no"}, 1.0,
+    ),
+    Case(
+        "q6-positive-paraphrase", "Q6", "plant",
+        "The minifigure is facing the plant, so the plant is within its field of view.",
+        {"yes"}, {"yes"}, 1.0,
+    ),
+    Case(
+        "q6-refusal", "Q6", "cat",
+        "I'm sorry, but I can't determine whether the minifigure can see the cat from this image.",
+        {"yes"}, set(), 0.0,
+    ),
+    Case(
+        "q6-cot-therefore", "Q6", "dog",
+        "To determine if the minifigure can see the dog, we need to consider its orientation. "
+        "The minifigure is facing left, and the dog is to its right. Therefore, the minifigure "
+        "cannot see the dog.",
+        {"no"}, {"no"}, 1.0,
+    ),
+    Case(
+        "q6-hedge-but", "Q6", "wardrobe",
+        "It's hard to say for certain, but it seems the minifigure can see the wardrobe.",
+        {"yes"}, {"yes"}, 1.0,
+    ),
+    Case(
+        "q6-probably-not", "Q6", "cat", "Probably not, since the cat is behind the minifigure.",
+        {"no"}, {"no"}, 1.0,
+    ),
+    Case(
+        "q6-restated-premise", "Q6", "dog",
+        "Assuming that the humanoid minifigure can see and its eyes are open, does it see the "
+        "dog? No, it does not.",
+        {"no"}, {"no"}, 1.0, False,
+    ),
+    # ---------------------------------------------------------------- Q7
+    Case(
+        "acc-cat-front-right", "Q7", "cat",
+        "the cat is located to its front and slightly to the right",
+        {"front"}, {"front", "right"}, 0.5,
+    ),
+    Case(
+        "q7-on-its-right", "Q7", "cat",
+        "from the minifigure's perspective the cat is on its right",
+        {"right"}, {"right"}, 1.0,
+    ),
+    Case(
+        "q7-front-slightly-left", "Q7", "dog", "in front of it and slightly to the left",
+        {"front", "left"}, {"front", "left"}, 1.0,
+    ),
+    Case("q7-behind-it", "Q7", "dog", "behind it", {"back"}, {"back"}, 1.0),
+    Case(
+        "q7-back-left", "Q7", "goblet",
+        "From the perspective of the minifigure, the goblet is located to its back left.",
+        {"back", "left"}, {"back", "left"}, 1.0,
+    ),
+    Case(
+        "q7-back-slightly-left", "Q7", "plant",
+        "The plant is back and slightly to the left.",
+        {"back"}, {"back", "left"}, 0.5,
+    ),
+    Case(
+        "q7-in-front", "Q7", "plant",
+        "From the perspective of the humanoid minifigure, the plant is located in front of it.",
+        {"front"}, {"front"}, 1.0,
+    ),
+    Case(
+        "q7-right-intensifier", "Q7", "cat", "The cat is right in front of the minifigure.",
+        {"front"}, {"front"}, 1.0,
+    ),
+    Case(
+        "q7-viewer-vs-minifigure", "Q7", "cat",
+        "From the viewer's perspective, the cat is on the left, but from the minifigure's "
+        "perspective it is on the right.",
+        {"right"}, {"right"}, 1.0,
+    ),
+    Case(
+        "q7-image-side", "Q7", "wardrobe",
+        "The wardrobe is on the left side of the image, but from the minifigure's point of "
+        "view it is to its right.",
+        {"right"}, {"right"}, 1.0,
+    ),
+    Case(
+        "q7-terms-echo", "Q7", "chair",
+        "Using terms such as front, left, right, or back: the chair is to the minifigure's left.",
+        {"left"}, {"left"}, 1.0, False,
+    ),
+    Case(
+        "q7-full-restatement", "Q7", "dog",
+        "From the perspective of the humanoid minifigure, where is the dog located relative to "
+        "it? Please use terms such as front, left, right, or back. The dog is located behind "
+        "the minifigure, slightly to the right.",
+        {"back", "right"}, {"back", "right"}, 1.0,
+    ),
+    Case(
+        "q7-negated-front", "Q7", "bat", "The bat is not in front of the minifigure; it is behind it.",
+        {"back"}, {"back"}, 1.0,
+    ),
+    Case(
+        "q7-rear-left", "Q7", "monitor", "The monitor is to the rear-left of the minifigure.",
+        {"back", "left"}, {"back", "left"}, 1.0,
+    ),
+    Case("q7-bold-compound", "Q7", "desk", "**Back-right**", {"back"}, {"back", "right"}, 0.5),
+    Case(
+        "q7-left-hand", "Q7", "desk", "The desk is on the minifigure's left-hand side.",
+        {"left"}, {"left"}, 1.0,
+    ),
+    Case(
+        "q7-ahead", "Q7", "plant",
+        "The minifigure is facing the plant, so the plant is directly ahead of it.",
+        {"front"}, {"front"}, 1.0,
+    ),
+    Case(
+        "q7-facing-context", "Q7", "cat",
+        "The minifigure is facing to the left in the image, and the cat is on the right side "
+        "of the image. Therefore, from the minifigure's perspective, the cat is behind it.",
+        {"back"}, {"back"}, 1.0,
+    ),
+    Case(
+        "q7-unable", "Q7", "goblet",
+        "I'm unable to determine the minifigure's perspective from this image.",
+        {"front"}, set(), 0.0,
+    ),
+    Case(
+        "q7-thats-right", "Q7", "cat", "That's right, the cat is directly behind it.",
+        {"back"}, {"back"}, 1.0,
+    ),
+    Case(
+        "q7-left-slightly-behind", "Q7", "cat",
+        "From the minifigure's point of view, the cat is located to its left and slightly behind.",
+        {"left"}, {"back", "left"}, 0.5,
+    ),
+    Case("q7-empty", "Q7", "goblet", "", {"front"}, set(), 0.0),
+    Case(
+        "q7-wrong-side", "Q7", "chair", "The chair is to the left of the minifigure.",
+        {"right"}, {"left"}, 0.0,
+    ),
+]
+
+
+def _kind(q: str):
+    return QUESTION_KINDS[q]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_extraction_and_precision(case: Case) -> None:
+    q_text = question(case.q, case.obj) if case.pass_question else None
+    got = extract_components(case.answer, _kind(case.q), question=q_text)
+    assert isinstance(got, frozenset)
+    assert set(got) == case.expected
+    assert precision(got, case.gold) == pytest.approx(case.p)
+
+
+def test_table_is_large_and_covers_every_question() -> None:
+    assert len(CASES) >= 60
+    assert {c.q for c in CASES} == set(_QUESTIONS)
+    assert len({c.id for c in CASES}) == len(CASES)
+
+
+# ------------------------------------------------------------ acceptance.md
+@pytest.mark.parametrize(
+    ("gold", "answer", "kind", "expected"),
+    [
+        ({"north"}, "north", "cardinal", 1.0),
+        ({"north"}, "northeast", "cardinal", 0.5),
+        ({"south"}, "The plant is located southeast of the LEGO minifigure.", "cardinal", 0.5),
+        ({"front"}, "the cat is located to its front and slightly to the right", "egocentric", 0.5),
+    ],
+)
+def test_acceptance_examples(gold, answer, kind, expected) -> None:
+    assert precision(extract_components(answer, kind), gold) == pytest.approx(expected)
+
+
+# ------------------------------------------------------------ spec phrasings
+@pytest.mark.parametrize(
+    ("answer", "kind", "expected"),
+    [
+        ("north-east", "cardinal", {"north", "east"}),
+        ("north east", "cardinal", {"north", "east"}),
+        ("northeast", "cardinal", {"north", "east"}),
+        ("NE", "cardinal", {"north", "east"}),
+        ("not north, but west", "cardinal", {"west"}),
+        ("it is not facing north", "cardinal", set()),
+        ("back and slightly to the left", "egocentric", {"back", "left"}),
+        ("The cat is behind the minifigure.", "egocentric", {"back"}),
+        ("The cat is in front of the minifigure.", "egocentric", {"front"}),
+        ("The goblet is to its left.", "egocentric", {"left"}),
+        ("The goblet is on the left side.", "egocentric", {"left"}),
+        ("1 object: a dog", "count", {"1"}),
+        ("There are three objects.", "count", {"3"}),
+        ("There are no objects other than the minifigure.", "count", {"0"}),
+        ("Yes, it can", "yesno", {"yes"}),
+        ("No", "yesno", {"no"}),
+        ("The minifigure cannot see the dog.", "yesno", {"no"}),
+        ("The dog is not visible to the minifigure.", "yesno", {"no"}),
+        ("It is likely that yes", "yesno", {"yes"}),
+        ("", "yesno", set()),
+        ("   ", "cardinal", set()),
+    ],
+)
+def test_spec_phrasings(answer, kind, expected) -> None:
+    assert set(extract_components(answer, kind)) == expected
+
+
+def test_option_enumeration_is_not_an_answer() -> None:
+    answer = "The options are north, west, east, or south (i.e., north, west, east, or south)."
+    assert extract_components(answer, "cardinal") == frozenset()
+    answer = "Please use terms such as front, left, right, or back."
+    assert extract_components(answer, "egocentric") == frozenset()
+
+
+def test_unknown_kind_rejected() -> None:
+    with pytest.raises(ValueError, match="unknown question kind"):
+        extract_components("north", "compass")  # type: ignore[arg-type]
+
+
+def test_question_kinds_mapping() -> None:
+    assert QUESTION_KINDS == {
+        "Q1": "count", "Q2": "count", "Q3": "yesno", "Q4": "cardinal",
+        "Q5": "cardinal", "Q6": "yesno", "Q7": "egocentric",
+    }
+
+
+# ------------------------------------------------------------ answer_type
+@pytest.mark.parametrize(
+    ("components", "expected"),
+    [
+        (frozenset(), "disclaimer"),
+        (frozenset({"north"}), "single"),
+        (frozenset({"north", "east"}), "compound"),
+        ({"back", "left", "right"}, "compound"),
+        (["yes"], "single"),
+        (["1", "1"], "single"),
+    ],
+)
+def test_answer_type(components, expected) -> None:
+    assert answer_type(components) == expected
+
+
+def test_answer_type_from_extraction() -> None:
+    assert answer_type(extract_components("northeast", "cardinal")) == "compound"
+    assert answer_type(extract_components("The dog is north.", "cardinal")) == "single"
+    assert answer_type(extract_components("It is impossible to tell.", "cardinal")) == "disclaimer"
+
+
+# ------------------------------------------------------------ precision
+@pytest.mark.parametrize(
+    ("components", "gold", "expected"),
+    [
+        ({"north"}, {"north"}, 1.0),
+        ({"north", "east"}, {"north"}, 0.5),
+        ({"north"}, {"north", "east"}, 1.0),  # omissions are tolerated
+        ({"north", "east"}, {"north", "east"}, 1.0),
+        ({"south"}, {"north"}, 0.0),
+        (set(), {"north"}, 0.0),  # empty M scores 0
+        ({"front", "left", "right"}, {"front", "left"}, 2 / 3),
+        ({"North"}, ["north"], 1.0),  # case-insensitive
+        (["1"], ("1",), 1.0),
+    ],
+)
+def test_precision(components, gold, expected) -> None:
+    assert precision(components, gold) == pytest.approx(expected)

@@ -1,0 +1,460 @@
+"""Table-driven tests for deterministic answer-to-option mapping.
+
+Rows are realistic model answers (terse letters, markdown, chain-of-thought,
+refusals, option text only, articles that look like option letters) with the
+letter the extractor must pick and the rule that must decide -- or ``None``
+when the answer is genuinely ambiguous and has to go to the grader/judge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+import pytest
+
+from vpt_tasks.scorers.options import (
+    RULES,
+    UNDECIDED,
+    OptionMatch,
+    extract_option,
+    is_refusal,
+    map_two_option_answer,
+    number_synonyms,
+)
+
+# --------------------------------------------------------------------------
+# k-option multiple choice (Omni-Perspective style)
+# --------------------------------------------------------------------------
+
+DIRECTION = {"A": "left", "B": "right", "C": "front", "D": "behind"}
+ANIMAL = {"A": "cat", "B": "dog", "C": "bird", "D": "fish"}
+ACTION = {
+    "A": "opening the door",
+    "B": "picking up the cup",
+    "C": "sitting down",
+    "D": "turning off the lamp",
+}
+INTENT = {
+    "A": "The person wants to open the door.",
+    "B": "The person wants to pick up the red cup.",
+    "C": "The person wants to sit on the chair.",
+    "D": "The person wants to turn off the lamp.",
+}
+EGO = {"A": "Image 1", "B": "Image 2", "C": "Image 3", "D": "Image 4"}
+POSITION = {"A": "left", "B": "top left", "C": "right", "D": "bottom right"}
+
+
+class MC(NamedTuple):
+    answer: str
+    options: Mapping[str, str]
+    letter: str | None
+    rule: str | None
+
+
+MC_CASES = [
+    # Terse letters, brackets, punctuation, case.
+    MC("A", DIRECTION, "A", "lone_letter"),
+    MC("B", DIRECTION, "B", "lone_letter"),
+    MC("C.", DIRECTION, "C", "lone_letter"),
+    MC("(D)", DIRECTION, "D", "lone_letter"),
+    MC("[B]", DIRECTION, "B", "lone_letter"),
+    MC("'C'", DIRECTION, "C", "lone_letter"),
+    MC("b", DIRECTION, "B", "lone_letter"),
+    MC("(c)", DIRECTION, "C", "lone_letter"),
+    MC("a", ANIMAL, "A", "lone_letter"),
+    MC("Answer: D", DIRECTION, "D", "lone_letter"),
+    MC("**Answer:** C", DIRECTION, "C", "lone_letter"),
+    MC("The answer is C.", DIRECTION, "C", "lone_letter"),
+    MC("Option C", DIRECTION, "C", "lone_letter"),
+    MC("\\boxed{D}", DIRECTION, "D", "lone_letter"),
+    MC("I think it's D.", INTENT, "D", "lone_letter"),
+    MC("D. The lamp.", INTENT, "D", "lone_letter"),
+    MC("A is the answer.", DIRECTION, "A", "lone_letter"),
+    MC(
+        "The person in the image is looking at the object on their left, which "
+        "corresponds to option A.",
+        DIRECTION,
+        "A",
+        "lone_letter",
+    ),
+    MC(
+        "From the man's point of view, the ball is on his left. Answer: (A) left",
+        DIRECTION,
+        "A",
+        "lone_letter",
+    ),
+    # The article "A" at the start of a sentence is not option A.
+    MC(
+        "A dog is sitting on the left side of the image, so the answer is B.",
+        ANIMAL,
+        "B",
+        "lone_letter",
+    ),
+    MC(
+        "A careful look at the image shows the person facing the window. "
+        "Therefore, the answer is C.",
+        INTENT,
+        "C",
+        "lone_letter",
+    ),
+    MC("A dog.", ANIMAL, "B", "option_text"),
+    MC("A person picking up the cup.", ACTION, "B", "option_text"),
+    MC(
+        "A man in a red shirt is standing to the left of the table, and from his "
+        "perspective the cup is on his right.",
+        DIRECTION,
+        None,
+        None,
+    ),
+    MC("There is a cup on the table, so the answer is C.", INTENT, "C", "lone_letter"),
+    # A letter opening a long answer as a label.
+    MC(
+        "B. The person is reaching toward the cup on the table, which indicates "
+        "they want to pick it up.",
+        INTENT,
+        "B",
+        "leading_letter",
+    ),
+    MC(
+        "(A) The person is facing the door and reaching for the handle, so they intend to open it.",
+        INTENT,
+        "A",
+        "leading_letter",
+    ),
+    # Explicit answer statements in verbose answers mentioning several letters.
+    MC("Not A, the answer is C", DIRECTION, "C", "answer_is"),
+    MC(
+        "I would choose option D because the person is facing away from the camera.",
+        DIRECTION,
+        "D",
+        "answer_is",
+    ),
+    MC(
+        "Option A shows the person opening the door, but their gaze is on the cup. "
+        "Option B matches the gaze direction. Therefore, the answer is B.",
+        INTENT,
+        "B",
+        "answer_is",
+    ),
+    MC(
+        "The correct option is (D) since the lamp is the only object within the "
+        "person's line of sight.",
+        INTENT,
+        "D",
+        "answer_is",
+    ),
+    MC(
+        "C is correct because the person is looking toward the chair and bending their knees.",
+        INTENT,
+        "C",
+        "answer_is",
+    ),
+    MC("Both A and C seem plausible, but C is the best answer.", INTENT, "C", "answer_is"),
+    MC(
+        "Between B and D, D fits better because the person holds a light switch.",
+        INTENT,
+        "D",
+        "answer_is",
+    ),
+    MC("It's option b.", DIRECTION, "B", "answer_is"),
+    MC("the answer is b", DIRECTION, "B", "answer_is"),
+    MC(
+        "Image 2 shows the scene from the left. Looking at the ego view, the "
+        "correct answer is [C] because the table edge is visible at the bottom.",
+        EGO,
+        "C",
+        "answer_is",
+    ),
+    # Chain of thought that ends with a choice.
+    MC(
+        "Let's analyze each option. A: the door is behind the person. B: the cup "
+        "is in front of them and they're reaching for it. C: the chair is empty. "
+        "D: the lamp is off. The person wants to pick up the cup, so B.",
+        INTENT,
+        "B",
+        "final_choice",
+    ),
+    MC("The answer is not A. It's D.", DIRECTION, "D", "final_choice"),
+    MC(
+        "Looking at image 1, the person is at the counter.\n"
+        "Comparing with the options:\nA. Image 1 - no\nB. Image 2 - no\n"
+        "C. Image 3 - yes",
+        EGO,
+        None,
+        None,
+    ),
+    MC(
+        "Step 1: find the person.\nStep 2: follow their gaze toward the chair.\n"
+        "C. The person wants to sit on the chair.",
+        INTENT,
+        "C",
+        "final_choice",
+    ),
+    # Option text only.
+    MC("left", DIRECTION, "A", "option_text"),
+    MC("On their right.", DIRECTION, "B", "option_text"),
+    MC("Image 3", EGO, "C", "option_text"),
+    MC("The ego view matches Image 2.", EGO, "B", "option_text"),
+    MC("The answer is a dog.", ANIMAL, "B", "option_text"),
+    MC("It is a bird", ANIMAL, "C", "option_text"),
+    MC("top left", POSITION, "B", "option_text"),
+    MC("The person wants to pick up the red cup.", INTENT, "B", "option_text"),
+    MC("cat or dog", ANIMAL, None, None),
+    # Refusals.
+    MC("Sorry, I can't help with images of people yet.", INTENT, "Z", "refusal"),
+    MC("I cannot determine the answer from the image provided.", DIRECTION, "Z", "refusal"),
+    MC("None of the options match what the person is doing.", INTENT, "Z", "refusal"),
+    MC(
+        "I'm unable to view the images, so I cannot answer this question.",
+        EGO,
+        "Z",
+        "refusal",
+    ),
+    MC("I\u2019m sorry, but I can\u2019t assist with that.", INTENT, "Z", "refusal"),
+    MC(
+        "I cannot determine this with certainty, but the answer is most likely C.",
+        DIRECTION,
+        "C",
+        "answer_is",
+    ),
+    MC("Z", INTENT, "Z", "lone_letter"),
+    # Genuinely undecidable.
+    MC("The answer is A or B.", DIRECTION, None, None),
+    MC("Not A.", DIRECTION, None, None),
+    MC(
+        "Option A is incorrect because the door is closed. Option D is incorrect "
+        "too. The person is looking at something on the table near the window.",
+        INTENT,
+        None,
+        None,
+    ),
+    MC("", DIRECTION, None, None),
+    MC("   ", DIRECTION, None, None),
+]
+
+
+def test_enough_multiple_choice_cases() -> None:
+    assert len(MC_CASES) >= 40
+
+
+@pytest.mark.parametrize("case", MC_CASES, ids=lambda c: c.answer[:50] or "<empty>")
+def test_extract_option(case: MC) -> None:
+    got = extract_option(case.answer, case.options)
+    assert (got.letter, got.rule) == (case.letter, case.rule)
+    if case.letter in case.options:
+        assert got.value == case.options[case.letter]
+    if got.rule is not None:
+        assert got.rule in RULES
+
+
+def test_option_match_is_frozen_and_reports_decided() -> None:
+    m = extract_option("B", DIRECTION)
+    assert m == OptionMatch("B", "lone_letter", "right")
+    assert m.decided
+    assert not UNDECIDED.decided
+    with pytest.raises(AttributeError):
+        m.letter = "C"  # type: ignore[misc]
+
+
+def test_extract_option_is_deterministic() -> None:
+    answer = "Both A and C seem plausible, but C is the best answer."
+    assert len({extract_option(answer, INTENT) for _ in range(20)}) == 1
+
+
+def test_extract_option_rejects_non_letter_keys() -> None:
+    with pytest.raises(ValueError):
+        extract_option("A", {"1": "left", "2": "right"})
+
+
+def test_lone_letter_must_be_near_the_end() -> None:
+    # VLMEvalKit's rule: one letter, but early in a long answer -> not lone.
+    answer = "D would be my guess if the lamp were on, but it is off and the room is dark."
+    assert extract_option(answer, INTENT).letter is None
+
+
+def test_is_refusal() -> None:
+    assert is_refusal("I'm sorry, but without the image provided I cannot help.")
+    assert not is_refusal("The person is looking left.")
+
+
+# --------------------------------------------------------------------------
+# Two-option mapping (Isle-Bricks v1 / Isle-Dots)
+# --------------------------------------------------------------------------
+
+BRICK = {"A": "Yes", "B": "No"}
+BRICK_SWAPPED = {"A": "No", "B": "Yes"}
+DOTS = {"A": "3", "B": "4"}
+DOTS_SWAPPED = {"A": "4", "B": "3"}
+DOTS_ZERO = {"A": "0", "B": "1"}
+
+
+class Two(NamedTuple):
+    answer: str
+    options: Mapping[str, str]
+    letter: str | None
+    rule: str | None
+
+
+def _value(case: Two) -> str | None:
+    if case.letter is None:
+        return None
+    if case.letter == "Z":
+        return "Unknown"
+    return case.options[case.letter]
+
+
+TWO_CASES = [
+    # Bricks (Yes/No), both orders, terse.
+    Two("A", BRICK, "A", "lone_letter"),
+    Two("B", BRICK, "B", "lone_letter"),
+    Two("A", BRICK_SWAPPED, "A", "lone_letter"),
+    Two("B.", BRICK_SWAPPED, "B", "lone_letter"),
+    Two("(B)", BRICK, "B", "lone_letter"),
+    Two("**B**", BRICK, "B", "lone_letter"),
+    Two("b", BRICK, "B", "lone_letter"),
+    Two("Answer: B", BRICK, "B", "lone_letter"),
+    Two("B. No", BRICK, "B", "lone_letter"),
+    Two("A. No", BRICK_SWAPPED, "A", "lone_letter"),
+    Two("No", BRICK, "B", "option_text"),
+    Two("No", BRICK_SWAPPED, "A", "option_text"),
+    Two("Yes.", BRICK, "A", "option_text"),
+    Two("yes", BRICK_SWAPPED, "B", "option_text"),
+    Two("Answer: Yes", BRICK_SWAPPED, "B", "option_text"),
+    Two("The answer is no.", BRICK, "B", "option_text"),
+    Two("Yes, the minifigure can see the flower.", BRICK, "A", "option_text"),
+    Two(
+        "No, it cannot see the flower because it is facing the other way.",
+        BRICK_SWAPPED,
+        "A",
+        "option_text",
+    ),
+    Two("There is no way it can see the flower. No.", BRICK, "B", "option_text"),
+    Two("A. Yes, it can see the flower.", BRICK, "A", "leading_letter"),
+    Two(
+        "B\n\nExplanation: The figure is facing away from the flower, so it cannot see it.",
+        BRICK,
+        "B",
+        "leading_letter",
+    ),
+    Two("The answer is B. No, it can't see it.", BRICK, "B", "answer_is"),
+    Two("The minifigure can see the flower, so the answer is A.", BRICK, "A", "lone_letter"),
+    # Bricks CoT ending with a choice.
+    Two(
+        "First, the snail minifigure is facing left. The flower is located to its "
+        "right, behind its back. Since minifigures see only in front of them, the "
+        "flower is not in its field of view. Therefore, the answer is B.",
+        BRICK,
+        "B",
+        "lone_letter",
+    ),
+    Two(
+        "The minifigure faces the flower directly. The flower is in front of it and "
+        "there is no obstruction between them, so yes.",
+        BRICK_SWAPPED,
+        "B",
+        "option_text",
+    ),
+    # CoT mentioning both letters.
+    Two(
+        "Option A (Yes) would require the figure to face the flower. Option B (No) "
+        "fits because it faces away. So the answer is B.",
+        BRICK,
+        "B",
+        "answer_is",
+    ),
+    Two(
+        "Option A says 4 and option B says 3. Counting the visible yellow "
+        "triangles, I get three. So B.",
+        DOTS_SWAPPED,
+        "B",
+        "final_choice",
+    ),
+    # Dots (counts), both orders.
+    Two("3", DOTS, "A", "option_text"),
+    Two("three", DOTS_SWAPPED, "B", "option_text"),
+    Two("Three.", DOTS, "A", "option_text"),
+    Two("B. 4", DOTS, "B", "lone_letter"),
+    Two("Answer: A. 4", DOTS_SWAPPED, "A", "lone_letter"),
+    Two("The man with the purple hoodie sees 4 blue circles.", DOTS, "B", "option_text"),
+    Two("The answer is 4.", DOTS_SWAPPED, "A", "option_text"),
+    Two(
+        "Step 1: Identify the man. Step 2: Count the dots in his line of sight: two "
+        "on the left wall and one on the right wall. So the man sees 3 dots.\nAnswer: B",
+        DOTS_SWAPPED,
+        "B",
+        "lone_letter",
+    ),
+    Two(
+        "1. The man faces the back wall.\n2. Only the shapes on that wall are "
+        "visible to him.\n3. He sees four red squares.",
+        DOTS,
+        "B",
+        "option_text",
+    ),
+    Two("zero", DOTS_ZERO, "A", "option_text"),
+    Two("The man cannot see any dots, so zero.", DOTS_ZERO, "A", "option_text"),
+    # Ambiguous: both values, both letters, or letter and value contradict.
+    Two("A. No", BRICK, None, None),
+    Two("A. 4", DOTS, None, None),
+    Two("Yes or no", BRICK, None, None),
+    Two("A or B", BRICK, None, None),
+    Two("Both A and B could be correct.", BRICK, None, None),
+    Two("3 or 4", DOTS, None, None),
+    Two(
+        "There are 4 blue circles on the wall but the man can only see 3 of them.",
+        DOTS,
+        None,
+        None,
+    ),
+    Two("Not A.", BRICK, None, None),
+    Two("", BRICK, None, None),
+    Two(
+        "The image shows a minifigure and a flower on a table next to a wardrobe.",
+        BRICK,
+        None,
+        None,
+    ),
+    # Refusals map to Unknown without the grader.
+    Two("I'm sorry, but I can't assist with that.", BRICK, "Z", "refusal"),
+    Two(
+        "I cannot determine whether the figure can see the flower from this image.",
+        BRICK_SWAPPED,
+        "Z",
+        "refusal",
+    ),
+]
+
+
+def test_enough_two_option_cases() -> None:
+    assert len(TWO_CASES) >= 30
+    kinds = {tuple(c.options.values()) for c in TWO_CASES}
+    assert {("Yes", "No"), ("No", "Yes"), ("3", "4"), ("4", "3")} <= kinds
+
+
+@pytest.mark.parametrize("case", TWO_CASES, ids=lambda c: c.answer[:50] or "<empty>")
+def test_map_two_option_answer(case: Two) -> None:
+    got = map_two_option_answer(case.answer, case.options)
+    assert (got.letter, got.rule, got.value) == (case.letter, case.rule, _value(case))
+
+
+def test_two_option_same_answer_flips_value_with_order() -> None:
+    # Always answering "A" picks a different value in each order.
+    assert map_two_option_answer("A", BRICK).value == "Yes"
+    assert map_two_option_answer("A", BRICK_SWAPPED).value == "No"
+    # Always answering the value picks the same value in each order.
+    assert map_two_option_answer("No", BRICK).value == "No"
+    assert map_two_option_answer("No", BRICK_SWAPPED).value == "No"
+
+
+def test_two_option_requires_two_options() -> None:
+    with pytest.raises(ValueError):
+        map_two_option_answer("A", {"A": "Yes", "B": "No", "C": "Maybe"})
+
+
+@pytest.mark.parametrize(
+    ("value", "forms"),
+    [("3", {"3", "three"}), ("three", {"3", "three"}), ("Yes", {"yes"}), ("25", {"25"})],
+)
+def test_number_synonyms(value: str, forms: set[str]) -> None:
+    assert number_synonyms(value) == forms

@@ -1,0 +1,68 @@
+"""The baseline model providers, called through Inspect's model API."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+
+import pytest
+from inspect_ai.model import ChatMessageUser, GenerateConfig, get_model
+
+from vpt_tasks.messages import baseline_hint
+
+
+def _ask(model_name: str, message: ChatMessageUser, config: GenerateConfig | None = None, **args):
+    model = get_model(f"vpt_tasks/{model_name}", memoize=False, **args)
+    return asyncio.run(model.generate([message], config=config or GenerateConfig()))
+
+
+def _message(pool: list[str], key: str, text: str = "Which way?") -> ChatMessageUser:
+    return ChatMessageUser(content=text, metadata=baseline_hint(pool, key))
+
+
+def test_random_answers_from_the_pool_deterministically_per_sample() -> None:
+    pool = ["north", "east", "south", "west"]
+    answers = [_ask("random", _message(pool, f"s{i}")).completion for i in range(200)]
+    assert set(answers) == set(pool)  # every option is drawn
+    again = [_ask("random", _message(pool, f"s{i}")).completion for i in range(200)]
+    assert answers == again  # same sample, same answer
+    other_seed = [_ask("random", _message(pool, f"s{i}"), seed=1).completion for i in range(200)]
+    assert other_seed != answers
+
+
+def test_random_is_roughly_uniform() -> None:
+    answers = [_ask("random", _message(["yes", "no"], f"k{i}")).completion for i in range(400)]
+    assert 160 < answers.count("yes") < 240
+
+
+def test_random_yes_no_logprobs() -> None:
+    output = _ask(
+        "random", _message(["yes", "no"], "x"), GenerateConfig(logprobs=True, top_logprobs=20)
+    )
+    assert output.choices[0].logprobs is not None
+    top = output.choices[0].logprobs.content[0].top_logprobs
+    probabilities = {entry.token: math.exp(entry.logprob) for entry in top}
+    assert set(probabilities) <= {"Yes", "No"}
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+    assert output.completion == ("Yes" if probabilities.get("Yes", 0) >= 0.5 else "No")
+
+
+def test_random_without_answer_pool_fails_clearly() -> None:
+    with pytest.raises(ValueError, match="answer pool"):
+        _ask("random", ChatMessageUser(content="hello"))
+
+
+def test_always_yes_and_constant() -> None:
+    output = _ask("always_yes", ChatMessageUser(content="?"), GenerateConfig(logprobs=True))
+    assert output.completion == "Yes"
+    top = output.choices[0].logprobs.content[0].top_logprobs
+    assert [(t.token, t.logprob) for t in top] == [("Yes", 0.0)]
+    assert _ask("constant", ChatMessageUser(content="?"), answer="A").completion == "A"
+    assert output.usage is not None  # set, so Inspect never needs a tokenizer download
+
+
+def test_unknown_baseline_and_missing_answer_are_rejected() -> None:
+    with pytest.raises(ValueError, match="vpt_tasks/random"):
+        get_model("vpt_tasks/oracle", memoize=False)
+    with pytest.raises(ValueError, match="-M answer"):
+        get_model("vpt_tasks/constant", memoize=False)
