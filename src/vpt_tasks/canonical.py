@@ -24,6 +24,31 @@ ISLE_BRICK_FEATURES: dict[str, str] = {
     **{f"gold_q{i}": "list<string>" for i in range(1, 8)},
 }
 
+COMFORT_FEATURES: dict[str, str] = {
+    "image": "image",
+    "dataset": "string",
+    "relation": "string",
+    "variation": "string",
+    "frame": "int",
+    "theta": "int",
+    "referent": "string",
+    "relatum": "string",
+    "addressee": "string",
+    "absent_object": "string",
+}
+
+ISLE_V1_FEATURES: dict[str, str] = {
+    "image": "image",
+    "item_id": "string",
+    "question": "string",
+    "gold_answer": "string",
+    "distractor": "string",
+    "partition": "string",
+    "dataset": "string",
+    "task": "string",
+}
+"""Canonical schemas of `data-schemas.md`; generated data may add columns (geometry)."""
+
 
 def features_from(schema: dict[str, str]) -> Any:
     """`datasets.Features` from a compact schema (image, string, int, float, list<string>)."""
