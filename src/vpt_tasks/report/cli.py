@@ -1,0 +1,40 @@
+"""`vpt-tasks report LOG_OR_DIR... --out DIR`: tables and figures from eval logs."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+
+from vpt_tasks.report.logs import load_logs
+
+SECTIONS: dict[str, str] = {
+    # task name: module with render(logs, out) -> markdown lines
+    "isle_brick": "vpt_tasks.report.isle_brick",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("logs", nargs="+", help="eval log files or directories (searched recursively)")
+    parser.add_argument("--out", required=True, type=Path, help="directory for report.md and the PNG figures")
+
+
+def run(args: argparse.Namespace) -> int:
+    loaded = load_logs(args.logs, SECTIONS, header_only=False)
+    for reason in loaded.skipped:
+        print(f"skipped {reason}", file=sys.stderr)
+    if not loaded.by_task:
+        print("vpt-tasks report: no reportable logs (see the reasons above).", file=sys.stderr)
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    lines = ["# vpt_tasks report", ""]
+    for task, logs in sorted(loaded.by_task.items()):
+        lines += importlib.import_module(SECTIONS[task]).render(logs, args.out)
+        lines.append("")
+    if loaded.skipped:
+        lines += ["## Skipped logs", ""] + [f"- {reason}" for reason in loaded.skipped]
+    report = args.out / "report.md"
+    report.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {report}")
+    return 0

@@ -1,0 +1,67 @@
+"""Finding and reading the eval logs a report is made of.
+
+Only Inspect's own log API is used (`list_eval_logs`, `read_eval_log`).
+Logs that cannot be reported — not an eval log, unfinished, failed, or of a
+task no section handles — are skipped with a one-line reason each, so one bad
+file in a directory does not hide the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
+
+
+@dataclass
+class LoadedLogs:
+    """Readable logs grouped by task name, and what was skipped and why."""
+
+    by_task: dict[str, list[EvalLog]] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+
+
+def task_name(log: EvalLog) -> str:
+    """The task's unqualified name (`vpt_tasks/isle_brick` → `isle_brick`)."""
+    return log.eval.task.split("/")[-1]
+
+
+def load_logs(paths: Iterable[str | Path], supported: Iterable[str], *, header_only: bool) -> LoadedLogs:
+    """Read every log under `paths` (files or directories) for the `supported` tasks."""
+    supported = set(supported)
+    files: list[str] = []
+    result = LoadedLogs()
+    for path in paths:
+        path = Path(path)
+        if path.is_dir():
+            files.extend(info.name for info in list_eval_logs(str(path), recursive=True))
+        elif path.is_file():
+            files.append(str(path))
+        else:
+            result.skipped.append(f"{path}: no such file or directory")
+    for file in files:
+        try:
+            log = read_eval_log(file, header_only=header_only)
+        except Exception as error:  # noqa: BLE001 - reported per file, the others go on
+            result.skipped.append(f"{file}: not a readable Inspect eval log ({type(error).__name__}: {error})")
+            continue
+        name = task_name(log)
+        if name not in supported:
+            result.skipped.append(f"{file}: task '{log.eval.task}' has no report section (supported: {', '.join(sorted(supported))})")
+        elif log.status != "success" or log.results is None:
+            result.skipped.append(f"{file}: the eval is '{log.status}', not finished successfully; rerun it or use `inspect eval-retry`")
+        else:
+            result.by_task.setdefault(name, []).append(log)
+    return result
+
+
+def model_labels(logs: list[EvalLog]) -> list[str]:
+    """Column labels: the model name, with the differing task arguments where models repeat."""
+    labels = [log.eval.model for log in logs]
+    for index, log in enumerate(logs):
+        if labels.count(log.eval.model) > 1:
+            args = ", ".join(f"{k}={v}" for k, v in sorted(log.eval.task_args.items()) if k != "source")
+            labels[index] = f"{log.eval.model} ({args or log.eval.eval_id[:6]})"
+    return labels
