@@ -1,0 +1,63 @@
+"""Throughput: a full run against a server of fixed latency, versus the ideal.
+
+    python benchmarks/throughput.py [--latency 0.5] [--connections 32]
+
+With C connections and a server latency L, N requests cannot finish faster
+than ceil(N / C) × L after the first request leaves. The script reports the
+measured wall time against that ideal plus the measured start-up (task
+loading, up to the first request), as a ratio (1.00 = no overhead at all).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+
+from _common import MODEL, FirstRequestClock, isle_brick_source, workdir
+from inspect_ai import eval
+
+from vpt_tasks.testing.openai_server import OpenAIServer, canned
+
+
+def run_isle_brick(latency: float, connections: int) -> dict[str, float]:
+    from vpt_tasks.isle_brick import isle_brick
+
+    root = workdir()
+    source = isle_brick_source(root / "isle")
+    clock = FirstRequestClock(canned("The dog is to the north-east of the minifigure."))
+    with OpenAIServer(clock, models=["bench-model"], latency=latency) as server:
+        start = time.perf_counter()
+        (log,) = eval(
+            isle_brick(source=str(source)),
+            model=MODEL,
+            model_base_url=server.base_url,
+            max_connections=connections,
+            log_dir=str(root / "logs"),
+            display="none",
+        )
+        wall = time.perf_counter() - start
+        requests = server.stats.requests
+    assert log.status == "success", log.error
+    assert clock.first is not None
+    startup = clock.first - start
+    ideal = math.ceil(requests / connections) * latency
+    return {"requests": requests, "wall": wall, "startup": startup, "ideal": ideal,
+            "ratio": wall / (ideal + startup), "samples": len(log.samples or [])}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--latency", type=float, default=0.5)
+    parser.add_argument("--connections", type=int, default=32)
+    args = parser.parse_args()
+    result = run_isle_brick(args.latency, args.connections)
+    print(
+        f"throughput isle_brick: {result['requests']} requests, C={args.connections}, L={args.latency}s: "
+        f"wall {result['wall']:.1f}s vs ideal {result['ideal']:.1f}s + startup {result['startup']:.1f}s "
+        f"-> ratio {result['ratio']:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
