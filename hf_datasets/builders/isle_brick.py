@@ -1,27 +1,48 @@
-"""Demo data of `isle_brick`: eight synthetic scenes with geometric gold answers."""
+"""Demo data of `isle_brick` rendered with Blender: eight scenes of the Isle-Brick-V2 design.
+
+Needs the `render` extra (bpy):
+
+    pip install -e ".[render]" && python hf_datasets/build_demo.py isle_brick
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-CARD = Path(__file__).resolve().parents[1] / "cards" / "isle_brick.md"
+COMMAND = "python hf_datasets/build_demo.py isle_brick"
 
 
-def build(out: Path) -> None:
-    from vpt_tasks.canonical import ISLE_BRICK_FEATURES, write_dataset
-    from vpt_tasks.isle_brick.synthetic import paper_style_scenes
+def build(out: Path, *, size: int = 256, samples: int = 16) -> None:
+    from vpt_tasks.render import RENDERER_VERSION
+    from vpt_tasks.render.cards import card_body
+    from vpt_tasks.render.cli import schema
+    from vpt_tasks.render.isle_plan import IsleBrickOptions, plan_isle_brick
+    from vpt_tasks.render.runner import render_dataset
+    from vpt_tasks.render.scene import RenderSettings
 
-    rows = paper_style_scenes(size=256, seed=7)
-    chosen = [row for row in rows if row["object"] in ("dog", "plant")][:8]
-    write_dataset(
+    design = plan_isle_brick(IsleBrickOptions(objects=("plant", "dog"), seed=7)).frames
+    # every position, each combination of orientation and viewpoint twice
+    plans = [design[i] for i in (0, 5, 10, 15, 16, 21, 26, 31)]
+    settings = RenderSettings(size=size, samples=samples, format="jpeg", jpeg_quality=85, seed=7)
+    render_dataset(
+        plans,
         out,
-        chosen,
-        ISLE_BRICK_FEATURES,
-        pretty_name="Isle-Brick-V2 demo (vpt_tasks, synthetic)",
-        body=(
-            "Eight schematic scenes drawn by `vpt_tasks.isle_brick.synthetic` with gold "
-            "answers computed from the drawn geometry. For smoke tests and the offline "
-            "quickstart only.\n\nRegenerate with `python hf_datasets/build_demo.py isle_brick`.\n\n"
-            + CARD.read_text(encoding="utf-8")
+        settings,
+        schema=schema("isle-brick"),
+        pretty_name="Isle-Brick-V2 demo (vpt_tasks, rendered)",
+        card_body=lambda report: (
+            "Eight scenes rendered by `vpt_tasks.render` (plant and dog, every position, both "
+            "orientations, both viewpoints, diagonal placements included), for smoke tests and "
+            f"the offline quickstart only.\n\nRegenerate with `{COMMAND}`.\n\n"
+            + card_body("isle-brick", COMMAND, settings, report, RENDERER_VERSION)
         ),
+        progress=False,
     )
+    _drop_work_folder(out)
+
+
+def _drop_work_folder(out: Path) -> None:
+    import shutil
+
+    shutil.rmtree(Path(out) / ".render", ignore_errors=True)
+

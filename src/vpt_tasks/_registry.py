@@ -7,7 +7,10 @@ PIL, numpy and friends are imported inside the functions that use them.
 
 from inspect_ai.model import ModelAPI, modelapi
 
+from vpt_tasks.comfort import comfort_ball, comfort_car
 from vpt_tasks.isle_brick import isle_brick
+from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
+from vpt_tasks.omni_perspective import omni_perspective
 
 
 @modelapi(name="vpt_tasks")
@@ -18,4 +21,12 @@ def vpt_tasks() -> type[ModelAPI]:
     return BaselineModel
 
 
-__all__ = ["isle_brick", "vpt_tasks"]
+__all__ = [
+    "comfort_ball",
+    "comfort_car",
+    "isle_brick",
+    "isle_brick_v1",
+    "isle_dots",
+    "omni_perspective",
+    "vpt_tasks",
+]

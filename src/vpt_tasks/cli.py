@@ -16,6 +16,7 @@ from vpt_tasks._version import __version__
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     # name: (module, one-line help)
+    "render": ("vpt_tasks.render.cli", "render COMFORT-BALL, COMFORT-CAR or Isle-Brick scenes with Blender into a canonical dataset"),
     "report": ("vpt_tasks.report.cli", "paper-style tables and figures from eval logs"),
 }
 

@@ -17,19 +17,37 @@ from inspect_ai.model import ChatMessageUser, Content, ContentImage, ContentText
 HINT_KEY = "vpt_tasks"
 
 
-def baseline_hint(answer_pool: Sequence[str], sample_key: str) -> dict[str, Any]:
-    """Message metadata telling baseline providers what they may answer."""
-    return {HINT_KEY: {"answer_pool": list(answer_pool), "sample_key": sample_key}}
+def baseline_hint(
+    answer_pool: Sequence[str], sample_key: str, *, yes_no: bool = False
+) -> dict[str, Any]:
+    """Message metadata telling baseline providers what they may answer.
+
+    `yes_no=True` marks a two-word pool as (yes, no) in the question's language
+    (e.g. ["Ja", "Nein"]), so that baselines answer "yes" with `pool[0]` and can
+    return yes/no log-probabilities for it.
+    """
+    hint: dict[str, Any] = {"answer_pool": list(answer_pool), "sample_key": sample_key}
+    if yes_no:
+        if len(answer_pool) != 2:
+            raise ValueError(f"a yes/no answer pool has two words, got {list(answer_pool)}")
+        hint["yes_no"] = True
+    return {HINT_KEY: hint}
 
 
 def user_message(
-    parts: Sequence[str | ContentImage], *, answer_pool: Sequence[str], sample_key: str
+    parts: Sequence[str | ContentImage],
+    *,
+    answer_pool: Sequence[str],
+    sample_key: str,
+    yes_no: bool = False,
 ) -> ChatMessageUser:
     """A user message whose text and images keep the order given in `parts`."""
     content: list[Content] = [
         ContentText(text=part) if isinstance(part, str) else part for part in parts
     ]
-    return ChatMessageUser(content=content, metadata=baseline_hint(answer_pool, sample_key))
+    return ChatMessageUser(
+        content=content, metadata=baseline_hint(answer_pool, sample_key, yes_no=yes_no)
+    )
 
 
 def image(path: str) -> ContentImage:

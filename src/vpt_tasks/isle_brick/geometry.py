@@ -1,17 +1,41 @@
 """Gold answers of Isle-Brick-V2 questions computed from scene geometry.
 
 Angles are compass bearings in the image plane seen from above: 0 = north
-(top of the image), 90 = east (right), 180 = south, 270 = west. A direction
-within 22.5° of a cardinal direction is that direction alone; otherwise it is
-the pair of cardinal directions it lies between (north-east → {north, east}),
-as the paper's two-direction gold answers are.
+(top of the image), 90 = east (right), 180 = south, 270 = west. For a camera
+that does not look straight down, north is the camera's viewing direction
+projected on the ground ("away from the camera"), see
+`vpt_tasks.render.camera`. A direction within 22.5° of a cardinal direction
+is that direction alone; otherwise it is the pair of cardinal directions it
+lies between (north-east → {north, east}), as the paper's two-direction gold
+answers are. Directions close to a sector boundary (22.5° + k·45°) are
+ambiguous to a human annotator; `near_boundary` lets a scene generator avoid
+them.
+
+Q6 (level-1 perspective taking) is a field-of-view test: the figure sees the
+object when the object lies in front of it (less than 90° off its facing
+direction) and, with other things in the scene, when its line of sight is not
+blocked (`line_of_sight_blocked`, boxes in world coordinates).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable, Sequence
+
 CARDINALS = ("north", "east", "south", "west")
 EGOCENTRIC = ("front", "right", "back", "left")  # clockwise from the facing direction
 SINGLE_SECTOR = 22.5
+FIELD_OF_VIEW = 180.0
+"""Horizontal field of view of a minifigure (degrees): everything in front of it."""
+
+Point = Sequence[float]
+OrientedBox = tuple[Point, Point, float]
+"""(centre xyz, half-extents xyz, yaw in degrees about z): a box standing upright in the world."""
+
+
+def _offset(angle: float, reference: float) -> float:
+    """Signed difference angle - reference in (-180, 180]."""
+    return -((reference - angle + 180.0) % 360.0 - 180.0)
 
 
 def _sector(angle: float, names: tuple[str, str, str, str]) -> tuple[str, ...]:
@@ -34,20 +58,102 @@ def egocentric_set(object_bearing: float, facing: float) -> tuple[str, ...]:
     return _sector(object_bearing - facing, EGOCENTRIC)
 
 
-def is_visible(object_bearing: float, facing: float, field_of_view: float = 180.0) -> bool:
-    """Q6: whether the object is inside the figure's field of view (no occluder)."""
-    offset = (object_bearing - facing + 180.0) % 360.0 - 180.0
-    return abs(offset) < field_of_view / 2.0
+def is_visible(object_bearing: float, facing: float, field_of_view: float = FIELD_OF_VIEW) -> bool:
+    """Q6 without occluders: whether the object is inside the figure's field of view."""
+    return abs(_offset(object_bearing, facing)) < field_of_view / 2.0
 
 
-def gold_answers(object_bearing: float, facing: float) -> dict[str, list[str]]:
-    """Gold sets of all seven questions for one figure, one object, one surface."""
+def near_boundary(angle: float, margin: float) -> bool:
+    """Whether `angle` lies within `margin` degrees of a sector boundary (22.5° + k·45°)."""
+    return abs((angle % 45.0) - SINGLE_SECTOR) < margin
+
+
+def near_fov_edge(object_bearing: float, facing: float, margin: float, field_of_view: float = FIELD_OF_VIEW) -> bool:
+    """Whether the object lies within `margin` degrees of the edge of the field of view."""
+    return abs(abs(_offset(object_bearing, facing)) - field_of_view / 2.0) < margin
+
+
+def ambiguous(object_bearing: float, facing: float, margin: float) -> list[str]:
+    """Which gold answers a human could read either way (empty: none).
+
+    Q4 (object bearing), Q5 (facing) and Q7 (object relative to facing)
+    near a sector boundary, Q6 near the edge of the field of view.
+    """
+    reasons = []
+    if near_boundary(object_bearing, margin):
+        reasons.append("Q4")
+    if near_boundary(facing, margin):
+        reasons.append("Q5")
+    if near_fov_edge(object_bearing, facing, margin):
+        reasons.append("Q6")
+    if near_boundary(object_bearing - facing, margin):
+        reasons.append("Q7")
+    return reasons
+
+
+def segment_hits_box(start: Point, end: Point, box: OrientedBox) -> bool:
+    """Whether the segment start→end passes through an upright box (slab test in the box's frame)."""
+    center, half, yaw = box
+    c, s = math.cos(math.radians(-yaw)), math.sin(math.radians(-yaw))
+
+    def local(p: Point) -> tuple[float, float, float]:
+        dx, dy, dz = p[0] - center[0], p[1] - center[1], p[2] - center[2]
+        return (c * dx - s * dy, s * dx + c * dy, dz)
+
+    p, q = local(start), local(end)
+    t_low, t_high = 0.0, 1.0
+    for axis in range(3):
+        delta = q[axis] - p[axis]
+        if abs(delta) < 1e-12:
+            if abs(p[axis]) > half[axis]:
+                return False
+            continue
+        t1 = (-half[axis] - p[axis]) / delta
+        t2 = (half[axis] - p[axis]) / delta
+        t_low = max(t_low, min(t1, t2))
+        t_high = min(t_high, max(t1, t2))
+        if t_low > t_high:
+            return False
+    return True
+
+
+def line_of_sight_blocked(eye: Point, target: Point, boxes: Iterable[OrientedBox]) -> bool:
+    """Whether any box blocks the straight line from `eye` to `target`."""
+    return any(segment_hits_box(eye, target, box) for box in boxes)
+
+
+def blocked_fraction(eye: Point, targets: Sequence[Point], boxes: Sequence[OrientedBox]) -> float:
+    """Share of `targets` (sample points of an object) hidden from `eye` by the boxes."""
+    if not targets:
+        raise ValueError("no target points")
+    return sum(line_of_sight_blocked(eye, t, boxes) for t in targets) / len(targets)
+
+
+def gold_answers(
+    object_bearing: float,
+    facing: float,
+    *,
+    objects: int = 1,
+    figures: int = 1,
+    occluded: bool = False,
+) -> dict[str, list[str]]:
+    """Gold sets of all seven questions for the figure the questions are about.
+
+    Args:
+        object_bearing: bearing of the object from the figure.
+        facing: bearing the figure faces.
+        objects: non-minifigure objects in the image (Q1; distractors and an
+            occluding wardrobe count).
+        figures: minifigures in the image (Q2).
+        occluded: whether something blocks the figure's line of sight to the
+            object (Q6 is then "no" even inside the field of view).
+    """
     return {
-        "gold_q1": ["1"],
-        "gold_q2": ["1"],
+        "gold_q1": [str(objects)],
+        "gold_q2": [str(figures)],
         "gold_q3": ["yes"],
         "gold_q4": list(cardinal_set(object_bearing)),
         "gold_q5": list(cardinal_set(facing)),
-        "gold_q6": ["yes" if is_visible(object_bearing, facing) else "no"],
+        "gold_q6": ["yes" if is_visible(object_bearing, facing) and not occluded else "no"],
         "gold_q7": list(egocentric_set(object_bearing, facing)),
     }

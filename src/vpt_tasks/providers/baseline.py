@@ -7,8 +7,10 @@
   `vpt_tasks.messages`), seeded from the sample itself, so that a run is
   reproducible regardless of concurrency. When log-probabilities are requested
   for a yes/no question it also returns `Yes`/`No` top log-probabilities with a
-  uniform random P(Yes).
-- `always_yes`: answers "Yes", with P(Yes) = 1 when log-probabilities are requested.
+  uniform random P(Yes). A pool marked yes/no in another language (see
+  `vpt_tasks.messages.baseline_hint`) gets the same, with its own two words.
+- `always_yes`: answers "Yes" (or the yes word of a marked yes/no pool), with
+  P(Yes) = 1 when log-probabilities are requested.
 - `constant`: answers the fixed text given by `-M answer=...` (e.g. `A`).
 
 All of them take `-M seed=N` (default 0) to draw a different random baseline.
@@ -86,12 +88,13 @@ class BaselineModel(ModelAPI):
             assert self.answer is not None
             return _output(self.model_name, self.answer, None)
         if self.model_name == "always_yes":
-            return _output(self.model_name, "Yes", 1.0 if config.logprobs else None)
+            words = _yes_no_words(_hint(input)) or ("Yes", "No")
+            return _output(self.model_name, words[0], 1.0 if config.logprobs else None, words)
         return self._random(input, config)
 
     def _random(self, input: list[ChatMessage], config: GenerateConfig) -> ModelOutput:
         user = next((m for m in reversed(input) if isinstance(m, ChatMessageUser)), None)
-        hint = read_hint(user.metadata if user else None)
+        hint = _hint(input)
         if hint is None or not hint.get("answer_pool"):
             raise ValueError(
                 "vpt_tasks/random answers from the answer pool that vpt_tasks tasks attach to "
@@ -99,10 +102,26 @@ class BaselineModel(ModelAPI):
             )
         pool = [str(option) for option in hint["answer_pool"]]
         rng = random.Random(_seed(self.seed, str(hint.get("sample_key", "")), user))
-        if config.logprobs and {option.lower() for option in pool} == _YES_NO:
+        english = {option.lower() for option in pool} == _YES_NO
+        words = ("Yes", "No") if english else _yes_no_words(hint)
+        if config.logprobs and words:
             p_yes = rng.random()
-            return _output(self.model_name, "Yes" if p_yes >= 0.5 else "No", p_yes)
+            return _output(self.model_name, words[0] if p_yes >= 0.5 else words[1], p_yes, words)
         return _output(self.model_name, rng.choice(pool), None)
+
+
+def _hint(input: list[ChatMessage]) -> dict[str, Any] | None:
+    """The baseline hint of the last user message, if any."""
+    user = next((m for m in reversed(input) if isinstance(m, ChatMessageUser)), None)
+    return read_hint(user.metadata if user else None)
+
+
+def _yes_no_words(hint: dict[str, Any] | None) -> tuple[str, str] | None:
+    """(yes, no) of a pool marked yes/no, else None."""
+    if not hint or not hint.get("yes_no"):
+        return None
+    yes, no = (str(word) for word in hint["answer_pool"])
+    return yes, no
 
 
 def _seed(seed: int, sample_key: str, message: ChatMessageUser | None) -> int:
@@ -112,13 +131,15 @@ def _seed(seed: int, sample_key: str, message: ChatMessageUser | None) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _output(model: str, text: str, p_yes: float | None) -> ModelOutput:
-    """A finished output; with `p_yes`, first-token Yes/No top log-probabilities."""
+def _output(
+    model: str, text: str, p_yes: float | None, words: tuple[str, str] = ("Yes", "No")
+) -> ModelOutput:
+    """A finished output; with `p_yes`, first-token yes/no top log-probabilities."""
     logprobs = None
     if p_yes is not None:
         top = [
             TopLogprob(token=token, logprob=math.log(p))
-            for token, p in (("Yes", p_yes), ("No", 1.0 - p_yes))
+            for token, p in ((words[0], p_yes), (words[1], 1.0 - p_yes))
             if p > 0.0
         ]
         chosen = max(top, key=lambda entry: entry.logprob)

@@ -10,8 +10,13 @@ from pathlib import Path
 from vpt_tasks.report.logs import load_logs
 
 SECTIONS: dict[str, str] = {
-    # task name: module with render(logs, out) -> markdown lines
-    "isle_brick": "vpt_tasks.report.isle_brick",
+    # task name: "module:function" with function(logs, out) -> markdown lines
+    "comfort_ball": "vpt_tasks.report.comfort:render_ball",
+    "comfort_car": "vpt_tasks.report.comfort:render_car",
+    "isle_brick": "vpt_tasks.report.isle_brick:render",
+    "isle_brick_v1": "vpt_tasks.report.isle_v1:render_bricks",
+    "isle_dots": "vpt_tasks.report.isle_v1:render_dots",
+    "omni_perspective": "vpt_tasks.report.omni_perspective:render",
 }
 
 
@@ -30,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     lines = ["# vpt_tasks report", ""]
     for task, logs in sorted(loaded.by_task.items()):
-        lines += importlib.import_module(SECTIONS[task]).render(logs, args.out)
+        module, function = SECTIONS[task].split(":")
+        lines += getattr(importlib.import_module(module), function)(logs, args.out)
         lines.append("")
     if loaded.skipped:
         lines += ["## Skipped logs", ""] + [f"- {reason}" for reason in loaded.skipped]

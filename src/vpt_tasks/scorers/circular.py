@@ -134,15 +134,19 @@ def _with_slices(
     return out
 
 
-def circular_summary(results: Iterable[Any], n_rotations: int | None = None) -> dict[str, float]:
+def circular_summary(
+    results: Iterable[Any], n_rotations: int | Mapping[Hashable, int] | None = None
+) -> dict[str, float]:
     """Circular, vanilla and rotation-0 accuracy over rotated items.
 
     ``results`` holds one record per (item, rotation): a
     :class:`RotationResult`, a tuple ``(item_id, rotation, correct[, groups])``
-    or a mapping with those keys. Metrics:
+    or a mapping with those keys. ``n_rotations`` is the number of rotations
+    every item should have, or a mapping item -> its number (items with
+    different numbers of options). Metrics:
 
     * ``circular_accuracy`` -- share of items answered correctly in every
-      rotation (an item with fewer than ``n_rotations`` rotations, when
+      rotation (an item with fewer than its ``n_rotations`` rotations, when
       given, counts as failed);
     * ``vanilla_accuracy`` -- share of all rotations answered correctly;
     * ``rotation0_accuracy`` -- accuracy on the original order (rotation 0)
@@ -160,12 +164,16 @@ def circular_summary(results: Iterable[Any], n_rotations: int | None = None) -> 
         by_item[rec.item_id][rec.rotation] = bool(rec.correct)
         _merge_groups(rec.item_id, groups[rec.item_id], rec.groups)
 
+    def expected(item_id: Hashable) -> int:
+        if n_rotations is None:
+            return 0
+        if isinstance(n_rotations, Mapping):
+            return int(n_rotations.get(item_id, 0))
+        return int(n_rotations)
+
     def compute(ids: list[Hashable]) -> dict[str, float]:
         circular = [
-            float(
-                all(by_item[i].values()) and (n_rotations is None or len(by_item[i]) >= n_rotations)
-            )
-            for i in ids
+            float(all(by_item[i].values()) and len(by_item[i]) >= expected(i)) for i in ids
         ]
         vanilla = [float(c) for i in ids for c in by_item[i].values()]
         first = [float(by_item[i][0]) for i in ids if 0 in by_item[i]]

@@ -1,0 +1,164 @@
+"""Memory: a full `comfort_car` run on upstream-like data, and its peak RSS.
+
+    python benchmarks/comfort_memory.py [--size 512] [--noise 0.02] [--model vpt_tasks/random]
+                                        [--no-log-images] [--data DIR] [--keep]
+
+Writes the two CAR datasets in the upstream layout, zipped as the Hub ships
+them (2 datasets x 4 relations x 10 relata x 37 frames of SIZE x SIZE PNGs,
+with pixel noise so that the files are about as large as real renders), then
+runs the whole task in this process: every prompt (nop, cam, add, rel) plus
+the two hallucination probes per frame, 17,760 samples, with a baseline
+provider. The data is generated in a child process so that the peak resident
+set size reported is the task's: converting the archives, storing the images
+once, building the samples, running them and computing the metrics.
+
+A run that held one copy of each image per sample would need (samples x mean
+PNG size) of memory; the script prints that figure next to the measured peak.
+It is a script, not a test: run it by hand and keep the printed summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import resource
+import shutil
+import tempfile
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+CAR = ("comfort_car_ref_facing_left", "comfort_car_ref_facing_right")
+
+
+def _generate(root: str, size: int, noise: float) -> None:
+    from vpt_tasks.comfort.synthetic import write_upstream_layout
+
+    write_upstream_layout(root, CAR, size=size, noise=noise, as_zip=True)
+
+
+def _peak_mib() -> float:
+    """Peak resident set size of this process so far (ru_maxrss; Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+class AnonSampler:
+    """Samples RssAnon (heap and other private memory, no file-backed pages) every 0.2 s.
+
+    ru_maxrss also counts pages of memory-mapped files (the Arrow tables of
+    `datasets` are mapped, not read), which the kernel can drop at will;
+    RssAnon is what the process itself holds.
+    """
+
+    def __init__(self) -> None:
+        self.peak = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> AnonSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            self.peak = max(self.peak, _rss_anon_mib())
+            if self._stop.wait(0.2):
+                return
+
+
+def _rss_anon_mib() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("RssAnon:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--size", type=int, default=512, help="image side in pixels (upstream: 512)")
+    parser.add_argument("--noise", type=float, default=0.02, help="pixel noise, 0..1 (PNG size)")
+    parser.add_argument("--model", default="vpt_tasks/random", help="a baseline provider")
+    parser.add_argument("--no-log-images", action="store_true", help="pass log_images=False to eval")
+    parser.add_argument("--data", type=Path, help="reuse the archives of an earlier --keep run")
+    parser.add_argument("--keep", action="store_true", help="keep the working directory")
+    options = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="vpt_comfort_memory_"))
+    os.environ["VPT_TASKS_CACHE"] = str(work / "cache")
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    try:
+        started = time.perf_counter()
+        data = options.data or work / "upstream"
+        if options.data is None:
+            child = multiprocessing.get_context("spawn").Process(
+                target=_generate, args=(str(data), options.size, options.noise)
+            )
+            child.start()
+            child.join()
+            if child.exitcode != 0:
+                raise SystemExit("data generation failed")
+        generated = time.perf_counter() - started
+        frames = [
+            info
+            for name in CAR
+            for info in zipfile.ZipFile(data / f"{name}.zip").infolist()
+            if info.filename.endswith(".png") and not info.filename.endswith("composite_image.png")
+        ]
+        image_bytes = sum(info.file_size for info in frames)
+
+        from inspect_ai import eval
+
+        from vpt_tasks.comfort import comfort_car
+
+        baseline = _peak_mib()
+        started = time.perf_counter()
+        with AnonSampler() as build_anon:
+            task = comfort_car(source=str(data), probes=True)
+        built = time.perf_counter() - started
+        after_build = _peak_mib()
+        started = time.perf_counter()
+        with AnonSampler() as eval_anon:
+            (log,) = eval(
+                task,
+                model=options.model,
+                log_dir=str(work / "logs"),
+                display="none",
+                log_images=False if options.no_log_images else None,
+            )
+        ran = time.perf_counter() - started
+        peak = _peak_mib()
+        assert log.status == "success", log.error
+        samples = len(task.dataset)
+        log_size = sum(p.stat().st_size for p in (work / "logs").glob("*.eval"))
+        store = sum(p.stat().st_size for p in (work / "cache" / "images").rglob("*") if p.is_file())
+        values = {m.name: m.value for m in log.results.scores[0].metrics.values()}
+        print(
+            f"comfort_car memory: {samples} samples on {len(frames)} frames "
+            f"({image_bytes / 2**20:.0f} MiB of PNG, "
+            f"mean {image_bytes / len(frames) / 1024:.0f} KiB), model {options.model}, "
+            f"log_images={'False' if options.no_log_images else 'default (True)'}\n"
+            f"  peak RSS {peak:.0f} MiB (after imports {baseline:.0f} MiB, after building the "
+            f"task {after_build:.0f} MiB); peak anonymous memory (RssAnon) while building "
+            f"{build_anon.peak:.0f} MiB, while running {eval_anon.peak:.0f} MiB; one image copy "
+            f"per sample would be {samples * image_bytes / len(frames) / 2**30:.1f} GiB\n"
+            f"  image store {store / 2**20:.0f} MiB, eval log {log_size / 2**20:.0f} MiB\n"
+            f"  times: data {generated:.0f} s, task build (convert + store) {built:.0f} s, "
+            f"eval {ran:.0f} s; acc {values.get('acc', float('nan')):.3f}, "
+            f"no_yes_no_rate {values.get('no_yes_no_rate', float('nan')):.3f}"
+        )
+    finally:
+        if options.keep:
+            print(f"  kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

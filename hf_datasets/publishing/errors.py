@@ -1,0 +1,7 @@
+"""The error the publishing commands raise for input they cannot use."""
+
+from vpt_tasks.errors import VPTError
+
+
+class ExportError(VPTError, ValueError):
+    """A dataset cannot be exported or published; the message says what to fix."""

@@ -1,0 +1,462 @@
+"""`export`: write the folder a Hub dataset repo holds, and prove that it runs.
+
+The folder is the canonical layout of `vpt_tasks` (`README.md` dataset card +
+`data/<split>-NNNNN-of-NNNNN.parquet` with the image bytes embedded), written
+by `vpt_tasks.canonical.write_dataset`. The card carries the YAML `configs` and
+`dataset_info`, the license, the provenance (generator version, source, date,
+the exact command) and the benchmark's card body with the paper's citation.
+
+Before `export` returns, the folder is validated offline the way it will be
+used: parsed back as a dataset card, loaded with `datasets.load_dataset(DIR)`,
+checked against the benchmark's canonical columns and types, and built into
+the benchmark's task with `source=DIR`, whose loader reads and decodes every
+row. A dataset that would not run is removed again and never published.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .benchmarks import Benchmark, get_benchmark
+from .errors import ExportError
+
+DEFAULT_MAX_SHARD_SIZE = 500 * 1024 * 1024
+"""Parquet shards are cut at about this many bytes, as `push_to_hub` does."""
+_FOLDER_ENTRIES = {"README.md", "data", ".gitattributes"}
+
+
+@dataclass(frozen=True)
+class Validation:
+    """What validating a dataset folder found."""
+
+    benchmark: str
+    split: str
+    rows: int
+    samples: int
+    """Samples the benchmark's task builds from the rows."""
+    columns: tuple[str, ...]
+    files: tuple[str, ...]
+    """Data files, relative to the folder."""
+    license: str | None
+
+
+def export_dataset(
+    benchmark: Benchmark | str,
+    source: str,
+    out: str | Path,
+    *,
+    command: str,
+    pretty_name: str | None = None,
+    license: str | None = None,
+    description: str | None = None,
+    max_shard_size: int = DEFAULT_MAX_SHARD_SIZE,
+    overwrite: bool = False,
+) -> Validation:
+    """Export the canonical rows of `source` to `out` and validate the result.
+
+    Args:
+        benchmark: which benchmark (task name) the rows belong to.
+        source: a `-T source=` value in the canonical layout: `demo`, a
+            directory, or `ORG/NAME[@REVISION]`.
+        out: the folder to write (absent or empty, unless `overwrite`).
+        command: the command line that asked for this export (recorded in the card).
+        pretty_name, license, description: card fields; `pretty_name` and
+            `license` default to the source card's.
+        max_shard_size: bytes per parquet shard, about.
+        overwrite: replace an existing dataset folder at `out`.
+    """
+    from vpt_tasks.canonical import features_from, write_dataset
+    from vpt_tasks.sources import require_columns
+
+    bench = get_benchmark(benchmark) if isinstance(benchmark, str) else benchmark
+    out = Path(out).expanduser()
+    resolved, table = _read_source(bench, source)
+    schema = bench.canonical_schema()
+    require_columns(resolved, list(table.column_names), list(schema))
+    if resolved.kind in ("demo", "local") and out.resolve() == Path(resolved.location).resolve():
+        raise ExportError(f"--out {out} is the source folder itself; export to another folder.")
+    source_card = _source_card(resolved)
+    license = license or source_card.get("license")
+    if not license:
+        raise ExportError(
+            f"The source {source!r} does not state a license in its dataset card; pass --license "
+            "(an SPDX-style id the Hub knows, e.g. cc-by-4.0, mit, other)."
+        )
+    features = _output_features(features_from(schema), table.features)
+    rows = list(_canonical_rows(table, features, resolved.describe()))
+    if not rows:
+        raise ExportError(f"{resolved.describe()} has no rows in split {resolved.split}; nothing to export.")
+    num_shards = max(1, math.ceil(table.data.nbytes / max_shard_size))
+    pretty = pretty_name or source_card.get("pretty_name") or f"{bench.title} (vpt_tasks canonical layout)"
+    provenance = _provenance(bench, source, resolved, command, len(rows), source_card.get("vpt_tasks"))
+    text = _description(bench, source, resolved, description, source_card.pop("_body", ""))
+    body = _card_body(bench, provenance, text, license)
+    card_fields = {
+        "language": ["en"],
+        "task_categories": ["visual-question-answering"],
+        "tags": ["visual-perspective-taking", "spatial-reasoning", "vpt_tasks", bench.name],
+        "size_categories": [_size_category(len(rows))],
+        "vpt_tasks": provenance,
+    }
+    _prepare_out(out, overwrite)
+    try:
+        import datasets
+
+        datasets.disable_progress_bars()
+        write_dataset(
+            out,
+            rows,
+            features,
+            split=resolved.split,
+            pretty_name=pretty,
+            license=license,
+            body=body,
+            card_fields=card_fields,
+            num_shards=num_shards,
+        )
+        result = validate_folder(out, bench)
+    except BaseException:
+        shutil.rmtree(out, ignore_errors=True)
+        raise
+    if result.rows != len(rows):
+        shutil.rmtree(out, ignore_errors=True)
+        raise ExportError(f"Wrote {len(rows)} rows but {out} loads back with {result.rows}.")
+    return result
+
+
+def validate_folder(directory: str | Path, benchmark: Benchmark | str | None = None) -> Validation:
+    """Check offline that `directory` is a canonical dataset the benchmark's task runs on.
+
+    The benchmark defaults to the one the card's provenance names.
+    """
+    import datasets
+    from huggingface_hub import DatasetCard
+
+    from vpt_tasks.canonical import features_from
+
+    directory = Path(directory).expanduser()
+    readme = directory / "README.md"
+    if not readme.is_file():
+        raise ExportError(f"{directory} has no README.md; export the dataset first (python hf_datasets/publish.py export ...).")
+    try:
+        card = DatasetCard.load(readme).data
+    except Exception as error:  # noqa: BLE001 - the card parser raises several kinds
+        raise ExportError(f"{readme}: the dataset card metadata does not parse ({error}).") from None
+    bench = _card_benchmark(card, benchmark, directory)
+    split = bench.split()
+    files = _data_files(card, split, directory)
+    infos = datasets.info.DatasetInfosDict.from_dataset_card_data(card)
+    if "default" not in infos or infos["default"].features is None:
+        raise ExportError(f"{readme}: the card has no dataset_info features; re-export the dataset.")
+    datasets.disable_progress_bars()
+    with tempfile.TemporaryDirectory(prefix="vpt-export-check-") as cache:
+        try:
+            table = datasets.load_dataset(str(directory), split=split, cache_dir=cache)
+        except Exception as error:  # noqa: BLE001 - reported with the folder named
+            cause = error.__cause__ or error
+            raise ExportError(
+                f"{directory} does not load with datasets.load_dataset: {type(cause).__name__}: {cause}"
+            ) from None
+        features, rows, columns = table.features, len(table), tuple(table.column_names)
+        del table
+        expected = features_from(bench.canonical_schema())
+        wrong = [
+            f"{name} (expected {expected[name]!r}, found {features.get(name)!r})"
+            for name in expected
+            if features.get(name) != expected[name]
+        ]
+        if wrong:
+            raise ExportError(f"{directory}: canonical column(s) of {bench.name} missing or of the wrong type: {'; '.join(wrong)}.")
+        if infos["default"].features != features:
+            raise ExportError(f"{readme}: the card's dataset_info features differ from the parquet files; re-export.")
+        samples = _task_samples(bench, directory, cache)
+    return Validation(bench.name, split, rows, samples, columns, tuple(files), card.get("license"))
+
+
+# --- reading the source -----------------------------------------------------------------
+
+
+def _read_source(bench: Benchmark, value: str) -> tuple[Any, Any]:
+    from vpt_tasks.sources import Upstream, load_table, pin_revision, resolve_source
+
+    text = str(value).strip()
+    if text in ("", "upstream", "default"):
+        raise ExportError(
+            "export reads data already in the canonical layout (demo, a directory, ORG/NAME[@REVISION]); "
+            f"the upstream dataset of {bench.name} is published by its authors: run the task on it directly."
+        )
+    source = pin_revision(resolve_source(text, benchmark=bench.name, upstream=Upstream(repo_id="-"), split=bench.split()))
+    return source, load_table(source)
+
+
+def _source_card(source: Any) -> dict[str, Any]:
+    """The YAML metadata of the source's dataset card ({} when it has none).
+
+    `_body` holds the card's text without its title, unless the source is itself
+    an export (whose text this export rewrites anyway).
+    """
+    from huggingface_hub import DatasetCard
+
+    if source.kind in ("demo", "local"):
+        path = Path(source.location) / "README.md"
+        if not path.is_file():
+            return {}
+    else:
+        from huggingface_hub import hf_hub_download
+        from huggingface_hub.errors import EntryNotFoundError
+
+        try:
+            path = Path(hf_hub_download(source.location, "README.md", repo_type="dataset", revision=source.revision))
+        except EntryNotFoundError:
+            return {}
+    try:
+        card = DatasetCard.load(path)
+    except Exception:  # noqa: BLE001 - a source card that does not parse only loses its metadata
+        return {}
+    body = re.sub(r"^\s*# .*\n", "", card.text.lstrip(), count=1)
+    provenance = card.data.get("vpt_tasks")
+    exported = isinstance(provenance, dict) and "publish.py export" in str(provenance.get("generator", ""))
+    return {**card.data.to_dict(), "_body": "" if exported else body}
+
+
+def _output_features(canonical: Any, found: Any) -> Any:
+    """The canonical features, in schema order, then the source's extra columns (images decoded)."""
+    import datasets
+
+    features = dict(canonical)
+    for name, feature in found.items():
+        if name in features:
+            continue
+        if isinstance(feature, datasets.Image):
+            feature = datasets.Image()
+        elif isinstance(getattr(feature, "feature", None), datasets.Image):
+            feature = datasets.List(datasets.Image())
+        features[name] = feature
+    return datasets.Features(features)
+
+
+def _canonical_rows(table: Any, features: Any, where: str) -> Iterator[dict[str, Any]]:
+    """The source rows with every image as its bytes (embedded on writing)."""
+    import datasets
+
+    from vpt_tasks.images import image_bytes
+
+    images = {name for name, f in features.items() if isinstance(f, datasets.Image)}
+    image_lists = {name for name, f in features.items() if isinstance(getattr(f, "feature", None), datasets.Image)}
+    for index, row in enumerate(table):
+        at = f"{where}, row {index}"
+        out = {}
+        for name in features:
+            value = row[name]
+            if name in images:
+                value = image_bytes(value, where=f"{at}, column {name}")
+            elif name in image_lists and value is not None:
+                value = [image_bytes(item, where=f"{at}, column {name}") for item in value]
+            out[name] = value
+        yield out
+
+
+# --- the card ------------------------------------------------------------------------------
+
+
+def _provenance(
+    bench: Benchmark, value: str, source: Any, command: str, rows: int, upstream: Any
+) -> dict[str, Any]:
+    from vpt_tasks._version import __version__
+
+    record: dict[str, Any] = {
+        "benchmark": bench.name,
+        "task": f"vpt_tasks/{bench.name}",
+        "generator": f"vpt_tasks {__version__} (hf_datasets/publish.py export)",
+        "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "source": {"value": value, "kind": source.kind, "revision": source.revision, "split": source.split},
+        "rows": rows,
+        "command": command,
+    }
+    if isinstance(upstream, dict):
+        record["derived_from"] = {key: val for key, val in upstream.items() if key != "derived_from"}
+    return record
+
+
+def _description(bench: Benchmark, value: str, source: Any, given: str | None, source_text: str) -> str:
+    """The user's description, else the source card's first paragraph; then where the rows came from."""
+    exported = (
+        f"{bench.title} data in the canonical layout of `vpt_tasks` (Inspect AI tasks), exported from "
+        f"the {source.kind} source `{value}`; each row runs through the `vpt_tasks/{bench.name}` task."
+    )
+    first = given.strip() if given else _first_paragraph(source_text)
+    return f"{first}\n\n{exported}" if first else exported
+
+
+def _first_paragraph(markdown: str) -> str:
+    """The first prose paragraph of a card body (not a heading, table, list or code block)."""
+    for block in re.split(r"\n\s*\n", markdown.strip()):
+        text = block.strip()
+        if text and not text.startswith(("#", "|", "```", "-", "*", ">")):
+            return text
+    return ""
+
+
+def _card_body(bench: Benchmark, provenance: dict[str, Any], description: str, license: str) -> str:
+    source = provenance["source"]
+    lines = [
+        description.strip(),
+        "",
+        "## Provenance",
+        "",
+        "| | |",
+        "|---|---|",
+        f"| benchmark | {bench.title} (`vpt_tasks/{bench.name}`) |",
+        f"| produced by | {provenance['generator']} |",
+        f"| source | `{source['value']}` ({source['kind']}, split {source['split']}) |",
+        f"| source revision | {source['revision'] or 'n/a (local data)'} |",
+        f"| created | {provenance['created']} |",
+        f"| rows | {provenance['rows']} |",
+        f"| license | {license} |",
+    ]
+    derived = provenance.get("derived_from")
+    if isinstance(derived, dict):
+        made_by = derived.get("generator") or "unknown generator"
+        lines.append(f"| source produced by | {made_by} |")
+        if derived.get("command"):
+            lines.append(f"| source command | `{derived['command']}` |")
+    lines += [
+        "",
+        "This folder was written by:",
+        "",
+        "```bash",
+        provenance["command"],
+        "```",
+        "",
+        "## Use with vpt_tasks",
+        "",
+        "```bash",
+        f"inspect eval vpt_tasks/{bench.name} -T source=ORG/NAME@COMMIT --model vpt_tasks/random",
+        f"inspect eval vpt_tasks/{bench.name} -T source=./this-folder --model vpt_tasks/random",
+        "```",
+        "",
+        "Pin the commit (`@COMMIT`) to evaluate exactly this snapshot; without it the",
+        "task resolves the current commit and records it in the eval log.",
+        "",
+        f"## {bench.title}",
+        "",
+        bench.card_text(),
+    ]
+    return "\n".join(lines)
+
+
+def _size_category(rows: int) -> str:
+    for limit, label in ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M")):
+        if rows < limit:
+            return label
+    return "1M<n<10M"
+
+
+# --- validation helpers --------------------------------------------------------------------------
+
+
+def _card_benchmark(card: Any, benchmark: Benchmark | str | None, directory: Path) -> Benchmark:
+    if isinstance(benchmark, Benchmark):
+        return benchmark
+    if benchmark:
+        return get_benchmark(benchmark)
+    provenance = card.get("vpt_tasks")
+    name = provenance.get("benchmark") if isinstance(provenance, dict) else None
+    if not name:
+        raise ExportError(
+            f"{directory}/README.md does not say which benchmark the data is for (no vpt_tasks.benchmark); "
+            "pass --benchmark."
+        )
+    return get_benchmark(str(name))
+
+
+def _data_files(card: Any, split: str, directory: Path) -> list[str]:
+    """The files the card's `configs` list for `split`, which must exist."""
+    configs = card.get("configs") or []
+    default = next((c for c in configs if c.get("config_name") == "default"), None)
+    entries = default.get("data_files") if default else None
+    if isinstance(entries, list):
+        patterns = [e["path"] for e in entries if isinstance(e, dict) and e.get("split") == split]
+    else:
+        patterns = []
+    if not patterns:
+        raise ExportError(
+            f"{directory}/README.md: the card's configs list no data files for split {split!r}; re-export the dataset."
+        )
+    files = sorted(
+        str(p.relative_to(directory))
+        for pattern in patterns
+        for p in directory.glob(pattern if isinstance(pattern, str) else pattern[0])
+        if p.is_file()
+    )
+    if not files:
+        raise ExportError(f"{directory}: no data file matches {', '.join(map(str, patterns))}.")
+    return files
+
+
+def _task_samples(bench: Benchmark, directory: Path, scratch: str) -> int:
+    """Build the benchmark's task on the folder (every row read and decoded); its sample count."""
+    from vpt_tasks.errors import VPTError
+
+    factory = bench.task_factory()
+    with _environment(VPT_TASKS_CACHE=str(Path(scratch) / "images")):
+        try:
+            task = factory(source=str(directory))
+        except VPTError as error:
+            raise ExportError(f"vpt_tasks/{bench.name} does not run on {directory}: {error}") from None
+    samples = len(task.dataset)
+    if samples == 0:
+        raise ExportError(f"vpt_tasks/{bench.name} builds no samples from {directory}.")
+    return samples
+
+
+@contextmanager
+def _environment(**values: str) -> Iterator[None]:
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _prepare_out(out: Path, overwrite: bool) -> None:
+    if out.exists() and not out.is_dir():
+        raise ExportError(f"--out {out} is a file; give a directory.")
+    if out.is_dir() and any(out.iterdir()):
+        entries = {p.name for p in out.iterdir()}
+        if not overwrite:
+            raise ExportError(f"--out {out} is not empty; choose a new directory or pass --overwrite.")
+        if not entries <= _FOLDER_ENTRIES:
+            raise ExportError(
+                f"--out {out} holds files other than a dataset folder ({', '.join(sorted(entries - _FOLDER_ENTRIES))}); "
+                "--overwrite only replaces an exported dataset. Choose another directory."
+            )
+        shutil.rmtree(out)
+
+
+def parse_size(text: str) -> int:
+    """Bytes from `500MB`, `1.5GB`, `200KiB` or a plain number."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmgt]?i?b?)?\s*", str(text), re.IGNORECASE)
+    if not match:
+        raise ExportError(f"size {text!r} is not a number of bytes like 500MB, 1GB or 200KB.")
+    unit = (match.group(2) or "").lower().rstrip("b").rstrip("i")
+    factor = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}[unit]
+    size = int(float(match.group(1)) * factor)
+    if size <= 0:
+        raise ExportError(f"size {text!r} must be positive.")
+    return size

@@ -1,0 +1,252 @@
+"""COMFORT frames from any source, expanded into one sample per prompt.
+
+Canonical schema (one row per rendered frame), `COMFORT_FEATURES`:
+`image, dataset, relation, variation, frame, theta, referent, relatum,
+addressee, absent_object`. Upstream data, a local copy of the upstream
+archives or of their unpacked layout go through `vpt_tasks.comfort.upstream`
+first (converted once, cached); canonical directories, Hub ids and the
+bundled demo are read directly.
+
+Each frame becomes one sample per spatial prompt (nop / cam / add / rel) and,
+with probes, two object-hallucination samples (the relatum, an absent
+object). Images are stored once in the content-addressed image store and
+referenced by path from every sample of the frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import ChatMessage, ChatMessageSystem
+
+from vpt_tasks.canonical import COMFORT_FEATURES
+from vpt_tasks.comfort.geometry import (
+    DATASETS,
+    RELATIONS,
+    frame_for_prompt,
+    hemisphere_ground_truth,
+)
+from vpt_tasks.comfort.language import Language
+from vpt_tasks.comfort.spec import ComfortSpec
+from vpt_tasks.errors import SourceError
+from vpt_tasks.images import ImageStore, default_cache_dir
+from vpt_tasks.messages import image, user_message
+from vpt_tasks.sources import Source, load_table, require_columns
+
+__all__ = ["COMFORT_FEATURES", "Frame", "build_samples", "canonical_sources", "load_frames"]
+
+# COMFORT_FEATURES (from vpt_tasks.canonical): the canonical columns; `addressee`
+# may be null (BALL has none).
+REQUIRED_COLUMNS = [name for name in COMFORT_FEATURES if name != "addressee"]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One canonical row, its image stored as a file."""
+
+    dataset: str
+    relation: str
+    variation: str
+    frame: int
+    theta: int
+    referent: str
+    relatum: str
+    addressee: str | None
+    absent_object: str
+    image_path: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.dataset}/{self.relation}/{self.variation}/{self.frame:02d}"
+
+
+def load_frames(
+    source: Source,
+    spec: ComfortSpec,
+    store: ImageStore,
+    datasets: Sequence[str],
+    *,
+    cache: Path | None = None,
+) -> list[Frame]:
+    """Read and validate every frame of `datasets` in `source`, before any model call."""
+    frames: list[Frame] = []
+    seen: set[str] = set()
+    found: set[str] = set()
+    for table_source in canonical_sources(source, spec, datasets, cache=cache):
+        table = load_table(table_source)
+        columns = list(table.column_names)
+        require_columns(table_source, columns, REQUIRED_COLUMNS)
+        names = [str(d) for d in table["dataset"]]
+        unknown = next((i for i, name in enumerate(names) if name not in DATASETS), None)
+        if unknown is not None:
+            raise SourceError(
+                f"{table_source.describe()}, row {unknown}: dataset {names[unknown]!r} is not one "
+                f"of {', '.join(DATASETS)}."
+            )
+        found.update(names)
+        wanted = [i for i, name in enumerate(names) if name in datasets]
+        for index, row in zip(wanted, table.select(wanted), strict=True):
+            frame = _frame(row, index, table_source, store)
+            if frame.key in seen:
+                raise SourceError(
+                    f"{table_source.describe()}, row {index}: duplicate frame {frame.key}; each "
+                    "(dataset, relation, variation, frame) appears once."
+                )
+            seen.add(frame.key)
+            frames.append(frame)
+    if not frames:
+        raise SourceError(
+            f"{source.describe()}: no frames of {', '.join(datasets)} (the source has "
+            f"{', '.join(sorted(found)) or 'no rows'})."
+        )
+    return sorted(frames, key=lambda f: (f.dataset, f.relation, f.variation, f.frame))
+
+
+def canonical_sources(
+    source: Source, spec: ComfortSpec, datasets: Sequence[str], *, cache: Path | None = None
+) -> list[Source]:
+    """Canonical-layout sources holding the rows of `source`.
+
+    Upstream-layout data (the Hub archives, a local copy of them, or their
+    unpacked tree) is converted once into a cached canonical directory.
+    """
+    from vpt_tasks.comfort.upstream import convert, is_upstream_layout, trees_for
+
+    upstream = source.kind == "upstream" or (
+        source.kind == "hub" and source.location == spec.upstream.repo_id
+    )
+    directory = Path(source.location)
+    local_upstream = source.kind == "local" and not any(
+        (directory / "data").glob(f"{source.split}-*.parquet")
+    )
+    if local_upstream and not is_upstream_layout(directory):
+        archives = sorted(p.name for p in directory.glob("*.zip"))
+        raise SourceError(
+            f"{source.describe()}: neither the canonical layout (README.md + "
+            f"data/{source.split}-*.parquet) nor the upstream COMFORT layout (archives "
+            f"{', '.join(f'{d}.zip' for d in datasets)}, or unpacked "
+            "<dataset>/<relation>/<variation>/config.json + 0.png ... 36.png)"
+            + (f"; found {', '.join(archives)}" if archives else "")
+            + ". Point -T source at one of those."
+        )
+    if not (upstream or local_upstream):
+        return [source]
+    root = cache or default_cache_dir()
+    return [
+        Source("local", str(convert(tree, hint, spec, root)), split="test")
+        for tree, hint in trees_for(source, spec, datasets)
+    ]
+
+
+def _frame(row: dict[str, Any], index: int, source: Source, store: ImageStore) -> Frame:
+    where = f"{source.describe()}, row {index}"
+    dataset = _text(row, "dataset", where)
+    relation = _text(row, "relation", where)
+    if relation not in RELATIONS:
+        raise SourceError(f"{where}: relation {relation!r} is not one of {', '.join(RELATIONS)}.")
+    frame, theta = row.get("frame"), row.get("theta")
+    if not isinstance(frame, int) or not 0 <= frame <= 36 or theta != 10 * frame - 180:
+        raise SourceError(
+            f"{where}: frame={frame!r}, theta={theta!r}; frames are 0 ... 36 with "
+            "theta = 10 * frame - 180."
+        )
+    addressee = row.get("addressee")
+    return Frame(
+        dataset=dataset,
+        relation=relation,
+        variation=_text(row, "variation", where),
+        frame=frame,
+        theta=int(theta),
+        referent=_text(row, "referent", where),
+        relatum=_text(row, "relatum", where),
+        addressee=str(addressee).strip() or None if addressee is not None else None,
+        absent_object=_text(row, "absent_object", where),
+        image_path=store.put(row["image"], where=f"{where} ({dataset}/{relation}, frame {frame})"),
+    )
+
+
+def _text(row: dict[str, Any], column: str, where: str) -> str:
+    value = str(row.get(column) or "").strip()
+    if not value:
+        raise SourceError(f"{where}: {column} is empty.")
+    return value
+
+
+# --------------------------------------------------------------------------
+# samples
+
+
+def build_samples(
+    frames: Iterable[Frame],
+    language: Language,
+    perspectives: Sequence[str],
+    *,
+    probes: bool,
+    system_prompt: bool,
+    thetas: Sequence[int] | None = None,
+    name: str = "comfort",
+) -> MemoryDataset:
+    """One sample per (frame, prompt), plus two probe samples per frame with `probes`.
+
+    Every question is rendered here, so a language that lacks a word fails
+    before any model call.
+    """
+    yes, no = language.answer_pool
+    chosen = None if thetas is None else set(thetas)
+    samples: list[Sample] = []
+    for frame in frames:
+        if chosen is not None and frame.theta not in chosen:
+            continue
+        common = {
+            "dataset": frame.dataset,
+            "relation": frame.relation,
+            "variation": frame.variation,
+            "frame": frame.frame,
+            "theta": frame.theta,
+            "referent": frame.referent,
+            "relatum": frame.relatum,
+            "language": language.code,
+        }
+        asked: list[tuple[str, str, str, dict[str, Any]]] = []
+        for perspective in perspectives:
+            text = language.question(perspective, frame.referent, frame.relatum, frame.relation)
+            truth = hemisphere_ground_truth(
+                frame.relation, frame_for_prompt(frame.dataset, perspective), [frame.theta]
+            )[0]
+            asked.append((perspective, text, yes if truth > 0 else no, {"kind": "frame"}))
+        if probes:
+            for tag, obj, present in (
+                ("probe_relatum", frame.relatum, True),
+                ("probe_absent", frame.absent_object, False),
+            ):
+                meta = {"kind": "probe", "probe_object": obj, "present": present}
+                asked.append((tag, language.probe(obj), yes if present else no, meta))
+        for prompt, text, target, extra in asked:
+            sample_id = f"{frame.key}/{prompt}"
+            samples.append(
+                Sample(
+                    id=sample_id,
+                    input=[
+                        *_system(language, system_prompt),
+                        user_message(
+                            [image(frame.image_path), text],
+                            answer_pool=[yes, no],
+                            sample_key=sample_id,
+                            yes_no=True,
+                        ),
+                    ],
+                    target=target,
+                    metadata={**common, "prompt": prompt, "question": text, **extra},
+                )
+            )
+    if not samples:
+        raise SourceError("no frame is left after the -T thetas selection.")
+    return MemoryDataset(samples, name=name)
+
+
+def _system(language: Language, enabled: bool) -> list[ChatMessage]:
+    return [ChatMessageSystem(content=language.system_prompt)] if enabled else []

@@ -1,0 +1,206 @@
+"""The words of a COMFORT run: prompts, relation phrases, object names, Yes/No.
+
+What: `load_language(code)` returns a `Language` that renders the spatial
+questions and the hallucination probes of one language, with its system
+prompt and answer words. English (`en`) comes from `task_configs/comfort.yaml`
+(verbatim from the paper); every other language from the translation table
+`task_configs/comfort_translations.yaml`.
+
+Why: translations are data with provenance, not code. Many languages inflect a
+noun for the slot it fills (German "vor der blauen Kugel", French "à gauche du
+chien", Korean topic/subject particles), so an object may be a mapping of
+forms and a placeholder picks one: `{B:dat}`. A plain string serves every
+form. Formatting uses `str.format`'s format spec, so no template language is
+invented here.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from vpt_tasks.comfort.geometry import RELATIONS
+from vpt_tasks.comfort.spec import PERSPECTIVES, load_spec
+from vpt_tasks.config import load_config
+from vpt_tasks.errors import ConfigError, TaskArgumentError
+
+ENGLISH = "en"
+TRANSLATIONS = "comfort_translations"
+_TABLE = "task_configs/comfort_translations.yaml"
+
+
+class _Noun:
+    """An object name that formats to the form a placeholder asks for."""
+
+    def __init__(self, name: str, entry: str | Mapping[str, str], language: str) -> None:
+        self.name, self.entry, self.language = name, entry, language
+
+    def __format__(self, form: str) -> str:
+        if isinstance(self.entry, str):
+            return self.entry
+        if not form:
+            raise ConfigError(
+                f"{_TABLE} language {self.language!r}: a placeholder without a form "
+                f"(e.g. {{A:nom}}) refers to {self.name!r}, whose forms are "
+                f"{', '.join(self.entry)}; name the form in the template."
+            )
+        try:
+            return self.entry[form]
+        except KeyError:
+            raise ConfigError(
+                f"{_TABLE} language {self.language!r}: object {self.name!r} has no form "
+                f"{form!r} (it has {', '.join(self.entry)}); add it."
+            ) from None
+
+
+@dataclass(frozen=True)
+class Language:
+    """Everything a COMFORT run says to the model, in one language."""
+
+    code: str
+    name: str
+    system_prompt: str
+    prompts: Mapping[str, str]
+    """Spatial templates by perspective (nop, cam, add, rel) and `probe`."""
+    relations: Mapping[str, str]
+    yes_words: tuple[str, ...]
+    no_words: tuple[str, ...]
+    objects: Mapping[str, str | Mapping[str, str]] | None = None
+    """Translated object names; None for English, where the data's names are used."""
+    provenance: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def perspectives(self) -> tuple[str, ...]:
+        """The spatial prompts this language has templates for."""
+        return tuple(p for p in PERSPECTIVES if p in self.prompts)
+
+    @property
+    def answer_pool(self) -> tuple[str, str]:
+        """(Yes, No) as the baseline models answer them."""
+        return self.yes_words[0], self.no_words[0]
+
+    def question(self, perspective: str, referent: str, relatum: str, relation: str) -> str:
+        """The spatial question, e.g. "Is the red sphere to the left of the blue sphere?"."""
+        if perspective not in self.prompts:
+            raise TaskArgumentError(
+                f"-T language={self.code}: no {perspective!r} prompt in {self.name}; "
+                f"available: {', '.join(self.perspectives)}."
+            )
+        a, b = self._noun(referent), self._noun(relatum)
+        phrase = self.relations[relation].format(B=b)
+        return _capitalise(self.prompts[perspective].format(A=a, B=b, relation=phrase))
+
+    def probe(self, obj: str) -> str:
+        """The object-hallucination probe, e.g. "Is there any horse?"."""
+        return _capitalise(self.prompts["probe"].format(object=self._noun(obj)))
+
+    def missing_objects(self, names: Iterable[str]) -> list[str]:
+        """Names the translation table has no entry for (always [] in English)."""
+        if self.objects is None:
+            return []
+        return sorted({name for name in names if name not in self.objects})
+
+    def _noun(self, name: str) -> Any:
+        if self.objects is None:
+            return name
+        if name not in self.objects:
+            raise TaskArgumentError(
+                f"-T language={self.code}: {_TABLE} has no {self.name} name for the object "
+                f"{name!r}; add it under languages.{self.code}.objects (see the how-to at "
+                "the top of that file)."
+            )
+        return _Noun(name, self.objects[name], self.code)
+
+
+def available_languages() -> list[str]:
+    """English and every language of the translation table."""
+    return [ENGLISH, *sorted(_table())]
+
+
+@functools.cache
+def load_language(code: str) -> Language:
+    """The `Language` for `-T language=<code>` (case-insensitive)."""
+    key = str(code).strip().lower()
+    spec = load_spec()
+    if key == ENGLISH:
+        return Language(
+            code=ENGLISH,
+            name="English",
+            system_prompt=spec.system_prompt,
+            prompts=spec.prompts,
+            relations=spec.relations,
+            yes_words=spec.yes_words,
+            no_words=spec.no_words,
+            provenance={"source": "the paper and its released code (verbatim)"},
+        )
+    table = _table()
+    if key not in table:
+        raise TaskArgumentError(
+            f"-T language={code!r} is not available; use one of: "
+            f"{', '.join(available_languages())}. To add a language, follow the how-to at the "
+            f"top of {_TABLE}."
+        )
+    return _parse(key, table[key])
+
+
+@functools.cache
+def _table() -> Mapping[str, Mapping[str, Any]]:
+    data = load_config(TRANSLATIONS)
+    languages = data.get("languages")
+    if not isinstance(languages, dict):
+        raise ConfigError(f"{_TABLE} must hold a mapping `languages: {{code: entry}}`.")
+    return MappingProxyType({str(k).lower(): v for k, v in languages.items()})
+
+
+def _parse(code: str, entry: Mapping[str, Any]) -> Language:
+    where = f"{_TABLE} language {code!r}"
+    required = ("name", "provenance", "answers", "system_prompt", "prompts", "relations", "objects")
+    missing = [key for key in required if key not in entry]
+    if missing:
+        raise ConfigError(f"{where}: missing {', '.join(missing)}.")
+    prompts = {str(k): str(v) for k, v in entry["prompts"].items()}
+    if "nop" not in prompts or "probe" not in prompts:
+        raise ConfigError(f"{where}: prompts needs at least `nop` and `probe`.")
+    unknown = [p for p in prompts if p not in (*PERSPECTIVES, "probe")]
+    if unknown:
+        raise ConfigError(f"{where}: unknown prompt(s) {', '.join(unknown)}.")
+    relations = {str(k): str(v) for k, v in entry["relations"].items()}
+    if sorted(relations) != sorted(RELATIONS):
+        raise ConfigError(f"{where}: relations must be exactly {', '.join(RELATIONS)}.")
+    answers = entry["answers"]
+    words = {}
+    for label in ("yes", "no"):
+        values = answers.get(label) if isinstance(answers, dict) else None
+        if not values or not all(isinstance(w, str) and w.strip() for w in values):
+            raise ConfigError(
+                f"{where}: answers.{label} must be a non-empty list of words (quote words "
+                "YAML reads as booleans, such as \"No\")."
+            )
+        words[label] = tuple(values)
+    objects: dict[str, str | Mapping[str, str]] = {}
+    for name, value in entry["objects"].items():
+        if isinstance(value, dict):
+            objects[str(name)] = MappingProxyType({str(k): str(v) for k, v in value.items()})
+        else:
+            objects[str(name)] = str(value)
+    provenance = entry["provenance"]
+    if not isinstance(provenance, dict) or not provenance:
+        raise ConfigError(f"{where}: provenance must say who translated it and how.")
+    return Language(
+        code=code,
+        name=str(entry["name"]),
+        system_prompt=str(entry["system_prompt"]),
+        prompts=MappingProxyType(prompts),
+        relations=MappingProxyType(relations),
+        yes_words=words["yes"],
+        no_words=words["no"],
+        objects=MappingProxyType(objects),
+        provenance=MappingProxyType(dict(provenance)),
+    )
+
+
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]

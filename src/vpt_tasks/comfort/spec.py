@@ -1,0 +1,129 @@
+"""The COMFORT protocol as data: tasks, prompts, relation phrases, upstream names.
+
+Read from `task_configs/comfort.yaml`; this module only gives it types. The
+prompt texts themselves are reached through `vpt_tasks.comfort.language`,
+which serves English from here and other languages from
+`task_configs/comfort_translations.yaml`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from vpt_tasks.comfort.geometry import DATASETS, RELATIONS
+from vpt_tasks.config import load_config
+from vpt_tasks.errors import ConfigError
+from vpt_tasks.sources import Upstream
+
+PERSPECTIVES: tuple[str, ...] = ("nop", "cam", "add", "rel")
+"""The spatial prompts: no perspective, camera, addressee (the woman), relatum."""
+
+
+@dataclass(frozen=True)
+class TaskSpec:
+    """Which datasets and prompts one task (`comfort_ball`, `comfort_car`) uses."""
+
+    name: str
+    datasets: tuple[str, ...]
+    perspectives: tuple[str, ...]
+    default_perspectives: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class UpstreamNames:
+    """How the upstream render configs name shapes, and the probe vocabularies."""
+
+    shapes: Mapping[str, str]
+    """Lower-cased render shape name (`car_sedan`, `HorseL`) -> prompt name (`car`)."""
+    ball_colors: tuple[str, ...]
+    ball_shapes: tuple[str, ...]
+    ball_distractor: str
+    car_objects: tuple[str, ...]
+
+    def shape(self, value: object) -> str | None:
+        """The prompt name of a render shape, case-insensitively; None if unknown."""
+        return self.shapes.get(str(value or "").strip().lower())
+
+
+@dataclass(frozen=True)
+class ComfortSpec:
+    """The whole COMFORT protocol."""
+
+    upstream: Upstream
+    archives: Mapping[str, str]
+    split: str
+    tasks: Mapping[str, TaskSpec]
+    temperature: float
+    max_tokens: int
+    top_logprobs: int
+    system_prompt: str
+    yes_words: tuple[str, ...]
+    no_words: tuple[str, ...]
+    prompts: Mapping[str, str]
+    relations: Mapping[str, str]
+    names: UpstreamNames
+
+
+@functools.cache
+def load_spec() -> ComfortSpec:
+    """The COMFORT protocol from its task config (validated once)."""
+    data = load_config("comfort")
+    upstream = data["upstream"]
+    archives = {str(k): str(v) for k, v in upstream["archives"].items()}
+    _require_subset("upstream.archives", archives, DATASETS)
+    tasks = {
+        name: TaskSpec(
+            name=name,
+            datasets=tuple(entry["datasets"]),
+            perspectives=tuple(entry["perspectives"]),
+            default_perspectives=tuple(entry["default_perspectives"]),
+        )
+        for name, entry in data["tasks"].items()
+    }
+    for spec in tasks.values():
+        _require_subset(f"tasks.{spec.name}.datasets", spec.datasets, DATASETS)
+        _require_subset(f"tasks.{spec.name}.perspectives", spec.perspectives, PERSPECTIVES)
+        _require_subset(
+            f"tasks.{spec.name}.default_perspectives", spec.default_perspectives, spec.perspectives
+        )
+    prompts = {str(k): str(v) for k, v in data["prompts"].items()}
+    _require_subset("prompts", [*PERSPECTIVES, "probe"], prompts)
+    relations = {str(k): str(v) for k, v in data["relations"].items()}
+    _require_subset("relations", RELATIONS, relations)
+    names = data["upstream_names"]
+    generation = data["generation"]
+    return ComfortSpec(
+        upstream=Upstream(repo_id=str(upstream["repo_id"]), revision=upstream.get("revision")),
+        archives=MappingProxyType(archives),
+        split=str(data["split"]),
+        tasks=MappingProxyType(tasks),
+        temperature=float(generation["temperature"]),
+        max_tokens=int(generation["max_tokens"]),
+        top_logprobs=int(generation["top_logprobs"]),
+        system_prompt=str(data["system_prompt"]),
+        yes_words=tuple(str(w) for w in data["answers"]["yes"]),
+        no_words=tuple(str(w) for w in data["answers"]["no"]),
+        prompts=MappingProxyType(prompts),
+        relations=MappingProxyType(relations),
+        names=UpstreamNames(
+            shapes=MappingProxyType(
+                {str(k).lower(): str(v) for k, v in names["shapes"].items()}
+            ),
+            ball_colors=tuple(str(c) for c in names["ball_colors"]),
+            ball_shapes=tuple(str(s) for s in names["ball_shapes"]),
+            ball_distractor=str(names["ball_distractor"]),
+            car_objects=tuple(str(o) for o in names["car_objects"]),
+        ),
+    )
+
+
+def _require_subset(where: str, items: object, allowed: object) -> None:
+    missing = [item for item in items if item not in allowed]  # type: ignore[attr-defined]
+    if missing:
+        raise ConfigError(
+            f"task_configs/comfort.yaml {where}: {', '.join(map(str, missing))} not among "
+            f"{', '.join(map(str, allowed))}."  # type: ignore[call-overload]
+        )

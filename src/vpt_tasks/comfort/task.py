@@ -1,0 +1,204 @@
+"""The `comfort_ball` and `comfort_car` tasks: COMFORT as the paper ran it.
+
+    inspect eval vpt_tasks/comfort_ball --model openai/gpt-4o
+    inspect eval vpt_tasks/comfort_car -T source=demo --model vpt_tasks/random
+    inspect eval vpt_tasks/comfort_ball -T source=demo --model vpt_tasks/always_yes
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from inspect_ai import Task, task
+
+from vpt_tasks import args
+from vpt_tasks._version import __version__
+from vpt_tasks.errors import TaskArgumentError
+
+CONVENTIONS = ("paper", "code")
+
+
+@task
+def comfort_ball(
+    source: str | None = None,
+    perspective: Any = None,
+    probes: Any = False,
+    convention: str = "paper",
+    language: str = "en",
+    system_prompt: Any = True,
+    thetas: Any = None,
+) -> Task:
+    """COMFORT-BALL: a red sphere orbits a blue one; P(Yes) curves per relation.
+
+    Args:
+        source: omitted for the upstream `sled-umich/COMFORT` archives (converted
+            once and cached), `demo`, `ORG/NAME[@REVISION]`, or a directory in the
+            canonical layout or the upstream layout (archives or unpacked).
+        perspective: `cam` (default, the paper's), `nop`, or `all`.
+        probes: add the two object-hallucination probes per frame.
+        convention: `paper` (default) or `code` (the released code's metric definitions).
+        language: `en` (default) or a code of the translation table (nop prompt only).
+        system_prompt: send the paper's system prompt ("answer only in Yes or No").
+        thetas: frame angles to ask, e.g. `-180,-90,0,90` (default: all 37).
+    """
+    return _comfort("comfort_ball", source, perspective, probes, convention, language, system_prompt, thetas)
+
+
+@task
+def comfort_car(
+    source: str | None = None,
+    perspective: Any = None,
+    probes: Any = False,
+    convention: str = "paper",
+    language: str = "en",
+    system_prompt: Any = True,
+    thetas: Any = None,
+) -> Task:
+    """COMFORT-CAR: a basketball orbits ten fronted relata, seen with a woman as addressee.
+
+    Args:
+        source: omitted for the upstream `sled-umich/COMFORT` archives (converted
+            once and cached), `demo`, `ORG/NAME[@REVISION]`, or a directory in the
+            canonical layout or the upstream layout (archives or unpacked).
+        perspective: any of `nop`, `cam`, `add`, `rel`, or `all` (default).
+        probes: add the two object-hallucination probes per frame.
+        convention: `paper` (default) or `code` (the released code's metric definitions).
+        language: `en` (default) or a code of the translation table (nop prompt only).
+        system_prompt: send the paper's system prompt ("answer only in Yes or No").
+        thetas: frame angles to ask, e.g. `-180,-90,0,90` (the paper's multilingual
+            frames; default: all 37).
+    """
+    return _comfort("comfort_car", source, perspective, probes, convention, language, system_prompt, thetas)
+
+
+def _comfort(
+    name: str,
+    source: Any,
+    perspective: Any,
+    probes: Any,
+    convention: Any,
+    language: Any,
+    system_prompt: Any,
+    thetas: Any,
+) -> Task:
+    from inspect_ai.model import GenerateConfig
+    from inspect_ai.solver import generate
+
+    from vpt_tasks.comfort.dataset import build_samples, load_frames
+    from vpt_tasks.comfort.language import load_language
+    from vpt_tasks.comfort.run_metrics import (
+        comfort_answers,
+        comfort_curves,
+        comfort_perspective_taking,
+        comfort_preferred_frame,
+        comfort_preferred_transformation,
+    )
+    from vpt_tasks.comfort.scorer import yes_probability
+    from vpt_tasks.comfort.spec import load_spec
+    from vpt_tasks.images import ImageStore
+    from vpt_tasks.sources import pin_revision, resolve_source
+
+    spec = load_spec()
+    task_spec = spec.tasks[name]
+    lang = load_language(str(language))
+    perspectives = _perspectives(perspective, task_spec.perspectives, task_spec.default_perspectives, lang)
+    with_probes = args.as_bool("probes", probes)
+    convention_name = args.one_of("convention", convention, CONVENTIONS)
+    with_system = args.as_bool("system_prompt", system_prompt)
+    chosen_thetas = _thetas(thetas)
+
+    data_source = pin_revision(
+        resolve_source(source, benchmark=name, upstream=spec.upstream, split=spec.split)
+    )
+    frames = load_frames(data_source, spec, ImageStore(), task_spec.datasets)
+    names = {f.referent for f in frames} | {f.relatum for f in frames}
+    if with_probes:
+        names |= {f.absent_object for f in frames}
+    missing = lang.missing_objects(names)
+    if missing:
+        raise TaskArgumentError(
+            f"-T language={lang.code}: task_configs/comfort_translations.yaml has no {lang.name} "
+            f"name for {', '.join(missing)}; add them under languages.{lang.code}.objects."
+        )
+    dataset = build_samples(
+        frames,
+        lang,
+        perspectives,
+        probes=with_probes,
+        system_prompt=with_system,
+        thetas=chosen_thetas,
+        name=name,
+    )
+    metrics = [comfort_curves(convention=convention_name)]
+    if name == "comfort_ball":
+        metrics.append(comfort_preferred_transformation(convention=convention_name))
+    else:
+        metrics.append(comfort_preferred_frame(convention=convention_name))
+        metrics.append(comfort_perspective_taking(convention=convention_name))
+    metrics.append(comfort_answers())
+
+    return Task(
+        dataset=dataset,
+        solver=generate(),
+        scorer=yes_probability(yes_words=list(lang.yes_words), no_words=list(lang.no_words)),
+        metrics=metrics,
+        config=GenerateConfig(
+            temperature=spec.temperature,
+            max_tokens=spec.max_tokens,
+            logprobs=True,
+            top_logprobs=spec.top_logprobs,
+        ),
+        metadata={
+            "benchmark": "COMFORT-BALL" if name == "comfort_ball" else "COMFORT-CAR",
+            "vpt_tasks_version": __version__,
+            "source": data_source.as_metadata(),
+            "datasets": list(task_spec.datasets),
+            "perspective": list(perspectives),
+            "probes": with_probes,
+            "convention": convention_name,
+            "language": lang.code,
+            "language_provenance": dict(lang.provenance),
+            "system_prompt": lang.system_prompt if with_system else None,
+            "thetas": chosen_thetas,
+            "frames": len(frames),
+        },
+    )
+
+
+def _perspectives(value: Any, allowed: tuple[str, ...], default: tuple[str, ...], lang: Any) -> list[str]:
+    """`-T perspective`: a subset of the task's prompts, `all`, or the default."""
+    available = [p for p in allowed if p in lang.perspectives]
+    if value is None or value == "" or value == []:
+        chosen = [p for p in default if p in available] or ["nop"]
+        return chosen
+    items = value if isinstance(value, list | tuple) else str(value).split(",")
+    if any(str(item).strip().lower() == "all" for item in items):
+        return available
+    try:
+        chosen = args.subset_of("perspective", items, [*allowed])
+    except TaskArgumentError as error:
+        raise TaskArgumentError(f"{error} (or all)") from None
+    unavailable = [p for p in chosen if p not in available]
+    if unavailable:
+        raise TaskArgumentError(
+            f"-T perspective={','.join(unavailable)}: language {lang.code} has only the "
+            f"{', '.join(available)} prompt(s) translated; use -T perspective=nop or -T language=en."
+        )
+    return chosen
+
+
+def _thetas(value: Any) -> list[int] | None:
+    """`-T thetas`: frame angles (multiples of 10 in [-180, 180]); None = all."""
+    if value is None or value == "" or str(value).strip().lower() == "all":
+        return None
+    items = value if isinstance(value, list | tuple) else str(value).split(",")
+    chosen = []
+    for item in items:
+        theta = args.as_int("thetas", item)
+        if theta % 10 or not -180 <= theta <= 180:
+            raise TaskArgumentError(
+                f"-T thetas={value!r}: {theta} is not a frame angle; use multiples of 10 "
+                "from -180 to 180."
+            )
+        chosen.append(theta)
+    return sorted(set(chosen))

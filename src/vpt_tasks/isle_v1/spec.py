@@ -1,0 +1,82 @@
+"""The Isle v1 protocol as data: prompts, option values, dataset pins.
+
+Read from `task_configs/isle_v1.yaml`; this module only gives it types.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Literal
+
+from vpt_tasks.config import load_config
+from vpt_tasks.sources import Upstream
+
+DatasetType = Literal["isle-brick", "isle-dots"]
+"""`type_of_dataset` of the authors' CSV: Yes/No questions or counts."""
+
+TASK_KINDS = ("perspective-taking", "object-detection")
+"""The two question kinds of every image: the VPT question and its control."""
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    """One of the two benchmarks (one Inspect task each)."""
+
+    task_name: str
+    """The Inspect task (`isle_brick_v1`, `isle_dots`), also the demo folder's name."""
+    name: str
+    type: DatasetType
+    upstream: Upstream | None
+    """The public Hub copy, or None when there is none."""
+
+
+@dataclass(frozen=True)
+class IsleV1Spec:
+    """The whole protocol of both benchmarks."""
+
+    datasets: dict[str, DatasetSpec]
+    split: str
+    temperature: float
+    max_tokens: int
+    prompts: dict[str, str]
+    """Prompt style (`zero_shot`, `cot`) → template with {q}, {opt1}, {opt2}."""
+    bricks_options: tuple[str, str]
+    question_templates: dict[str, dict[str, str]]
+
+    @property
+    def styles(self) -> list[str]:
+        return list(self.prompts)
+
+    def prompt(self, style: str, question: str, option_a: str, option_b: str) -> str:
+        """The question with its two options, in the paper's words."""
+        return self.prompts[style].format(q=question, opt1=option_a, opt2=option_b)
+
+
+@functools.cache
+def load_spec() -> IsleV1Spec:
+    """The Isle v1 protocol from its task config."""
+    data = load_config("isle_v1")
+    datasets = {
+        name: DatasetSpec(
+            task_name=name,
+            name=str(entry["name"]),
+            type=entry["type"],
+            upstream=Upstream.from_config(entry["upstream"]) if entry.get("upstream") else None,
+        )
+        for name, entry in data["datasets"].items()
+    }
+    generation = data["generation"]
+    yes, no = (str(option) for option in data["bricks_options"])
+    return IsleV1Spec(
+        datasets=datasets,
+        split=str(data["split"]),
+        temperature=float(generation["temperature"]),
+        max_tokens=int(generation["max_tokens"]),
+        prompts={str(k): str(v) for k, v in data["prompts"].items()},
+        bricks_options=(yes, no),
+        question_templates={
+            str(kind): {str(task): str(text) for task, text in templates.items()}
+            for kind, templates in data["question_templates"].items()
+        },
+    )

@@ -1,0 +1,8 @@
+"""Omni-Perspective: multi-image multiple choice with merge match and circular evaluation.
+
+See README.md in this folder for the protocol, the options and the metrics.
+"""
+
+from vpt_tasks.omni_perspective.task import omni_perspective
+
+__all__ = ["omni_perspective"]

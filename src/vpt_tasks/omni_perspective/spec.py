@@ -1,0 +1,74 @@
+"""The Omni-Perspective protocol as data: prompt wording, judge settings, vocabularies.
+
+Read from `task_configs/omni_perspective.yaml`; this module only gives it types.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from vpt_tasks.config import load_config
+from vpt_tasks.sources import Upstream
+
+
+@dataclass(frozen=True)
+class PromptSpec:
+    """How the options and the answer instruction follow the question."""
+
+    options_intro: str
+    option_line: str
+    """Format of one option line, with `{letter}` and `{text}`."""
+    instruction: str
+
+    def options_block(self, options: dict[str, str]) -> str:
+        """The options and the instruction as one text block."""
+        lines = [
+            self.option_line.format(letter=letter, text=text) for letter, text in options.items()
+        ]
+        return "\n".join([self.options_intro, *lines, self.instruction])
+
+
+@dataclass(frozen=True)
+class OmniSpec:
+    """The whole protocol of the benchmark."""
+
+    upstream: Upstream
+    split: str
+    temperature: float
+    max_tokens: int
+    placeholder: re.Pattern[str]
+    prompt: PromptSpec
+    judge_max_tokens: int
+    judge_temperatures: tuple[float, ...]
+    qtypes: dict[str, str]
+    pov_aliases: dict[str, frozenset[str]]
+
+
+@functools.cache
+def load_spec() -> OmniSpec:
+    """The Omni-Perspective protocol from its task config."""
+    data = load_config("omni_perspective")
+    generation = data["generation"]
+    prompt = data["prompt"]
+    judge = data["judge"]
+    return OmniSpec(
+        upstream=Upstream.from_config(data["upstream"]),
+        split=str(data["split"]),
+        temperature=float(generation["temperature"]),
+        max_tokens=int(generation["max_tokens"]),
+        placeholder=re.compile(str(data["image_placeholder_pattern"]), re.IGNORECASE),
+        prompt=PromptSpec(
+            options_intro=str(prompt["options_intro"]),
+            option_line=str(prompt["option_line"]),
+            instruction=str(prompt["instruction"]),
+        ),
+        judge_max_tokens=int(judge["max_tokens"]),
+        judge_temperatures=tuple(float(t) for t in judge["temperatures"]),
+        qtypes={str(key): str(value) for key, value in data["qtypes"].items()},
+        pov_aliases={
+            name: frozenset(str(alias).strip().lower() for alias in aliases)
+            for name, aliases in data["pov_aliases"].items()
+        },
+    )

@@ -1,0 +1,234 @@
+"""`export` writes a Hub dataset folder that loads with `datasets` and runs through its task."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import datasets
+import pytest
+from huggingface_hub import DatasetCard
+
+from hf_datasets.publishing import ExportError
+from hf_datasets.publishing.benchmarks import BENCHMARKS, get_benchmark
+from hf_datasets.publishing.cli import main
+from hf_datasets.publishing.export import export_dataset, parse_size, validate_folder
+from tests.helpers import metrics, run
+from vpt_tasks.canonical import ISLE_BRICK_FEATURES, features_from, write_dataset
+from vpt_tasks.errors import SourceError
+from vpt_tasks.isle_brick import isle_brick
+from vpt_tasks.isle_brick.synthetic import paper_style_scenes
+from vpt_tasks.sources import demo_dir
+
+CANONICAL = list(ISLE_BRICK_FEATURES)
+
+
+def _scenes(count: int = 12, **extra: Any) -> list[dict[str, Any]]:
+    """Generated rows: the canonical columns plus geometry columns, as the renderer adds."""
+    rows = paper_style_scenes(size=16, seed=3)[:count]
+    for index, row in enumerate(rows):
+        row["figure_yaw"] = float(index * 30)
+        row["seed"] = 100 + index
+        row.update(extra)
+    return rows
+
+
+def _generated(tmp_path: Path, rows: list[dict[str, Any]], **kwargs: Any) -> Path:
+    features = features_from({**ISLE_BRICK_FEATURES, "figure_yaw": "float", "seed": "int"})
+    return write_dataset(tmp_path / "generated", rows, features, pretty_name="rendered scenes", **kwargs)
+
+
+def _export(source: Path | str, out: Path, **kwargs: Any):
+    return export_dataset("isle_brick", str(source), out, command="test export", **kwargs)
+
+
+def test_export_of_generated_data_loads_back_and_runs_through_the_task(tmp_path: Path) -> None:
+    source = _generated(tmp_path, _scenes(12), body="Scenes rendered for the test.\n\nMore text.")
+    out = tmp_path / "out"
+    result = _export(source, out, max_shard_size=parse_size("1KB"))
+    # the exact folder a Hub dataset repo holds
+    assert sorted(p.name for p in out.iterdir()) == ["README.md", "data"]
+    shards = sorted(p.name for p in (out / "data").iterdir())
+    assert len(shards) > 1 and all(re.fullmatch(rf"test-\d{{5}}-of-{len(shards):05d}\.parquet", s) for s in shards)
+    assert result.rows == 12 and result.samples == 12 * 7 and result.files == tuple(f"data/{s}" for s in shards)
+    # loads with datasets, canonical columns first, geometry columns kept with their types, row order kept
+    table = datasets.load_dataset(str(out), split="test")
+    assert table.column_names == [*CANONICAL, "figure_yaw", "seed"]
+    assert table.features["seed"] == datasets.Value("int64") and isinstance(table.features["image"], datasets.Image)
+    assert table["scene_id"] == [row["scene_id"] for row in _scenes(12)]
+    assert table["figure_yaw"] == [float(i * 30) for i in range(12)]
+    # and runs through the matching task with -T source=DIR
+    log = run(isle_brick(source=str(out)), "vpt_tasks/random", tmp_path / "logs")
+    assert len(log.samples) == 84 and log.eval.metadata["source"]["kind"] == "local"
+    assert 0.0 <= metrics(log)["overall"] <= 1.0
+
+
+def test_card_has_configs_license_citation_provenance_and_command(tmp_path: Path) -> None:
+    source = _generated(tmp_path, _scenes(4), body="Scenes rendered for the test.", license="cc-by-4.0")
+    out = tmp_path / "out"
+    assert main(["export", "--benchmark", "isle_brick", "--from", str(source), "--out", str(out)]) == 0
+    card = DatasetCard.load(out / "README.md")
+    data = card.data.to_dict()
+    assert data["license"] == "cc-by-4.0" and data["pretty_name"] == "rendered scenes"
+    assert data["configs"] == [{"config_name": "default", "data_files": [{"split": "test", "path": "data/test-*"}]}]
+    info = datasets.info.DatasetInfosDict.from_dataset_card_data(card.data)["default"]
+    assert info.splits["test"].num_examples == 4 and list(info.features) == [*CANONICAL, "figure_yaw", "seed"]
+    provenance = data["vpt_tasks"]
+    assert provenance["benchmark"] == "isle_brick" and provenance["rows"] == 4
+    assert provenance["generator"].startswith("vpt_tasks ") and re.match(r"\d{4}-\d\d-\d\dT", provenance["created"])
+    assert provenance["source"] == {"value": str(source), "kind": "local", "revision": None, "split": "test"}
+    assert provenance["command"] == (
+        f"python hf_datasets/publish.py export --benchmark isle_brick --from {source} --out {out}"
+    )
+    assert "visual-question-answering" in data["task_categories"] and data["size_categories"] == ["n<1K"]
+    text = card.text
+    assert "Scenes rendered for the test." in text  # the source card's own description is kept
+    assert provenance["command"] in text and "arXiv:2505.03821" in text and "## Provenance" in text
+
+
+def test_export_of_an_export_records_where_it_came_from(tmp_path: Path) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    _export("demo", first)
+    _export(first, second, description="A copy.")
+    provenance = DatasetCard.load(second / "README.md").data["vpt_tasks"]
+    assert provenance["derived_from"]["source"]["value"] == "demo"
+    assert provenance["derived_from"]["command"] == "test export"
+    text = (second / "README.md").read_text()
+    assert text.count("@article{goral2025beyond") == 1 and "A copy." in text
+
+
+def test_a_dataset_the_task_rejects_is_not_exported(tmp_path: Path) -> None:
+    rows = _scenes(3)
+    rows[1]["gold_q4"] = ["upwards"]
+    out = tmp_path / "out"
+    with pytest.raises(ExportError, match=r"vpt_tasks/isle_brick does not run on .*gold_q4"):
+        _export(_generated(tmp_path, rows), out)
+    assert not out.exists()
+
+
+def test_missing_canonical_columns_fail_before_writing(tmp_path: Path) -> None:
+    rows = [{k: v for k, v in row.items() if k != "object"} for row in _scenes(2)]
+    schema = {k: v for k, v in ISLE_BRICK_FEATURES.items() if k != "object"}
+    source = write_dataset(tmp_path / "partial", rows, schema, pretty_name="partial")
+    with pytest.raises(SourceError, match="missing column.*object"):
+        _export(source, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_license_is_required_when_the_source_has_none(tmp_path: Path) -> None:
+    source = _generated(tmp_path, _scenes(2))
+    (source / "README.md").unlink()
+    with pytest.raises(ExportError, match="--license"):
+        _export(source, tmp_path / "out")
+    _export(source, tmp_path / "out", license="mit")
+    assert DatasetCard.load(tmp_path / "out" / "README.md").data["license"] == "mit"
+
+
+def test_out_directory_rules(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _export("demo", out)
+    with pytest.raises(ExportError, match="not empty.*--overwrite"):
+        _export("demo", out)
+    _export("demo", out, overwrite=True)
+    (out / "notes.txt").write_text("mine")
+    with pytest.raises(ExportError, match="notes.txt"):
+        _export("demo", out, overwrite=True)
+    assert (out / "notes.txt").exists()
+    source = _generated(tmp_path, _scenes(2))
+    with pytest.raises(ExportError, match="source folder itself"):
+        _export(source, source, overwrite=True)
+    assert (source / "README.md").exists()
+
+
+def test_bad_benchmark_and_sources_name_the_fix(tmp_path: Path) -> None:
+    with pytest.raises(ExportError, match="Unknown benchmark 'isle'; choose one of isle_brick, "):
+        export_dataset("isle", "demo", tmp_path / "o", command="x")
+    with pytest.raises(ExportError, match="canonical layout"):
+        export_dataset("isle_brick", "upstream", tmp_path / "o", command="x")
+    with pytest.raises(SourceError, match="neither 'demo', an existing local directory"):
+        export_dataset("isle_brick", "./no/such/dir", tmp_path / "o", command="x")
+
+
+def test_validate_catches_tampered_folders(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _export("demo", out)
+    assert validate_folder(out).rows == 8  # the benchmark comes from the card
+    readme = out / "README.md"
+    original = readme.read_text()
+    readme.write_text(original.replace("num_examples: 8", "num_examples: 9"))
+    with pytest.raises(ExportError, match="does not load with datasets.load_dataset: NonMatchingSplitsSizesError"):
+        validate_folder(out)
+    readme.write_text(original.replace("name: object\n    dtype: string", "name: object\n    dtype: int64"))
+    with pytest.raises(ExportError, match="does not load with datasets.load_dataset"):
+        validate_folder(out)
+    readme.write_text(original.replace("benchmark: isle_brick", "benchmark: nothing"))
+    with pytest.raises(ExportError, match="Unknown benchmark 'nothing'"):
+        validate_folder(out)
+    readme.write_text(original)
+    for shard in (out / "data").glob("*.parquet"):
+        shard.unlink()
+    with pytest.raises(ExportError, match="no data file matches data/test-"):
+        validate_folder(out)
+    readme.unlink()
+    with pytest.raises(ExportError, match="has no README.md"):
+        validate_folder(out)
+
+
+def test_validate_checks_canonical_types(tmp_path: Path) -> None:
+    schema = {**ISLE_BRICK_FEATURES, "scene_id": "int"}
+    rows = [{**row, "scene_id": i} for i, row in enumerate(_scenes(2))]
+    folder = write_dataset(tmp_path / "typed", rows, schema, pretty_name="typed")
+    with pytest.raises(ExportError, match=r"wrong type: scene_id \(expected Value\('string'\), found Value\('int64'\)\)"):
+        validate_folder(folder, "isle_brick")
+    with pytest.raises(ExportError, match="pass --benchmark"):
+        validate_folder(folder)
+
+
+def test_cli_reports_errors_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["export", "--benchmark", "isle_brick", "--from", "demo", "--out", str(tmp_path / "o")])
+    output = capsys.readouterr().out
+    assert code == 0 and "Exported 8 rows of isle_brick" in output and "builds 56 samples" in output
+    assert main(["validate", str(tmp_path / "o")]) == 0 and "builds 56 samples" in capsys.readouterr().out
+    assert main(["export", "--benchmark", "isle_brick", "--from", "demo", "--out", str(tmp_path / "o")]) == 1
+    assert capsys.readouterr().err.startswith("error: --out ")
+    assert main(["publish", str(tmp_path / "o"), "--repo-id", "not a repo"]) == 1
+    assert "ORG/NAME" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["export", "--benchmark", "isle_brick", "--from", "demo"])
+
+
+@pytest.mark.parametrize("text,size", [("500MB", 500 * 1024**2), ("4kb", 4096), ("1.5GiB", int(1.5 * 1024**3)), ("123", 123)])
+def test_parse_size(text: str, size: int) -> None:
+    assert parse_size(text) == size
+
+
+@pytest.mark.parametrize("text", ["", "ten", "5 parsecs", "0"])
+def test_parse_size_rejects(text: str) -> None:
+    with pytest.raises(ExportError):
+        parse_size(text)
+
+
+def test_every_benchmark_has_its_task_schema_split_and_card() -> None:
+    from vpt_tasks.config import load_config
+
+    for bench in BENCHMARKS.values():
+        assert bench.task_factory().__name__ == bench.name
+        assert bench.canonical_schema()["image" if bench.name != "omni_perspective" else "images"]
+        assert bench.split() == load_config(bench.config)["split"]
+        if (Path(__file__).resolve().parents[2] / "hf_datasets" / "cards" / f"{bench.card}.md").exists():
+            assert re.search(r"@\w+\{|arXiv|OpenReview", bench.card_text()), f"{bench.card}.md cites no paper"
+    assert get_benchmark("omni_perspective").split() == "val"
+
+
+@pytest.mark.parametrize("name", sorted(set(BENCHMARKS) - {"isle_brick"}))
+def test_other_benchmarks_demo_data_round_trips(name: str, tmp_path: Path) -> None:
+    bench = get_benchmark(name)
+    if not demo_dir(name).is_dir():
+        pytest.skip(f"the {name} demo data is not built yet")
+    if not (Path(__file__).resolve().parents[2] / "hf_datasets" / "cards" / f"{bench.card}.md").exists():
+        pytest.skip(f"hf_datasets/cards/{bench.card}.md is not written yet")
+    out = tmp_path / "out"
+    result = export_dataset(name, "demo", out, command="test", license="cc-by-4.0")
+    assert result.rows == datasets.load_dataset(str(demo_dir(name)), split=bench.split()).num_rows
+    assert result.samples > 0 and set(bench.canonical_schema()) <= set(result.columns)

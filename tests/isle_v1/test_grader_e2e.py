@@ -1,0 +1,176 @@
+"""The grader role end to end: the local OpenAI-compatible server maps undecided answers.
+
+Both the evaluated model and the grader are `openai-api/local/...` models
+talking to servers on 127.0.0.1 (`--model-role grader=openai-api/local/grader`
+on the command line), so the whole path — prompt, HTTP, reply normalisation,
+failures — runs as it does against a real provider.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from inspect_ai.model import GenerateConfig, get_model
+
+from tests.helpers import metrics, run
+from tests.isle_v1.conftest import png
+from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
+from vpt_tasks.testing.openai_server import OpenAIServer, last_user_text
+
+UNDECIDED = "Hard to say; the figure might see it from this angle."
+QUESTION = "Assuming the Lego minifigure with a red cap has the ability to see, can it see the {} in the picture?"
+
+
+def _row(
+    item: str, gold: str, dataset: str = "isle-brick", question: str | None = None
+) -> dict[str, Any]:
+    return {
+        "image": png((len(item) * 30 % 255, 80, 0)),
+        "item_id": item,
+        "question": question or QUESTION.format(item),
+        "gold_answer": gold,
+        "distractor": None,
+        "partition": "1P1O0S",
+        "dataset": dataset,
+        "task": "perspective-taking",
+    }
+
+
+# (object, option A shown) -> canned grader reply; "raise" makes the server answer HTTP 500
+GRADER_REPLIES = {
+    ("cup", "Yes"): "Yes",
+    ("cup", "No"): "B",  # a bare letter: B = Yes in the swapped order
+    ("ball", "Yes"): "'No'.",  # quoted, with a period
+    ("ball", "No"): "",  # empty reply
+    ("flower", "Yes"): "Unknown",
+    ("flower", "No"): "raise",
+}
+
+
+def _grader(request: dict[str, Any]) -> str:
+    document = json.loads(last_user_text(request))
+    context = document["DETAILS"]["CONTEXT"]
+    item = next(name for name in ("cup", "ball", "flower", "vase") if f"the {name} " in context)
+    reply = GRADER_REPLIES[(item, document["DETAILS"]["OPTIONS"]["A"])]
+    if reply == "raise":
+        raise RuntimeError("grader overloaded")
+    return reply
+
+
+def _evaluated(request: dict[str, Any]) -> str:
+    return "B" if "vase" in last_user_text(request) else UNDECIDED
+
+
+def _local(name: str, server: OpenAIServer):
+    # no retries, so that the injected HTTP 500 fails at once (Inspect and the openai client)
+    return get_model(
+        f"openai-api/local/{name}",
+        base_url=server.base_url,
+        api_key="x",
+        config=GenerateConfig(max_retries=0),
+        max_retries=0,
+        memoize=False,
+    )
+
+
+def test_grader_role_maps_undecided_answers(tmp_path: Path, canonical_dir) -> None:
+    source = canonical_dir(
+        [_row("cup", "Yes"), _row("ball", "No"), _row("flower", "No"), _row("vase", "Yes")],
+        "grader_e2e",
+    )
+    with OpenAIServer(_evaluated) as model_server, OpenAIServer(_grader) as grader_server:
+        log = run(
+            isle_brick_v1(source=str(source)),
+            _local("vlm", model_server),
+            tmp_path,
+            model_roles={"grader": _local("grader", grader_server)},
+        )
+        grader_requests = grader_server.requests
+        evaluated_requests = model_server.requests
+
+    scores = {s.id: s.scores["option_mapping"] for s in log.samples}
+    expected = {
+        "cup/original": ("Yes", "grader", None, "Yes"),
+        "cup/swapped": ("Yes", "grader", None, "B"),
+        "ball/original": ("No", "grader", None, "'No'."),
+        "ball/swapped": ("Unknown", "grader", "grader_empty_reply", ""),
+        "flower/original": ("Unknown", "grader", "grader_unknown", "Unknown"),
+        "flower/swapped": ("Unknown", "grader", "grader_error", None),
+        "vase/original": ("No", "rules", None, None),
+        "vase/swapped": ("Yes", "rules", None, None),
+    }
+    for sample_id, (chosen, path, reason, reply) in expected.items():
+        meta = scores[sample_id].metadata
+        assert (
+            scores[sample_id].answer,
+            meta["path"],
+            meta["unknown_reason"],
+            meta["grader_reply"],
+        ) == (chosen, path, reason, reply), sample_id
+    assert "500" in scores["flower/swapped"].metadata["grader_error"]
+    assert [
+        scores[i].value for i in ("cup/original", "cup/swapped", "ball/original", "vase/swapped")
+    ] == [1.0] * 4
+    assert scores["vase/original"].value == 0.0 and scores["ball/swapped"].value == 0.0
+
+    values = metrics(log)
+    assert values["accuracy"] == 0.5
+    assert values["both_orders_correct"] == 0.25  # cup only
+    assert values["consistency"] == 0.25  # cup only; Unknown is never consistent
+    assert values["unknown_rate"] == 3 / 8
+    assert (values["mapped_by_rules"], values["mapped_by_grader"], values["grader_calls"]) == (
+        2,
+        3,
+        6,
+    )
+    assert values["grader_failures"] == 2
+    assert (
+        values["unknown_grader_empty_reply"],
+        values["unknown_grader_error"],
+        values["unknown_grader_unknown"],
+    ) == (1, 1, 1)
+
+    # the grader got the paper's Bricks payload, at temperature 0 and 16 tokens; the
+    # evaluated model got 1024 tokens at temperature 0
+    assert len(grader_requests) == 6 and len(evaluated_requests) == 8
+    for request in grader_requests:
+        document = json.loads(last_user_text(request))
+        assert document["INSTRUCTION"].startswith("Map the MODEL_ANSWER to 'Yes' or 'No'")
+        assert document["MODEL_ANSWER"] == UNDECIDED
+        assert request["temperature"] == 0
+        assert (request.get("max_completion_tokens") or request.get("max_tokens")) == 16
+    for request in evaluated_requests:
+        assert (request.get("max_completion_tokens") or request.get("max_tokens")) == 1024
+        assert [part["type"] for part in request["messages"][0]["content"]] == ["image_url", "text"]
+
+
+def test_dots_grader_payload_and_number_words(tmp_path: Path, canonical_dir) -> None:
+    question = (
+        "In the picture, how many red dots does the man with the purple hoodie see? "
+        "Consider only the dots that are directly visible within the picture's frame."
+    )
+    source = canonical_dir([_row("wall", "3", "isle-dots", question)], "dots_grader")
+    with OpenAIServer(
+        lambda r: "Three." if '"A": "3"' in last_user_text(r) else "'4'"
+    ) as grader_server:
+        log = run(
+            isle_dots(source=str(source)),
+            get_model("vpt_tasks/constant", answer="Maybe three, maybe four.", memoize=False),
+            tmp_path,
+            model_roles={"grader": _local("grader", grader_server)},
+        )
+        requests = grader_server.requests
+    scores = {s.id: s.scores["option_mapping"] for s in log.samples}
+    assert (scores["wall/original"].answer, scores["wall/original"].value) == ("3", 1.0)
+    assert (scores["wall/swapped"].answer, scores["wall/swapped"].value) == ("4", 0.0)
+    values = metrics(log)
+    assert (values["accuracy"], values["consistency"], values["mapped_by_grader"]) == (0.5, 0.0, 2)
+    assert len(requests) == 2
+    document = json.loads(last_user_text(requests[0]))
+    assert document["INSTRUCTION"] == (
+        "Map the MODEL_ANSWER to one of the values '3', '4' based on the CONTEXT and the "
+        "provided OPTIONS. Map to 'Unknown' if no match is found."
+    )
+    assert document["DETAILS"]["CONTEXT"] == question

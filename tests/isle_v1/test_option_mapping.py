@@ -1,0 +1,249 @@
+"""The answer-mapping scorer: the deterministic pass, grader replies and grader failures."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import NamedTuple
+
+import pytest
+from inspect_ai.model import get_model
+
+from vpt_tasks.scorers.option_mapping import (
+    OptionMapping,
+    ask_grader,
+    first_pass,
+    from_grader_reply,
+    option_mapping,
+)
+
+# The two option orders of each dataset, as the task shows them.
+BRICK = {"A": "Yes", "B": "No"}  # original
+SW = {"A": "No", "B": "Yes"}  # swapped
+D = {"A": "2", "B": "3"}  # dots, original (ascending)
+DS = {"A": "3", "B": "2"}  # dots, swapped
+DZ = {"A": "0", "B": "1"}
+
+
+class Case(NamedTuple):
+    answer: str
+    options: Mapping[str, str]
+    letter: str | None
+    """Expected letter; "Z" = Unknown (refusal); None = undecided (goes to the grader)."""
+
+
+# Realistic free-text answers to the paper's prompts ("... Respond solely with A
+# or B.\nOptions:\nA. Yes\nB. No\nAnswer: " and the CoT variant): terse
+# replies, option values, markdown, chain of thought ending with a choice,
+# answers that discuss both letters, hedges, contradictions and refusals.
+CASES = [
+    Case("B", BRICK, "B"),
+    Case("B.", SW, "B"),
+    Case("A. Yes", BRICK, "A"),
+    Case("B. Yes", SW, "B"),
+    Case("**A. No**", SW, "A"),
+    Case("A) Yes", BRICK, "A"),
+    Case("Answer: B. No", BRICK, "B"),
+    Case("The answer is A.", SW, "A"),
+    Case("No.", BRICK, "B"),
+    Case("No, the minifigure cannot see the flower because it is facing away from it.", SW, "A"),
+    Case("Yes, the snail minifigure can see the flower.", BRICK, "A"),
+    Case("B - No", BRICK, "B"),
+    Case(
+        "Let's analyze the image step by step.\n1. The snail minifigure is standing on the left side of the table, facing left.\n2. The flower is on the right side, behind the minifigure.\n3. Since the minifigure is looking away from the flower, the flower is outside its field of view.\n\nTherefore, the answer is B. No",
+        BRICK,
+        "B",
+    ),
+    Case(
+        "The minifigure with the red cap faces the cup, and the flower is directly in front of it with nothing blocking the view.\n\nAnswer: B. Yes",
+        SW,
+        "B",
+    ),
+    Case(
+        "The figure is turned towards the ball and the wardrobe is not between them. So the correct option is A.",
+        BRICK,
+        "A",
+    ),
+    Case(
+        "1. The figure faces right.\n2. The cup is on its right.\n3. Nothing blocks the view.\n\n**Answer: B**",
+        SW,
+        "B",
+    ),
+    Case(
+        "Option A (Yes) would require the figure to face the cup, and option B (No) applies if it faces away. The figure faces away from the cup, so I choose B.",
+        BRICK,
+        "B",
+    ),
+    Case(
+        "A says No and B says Yes. The wardrobe blocks the line of sight, so the minifigure cannot see the ball. The answer is A.",
+        SW,
+        "A",
+    ),
+    Case("A or B, it is hard to tell from this angle.", BRICK, None),
+    Case("It could be either A or B.", SW, None),
+    Case("A. No", BRICK, None),
+    Case(
+        "The image shows a minifigure with a red cap standing next to a cup on a wooden table.",
+        BRICK,
+        None,
+    ),
+    Case("I'm sorry, but I can't assist with that request.", SW, "Z"),
+    Case("3", D, "B"),
+    Case("B. 3", D, "B"),
+    Case("A. 3", DS, "A"),
+    Case("two", D, "A"),
+    Case("The man with the purple hoodie sees 2 red dots.", DS, "B"),
+    Case(
+        "Step 1: The man faces the left wall.\nStep 2: On the left wall there are three red dots; the right wall has one, but it is behind him.\nSo he sees 3 red dots.\n\nAnswer: A",
+        DS,
+        "A",
+    ),
+    Case(
+        "Counting all red dots gives 3, but the man only faces the right wall, where there are 2. Therefore the answer is B.",
+        DS,
+        "B",
+    ),
+    Case("There are 3 dots in total, but he can see only 2 of them, so the answer is 2.", D, "A"),
+    Case("(B) 2", DS, "B"),
+    Case(
+        "Both options are plausible: 2 if we count only the dots in front of him, 3 if we include the ones behind.",
+        D,
+        None,
+    ),
+    Case("0", DZ, "A"),
+    Case("He cannot see any of the blue dots, so zero.", DZ, "A"),
+    Case("I cannot determine how many dots the man sees from this image.", D, "Z"),
+    Case("**B**", SW, "B"),
+    Case("B\n\nThe minifigure is turned away from the flower.", BRICK, "B"),
+    Case("b", BRICK, "B"),
+    Case("Answer: (A)", SW, "A"),
+    Case(
+        "<think>The figure faces the cup. Maybe A? No wait, it is turned away, so B.</think>\nB",
+        BRICK,
+        "B",
+    ),
+    Case("\\boxed{A}", D, "A"),
+    Case("Yes, the cup is present in the image.", SW, "B"),
+    Case("No, there is no ball in the image.", BRICK, "B"),
+    Case("The answer is B: 3.", D, "B"),
+    Case("B) 2 red dots", DS, "B"),
+    Case(
+        "Looking at the picture, the man is facing the wall on the right, which has 3 blue dots. The wall on the left, with 2 dots, is behind him. Therefore, he sees 3 dots, so the answer is A.",
+        DS,
+        "A",
+    ),
+    Case("A. Yes. The minifigure is facing the flower.", BRICK, "A"),
+    Case(
+        "Let me think step by step. The man in the purple hoodie faces the right wall. On the right wall I count two red dots, and the three dots on the left wall are behind him, so they are not visible to him.\n\nAnswer: A. 2",
+        D,
+        "A",
+    ),
+    Case(
+        "To decide between A (Yes) and B (No): the minifigure with the green backpack is facing left, and the ball is on its left with no wardrobe in between. Hence it can see the ball, so the correct answer is A.",
+        BRICK,
+        "A",
+    ),
+    Case(
+        "The minifigure's head is turned toward the wardrobe, which stands between it and the cup. The wardrobe blocks its line of sight to the cup, so it cannot see it. So the final answer is: No",
+        SW,
+        "A",
+    ),
+    # No option named in a form the rules read: the grader decides.
+    Case("The minifigure cannot see the flower.", BRICK, None),
+    Case("I would say B, since the figure looks away.", BRICK, None),
+]
+
+
+def test_the_table_covers_both_datasets_orders_cot_and_both_letters() -> None:
+    assert len(CASES) >= 30
+    shown = {tuple(case.options.values()) for case in CASES}
+    assert {("Yes", "No"), ("No", "Yes"), ("2", "3"), ("3", "2")} <= shown
+    long_answers = [c for c in CASES if len(c.answer) > 120 and c.letter in ("A", "B")]
+    assert len(long_answers) >= 6  # chain of thought ending with a choice
+    both_letters = [c for c in CASES if " A " in f" {c.answer} " and " B" in c.answer]
+    assert len(both_letters) >= 3
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.answer[:40].replace("\n", " "))
+def test_deterministic_pass(case: Case) -> None:
+    mapping = first_pass(case.answer, case.options)
+    if case.letter is None:
+        assert mapping is None
+    elif case.letter == "Z":
+        assert mapping is not None
+        assert (mapping.chosen, mapping.chosen_letter, mapping.unknown_reason) == (
+            "Unknown",
+            None,
+            "refusal",
+        )
+        assert mapping.path == "rules" and not mapping.grader_called
+    else:
+        assert mapping is not None
+        assert mapping.chosen_letter == case.letter
+        assert mapping.chosen == case.options[case.letter]
+        assert mapping.path == "rules" and mapping.rule and mapping.unknown_reason is None
+
+
+def test_empty_answers_and_content_filter_stops_are_unknown_without_a_grader() -> None:
+    for answer in ("", "   \n"):
+        mapping = first_pass(answer, BRICK)
+        assert mapping == OptionMapping("Unknown", None, "none", unknown_reason="empty_answer")
+    refused = first_pass("B", BRICK, refused=True)
+    assert refused is not None
+    assert (refused.chosen, refused.unknown_reason, refused.rule) == (
+        "Unknown",
+        "refusal",
+        "content_filter",
+    )
+
+
+@pytest.mark.parametrize(
+    ("reply", "options", "dataset", "chosen", "letter", "reason"),
+    [
+        ("'No'.", SW, "isle-brick", "No", "A", None),
+        ('"Yes."', SW, "isle-brick", "Yes", "B", None),
+        ("**yes**", BRICK, "isle-brick", "Yes", "A", None),
+        ("B", SW, "isle-brick", "Yes", "B", None),
+        ("The answer maps to 'No'.", BRICK, "isle-brick", "No", "B", None),
+        ('{"MAPPED_ANSWER": "No"}', BRICK, "isle-brick", "No", "B", None),
+        ("three", DS, "isle-dots", "3", "A", None),
+        ("'2'.", DS, "isle-dots", "2", "B", None),
+        ("Unknown", BRICK, "isle-brick", "Unknown", None, "grader_unknown"),
+        ("4", D, "isle-dots", "Unknown", None, "grader_unknown"),
+        ("Yes or No", BRICK, "isle-brick", "Unknown", None, "grader_unknown"),
+        ("", BRICK, "isle-brick", "Unknown", None, "grader_empty_reply"),
+        (" '' ", BRICK, "isle-brick", "Unknown", None, "grader_empty_reply"),
+        (None, D, "isle-dots", "Unknown", None, "grader_empty_reply"),
+    ],
+)
+def test_grader_replies_are_normalised(reply, options, dataset, chosen, letter, reason) -> None:
+    mapping = from_grader_reply(reply, options, dataset)
+    assert (mapping.chosen, mapping.chosen_letter, mapping.unknown_reason) == (
+        chosen,
+        letter,
+        reason,
+    )
+    assert mapping.path == "grader" and mapping.grader_called and mapping.grader_reply == reply
+
+
+class _Failing:
+    """A grader whose call raises, as a provider error does after Inspect's retries."""
+
+    async def generate(self, *args, **kwargs):
+        raise ConnectionError("grader unreachable")
+
+
+def test_grader_call_prompt_and_failure() -> None:
+    grader = get_model("vpt_tasks/constant", answer="'No'.", memoize=False)
+    mapping = asyncio.run(
+        ask_grader(grader, "Can it see the cup?", SW, "hard to say", "isle-brick")
+    )
+    assert (mapping.chosen, mapping.chosen_letter, mapping.grader_reply) == ("No", "A", "'No'.")
+    failed = asyncio.run(ask_grader(_Failing(), "Can it see the cup?", SW, "hard to say", "isle-brick"))  # type: ignore[arg-type]
+    assert (failed.chosen, failed.unknown_reason) == ("Unknown", "grader_error")
+    assert failed.grader_error == "ConnectionError: grader unreachable" and failed.grader_called
+
+
+def test_scorer_rejects_unknown_grader_modes() -> None:
+    with pytest.raises(ValueError, match="role, none"):
+        option_mapping(grader="self")  # type: ignore[arg-type]

@@ -1,0 +1,181 @@
+"""`isle_brick_v1` and `isle_dots` end to end, through `inspect_ai.eval` as a user runs them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from inspect_ai import eval
+from inspect_ai.model import get_model
+
+from tests.conftest import shared_path
+from tests.helpers import metrics, run
+from vpt_tasks.errors import TaskArgumentError
+from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
+from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
+
+
+def _constant(answer: str):
+    return get_model("vpt_tasks/constant", answer=answer, memoize=False)
+
+
+@pytest.mark.parametrize("task", [isle_brick_v1, isle_dots])
+def test_always_a_matches_acceptance(task, tmp_path: Path) -> None:
+    """acceptance.md: always "A" → 50% averaged over both orders, 0% both-correct, 0% consistency."""
+    log = run(task(source="demo", grader="none"), _constant("A"), tmp_path)
+    values = metrics(log)
+    assert values["accuracy"] == 0.5
+    assert values["both_orders_correct"] == 0.0
+    assert values["consistency"] == 0.0
+    assert values["unknown_rate"] == 0.0 and values["n_pairs"] == 16 and values["n_samples"] == 32
+    for kind in ("perspective-taking", "object-detection"):
+        assert values[f"task={kind}/accuracy"] == 0.5 and values[f"task={kind}/consistency"] == 0.0
+    assert (
+        values["chose_A"] == 1.0 and values["mapped_by_rules"] == 32 and values["grader_calls"] == 0
+    )
+    assert log.plan.config.temperature == 0.0 and log.plan.config.max_tokens == 1024
+    assert log.eval.metadata["grader"] == "none" and log.eval.metadata["vpt_tasks_version"]
+
+
+def test_always_a_with_a_bound_grader_never_calls_it(tmp_path: Path) -> None:
+    # the default (-T grader=role) with a grader bound: "A" is decided by rules
+    grader = _constant("Unknown")
+    log = run(
+        isle_brick_v1(source="demo"), _constant("A"), tmp_path, model_roles={"grader": grader}
+    )
+    values = metrics(log)
+    assert (values["accuracy"], values["both_orders_correct"], values["consistency"]) == (
+        0.5,
+        0.0,
+        0.0,
+    )
+    assert values["grader_calls"] == 0
+
+
+def test_random_baseline_lands_on_chance(tmp_path: Path, canonical_dir) -> None:
+    """Uniform A/B answers: accuracy 1/2, both orders correct 1/4 (= (1/k)^k), consistency 1/2."""
+    source = canonical_dir(brick_rows(scenes=80, size=8, seed=3), "random_bricks")
+    log = run(
+        isle_brick_v1(source=str(source), grader="none"),
+        "vpt_tasks/random",
+        tmp_path,
+        max_connections=64,
+    )
+    values = metrics(log)
+    pairs = values["n_pairs"]
+    assert pairs == 160 and values["n_samples"] == 320
+    for key, chance in (("accuracy", 0.5), ("both_orders_correct", 0.25), ("consistency", 0.5)):
+        sd = (chance * (1 - chance) / pairs) ** 0.5
+        assert abs(values[key] - chance) < 4 * sd, (key, values[key])
+    assert values["both_orders_correct"] > 0 and values["consistency"] < 1
+
+
+def test_fixture_item_end_to_end(tmp_path: Path) -> None:
+    folder = shared_path("fixtures", "isle_v1_example")
+    log = run(
+        isle_brick_v1(source=str(folder), grader="none"),
+        _constant("No, it cannot see the flower."),
+        tmp_path,
+    )
+    values = metrics(log)
+    assert (
+        values["accuracy"] == 1.0
+        and values["consistency"] == 1.0
+        and values["both_orders_correct"] == 1.0
+    )
+    assert values["partition=1/accuracy"] == 1.0
+    assert {s.scores["option_mapping"].answer for s in log.samples} == {"No"}
+
+
+def test_missing_grader_role_fails_before_any_model_call(tmp_path: Path) -> None:
+    logs = eval(
+        isle_brick_v1(source="demo"),
+        model="vpt_tasks/random",
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    assert logs[0].status == "error"
+    message = logs[0].error.message
+    assert "--model-role grader=" in message and "-T grader=none" in message
+    assert all(not s.output.completion for s in logs[0].samples or [])
+
+
+def test_without_grader_undecided_answers_are_unknown_and_counted(tmp_path: Path) -> None:
+    log = run(
+        isle_dots(source="demo", grader="none"),
+        _constant("It is hard to tell from this picture."),
+        tmp_path,
+    )
+    values = metrics(log)
+    assert values["unknown_rate"] == 1.0 and values["unknown_no_grader"] == 32
+    assert values["accuracy"] == 0.0 and values["consistency"] == 0.0
+    assert len(log.samples) == 32 and all(s.scores for s in log.samples)
+    score = log.samples[0].scores["option_mapping"]
+    assert score.answer == "Unknown" and score.metadata["path"] == "none"
+
+
+@pytest.mark.parametrize(
+    ("answer", "reason"),
+    [("", "empty_answer"), ("I'm sorry, but I can't assist with that.", "refusal")],
+)
+def test_empty_and_refused_answers_are_scored_unknown_not_lost(
+    tmp_path: Path, answer: str, reason: str
+) -> None:
+    # with the default grader mode: neither goes to the grader
+    log = run(
+        isle_brick_v1(source="demo"),
+        _constant(answer),
+        tmp_path,
+        model_roles={"grader": _constant("Yes")},
+    )
+    values = metrics(log)
+    assert len(log.samples) == 32 and values["n_samples"] == 32
+    assert values[f"unknown_{reason}"] == 32 and values["unknown_rate"] == 1.0
+    assert values["grader_calls"] == 0
+
+
+def test_cot_and_both_styles(tmp_path: Path) -> None:
+    log = run(isle_dots(source="demo", solver="cot", grader="none"), _constant("B"), tmp_path)
+    prompt = log.samples[0].input[0].content[1].text
+    assert (
+        "First, analyze the image step by step, then provide your answer by selecting either option A or B."
+        in prompt
+    )
+    assert log.eval.metadata["solver"] == ["cot"] and log.plan.config.max_tokens == 1024
+    both = run(
+        isle_dots(source="demo", solver="zero_shot,cot", grader="none"), _constant("B"), tmp_path
+    )
+    values = metrics(both)
+    assert len(both.samples) == 64 and values["n_pairs"] == 32
+    assert values["prompt=cot/accuracy"] == values["prompt=zero_shot/accuracy"] == 0.5
+
+
+def test_random_distractor_changes_options_not_gold(tmp_path: Path, canonical_dir) -> None:
+    source = canonical_dir(dots_rows(scenes=12, size=8, seed=5), "dots")
+    faithful = isle_dots(source=str(source), grader="none")
+    randomised = isle_dots(source=str(source), distractor="random", grader="none")
+    assert randomised.metadata["distractor"] == "random"
+    gaps = set()
+    for a, b in zip(faithful.dataset, randomised.dataset, strict=True):
+        assert a.id == b.id and a.metadata["gold_answer"] == b.metadata["gold_answer"]
+        gold = int(a.metadata["gold_answer"])
+        assert set(a.metadata["options"].values()) == {str(gold), str(gold + 1)}
+        other = {int(v) for v in b.metadata["options"].values()} - {gold}
+        gaps |= {o - gold for o in other}
+        assert b.target == next(k for k, v in b.metadata["options"].items() if v == str(gold))
+    assert gaps == {-1, 1}
+    log = run(randomised, _constant("A"), tmp_path)
+    assert metrics(log)["accuracy"] == 0.5
+
+
+@pytest.mark.parametrize(
+    ("task", "kwargs", "message"),
+    [
+        (isle_brick_v1, {"solver": "tree_of_thought"}, "zero_shot, cot"),
+        (isle_brick_v1, {"grader": "self"}, "role, none"),
+        (isle_dots, {"distractor": "far"}, "faithful, random"),
+    ],
+)
+def test_bad_arguments_fail_at_once(task, kwargs: dict, message: str) -> None:
+    with pytest.raises(TaskArgumentError, match=message):
+        task(source="demo", **kwargs)

@@ -1,0 +1,188 @@
+"""The reusable merge-match scorer on a plain multiple-choice task.
+
+Answers are scripted per sample (a solver writes them as the model output),
+so one `inspect_ai.eval` run covers a whole table of answers; the judge is the
+`grader` model role: a baseline provider, a scripted model, or the local
+OpenAI-compatible server.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from inspect_ai import Task
+from inspect_ai.dataset import Sample
+from inspect_ai.model import Model, ModelAPI, ModelOutput, get_model, modelapi
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+
+from tests.helpers import metrics, run
+from vpt_tasks.scorers.grader_prompts import OMNI_JUDGE_MAX_TRIES
+from vpt_tasks.scorers.merge_match import merge_match
+from vpt_tasks.testing.openai_server import OpenAIServer, canned
+
+OPTIONS = ["left", "right", "in front", "behind"]
+QUESTION = "<image> From the man's point of view, where is the cup?"
+UNDECIDED = "Hard to say from here, it could be several of these."
+
+
+@solver
+def scripted_answer() -> Solver:
+    """Use the sample's `answer` metadata as the model's output (no model call)."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        reason = state.metadata.get("stop_reason", "stop")
+        state.output = ModelOutput.from_content(
+            "scripted", state.metadata["answer"], stop_reason=reason
+        )
+        return state
+
+    return solve
+
+
+def mc_task(answers: list[str], target: str = "B", judge: str = "auto", **extra: Any) -> Task:
+    samples = [
+        Sample(
+            id=f"s{i}",
+            input="question",
+            choices=OPTIONS,
+            target=target,
+            metadata={"answer": answer, "question": QUESTION, **extra},
+        )
+        for i, answer in enumerate(answers)
+    ]
+    return Task(dataset=samples, solver=[scripted_answer()], scorer=merge_match(judge=judge))
+
+
+def scores_by_answer(log) -> dict[str, dict[str, Any]]:
+    return {
+        s.metadata["answer"]: {
+            "value": s.scores["merge_match"].value,
+            **s.scores["merge_match"].metadata,
+        }
+        for s in log.samples
+    }
+
+
+def constant(answer: str) -> Model:
+    return get_model("vpt_tasks/constant", answer=answer, memoize=False)
+
+
+SUBJECT = "vpt_tasks/random"  # never called: the answers are scripted
+
+
+def test_template_judge_and_unresolved_paths(tmp_path: Path) -> None:
+    answers = {
+        "B": ("template", "B", 1.0),
+        "The answer is (B) right.": ("template", "B", 1.0),
+        "left": ("template", "A", 0.0),
+        "I'm sorry, but I can't assist with that.": ("template", "Z", 0.0),
+        UNDECIDED: ("judge", "B", 1.0),
+        "": ("unresolved", None, 0.0),
+    }
+    log = run(mc_task(list(answers)), SUBJECT, tmp_path, model_roles={"grader": constant("B")})
+    got = scores_by_answer(log)
+    for answer, (path, letter, value) in answers.items():
+        assert (got[answer]["path"], got[answer]["extracted"], got[answer]["value"]) == (
+            path,
+            letter,
+            value,
+        ), answer
+    assert got[UNDECIDED]["judge_tries"] == 1 and got[UNDECIDED]["judge_reply"] == "B"
+    assert got["B"]["judge_tries"] == 0 and got["B"]["rule"] == "lone_letter"
+    assert got[""]["reason"] == "empty answer"
+    values = metrics(log)
+    assert (values["path_template"], values["path_judge"], values["path_unresolved"]) == (4, 1, 1)
+    assert values["no_option"] == 1 and values["empty_answers"] == 1 and values["judge_calls"] == 1
+    assert values["accuracy"] == pytest.approx(3 / 6)
+
+
+def test_judge_is_retried_a_bounded_number_of_times_never_a_random_pick(tmp_path: Path) -> None:
+    log = run(
+        mc_task([UNDECIDED]), SUBJECT, tmp_path, model_roles={"grader": constant("Hmm, well.")}
+    )
+    score = scores_by_answer(log)[UNDECIDED]
+    assert score["path"] == "unresolved" and score["extracted"] is None and score["value"] == 0.0
+    assert score["judge_tries"] == OMNI_JUDGE_MAX_TRIES
+    assert score["judge_replies"] == ["Hmm, well."] * OMNI_JUDGE_MAX_TRIES
+    assert score["reason"] == "judge undecided"
+    values = metrics(log)
+    assert values["judge_calls"] == OMNI_JUDGE_MAX_TRIES and values["path_unresolved"] == 1
+
+
+def test_a_later_try_can_decide_and_the_prompt_is_the_reference_one(
+    tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.setenv("LOCAL_API_KEY", "x")
+    with OpenAIServer(canned(["I am not sure.", "Your output: D"])) as server:
+        grader = get_model("openai-api/local/judge", base_url=server.base_url, memoize=False)
+        log = run(
+            mc_task([UNDECIDED], target="D"), SUBJECT, tmp_path, model_roles={"grader": grader}
+        )
+        requests = server.requests
+    score = scores_by_answer(log)[UNDECIDED]
+    assert (score["path"], score["extracted"], score["value"], score["judge_tries"]) == (
+        "judge",
+        "D",
+        1.0,
+        2,
+    )
+    assert score["judge_replies"] == ["I am not sure.", "Your output: D"]
+    assert [r.get("temperature") for r in requests] == [0.0, 0.5]
+    prompt = requests[0]["messages"][-1]["content"]
+    prompt = prompt if isinstance(prompt, str) else prompt[0]["text"]
+    assert "[image] From the man's point of view, where is the cup?" in prompt
+    assert "A. left\nB. right\nC. in front\nD. behind" in prompt
+    assert f"Answer: {UNDECIDED}" in prompt and "or Z if none" in prompt
+
+
+class _FailingAPI(ModelAPI):
+    """A grader whose every call fails (e.g. the judge's endpoint is down)."""
+
+    async def generate(self, input, tools, tool_choice, config) -> ModelOutput:  # noqa: ANN001
+        raise ConnectionError("judge endpoint unreachable")
+
+
+@modelapi(name="omni_test_failing")
+def _failing() -> type[ModelAPI]:
+    return _FailingAPI
+
+
+def test_a_failing_judge_is_recorded_not_fatal(tmp_path: Path) -> None:
+    grader = get_model("omni_test_failing/judge", memoize=False)
+    log = run(mc_task([UNDECIDED, "C"]), SUBJECT, tmp_path, model_roles={"grader": grader})
+    got = scores_by_answer(log)
+    assert got[UNDECIDED]["path"] == "unresolved" and got[UNDECIDED]["judge_reply"] is None
+    assert len(got[UNDECIDED]["judge_errors"]) == OMNI_JUDGE_MAX_TRIES
+    assert "judge endpoint unreachable" in got[UNDECIDED]["judge_errors"][0]
+    assert got["C"]["path"] == "template"
+    assert metrics(log)["judge_errors"] == OMNI_JUDGE_MAX_TRIES
+
+
+def test_without_a_judge_undecided_answers_are_counted(tmp_path: Path) -> None:
+    log = run(mc_task([UNDECIDED, "B"]), SUBJECT, tmp_path)  # auto, no grader role bound
+    got = scores_by_answer(log)
+    assert got[UNDECIDED]["path"] == "unresolved" and got[UNDECIDED]["reason"] == "no judge"
+    assert metrics(log)["unresolved_no_judge"] == 1 and metrics(log)["judge_calls"] == 0
+    log = run(mc_task([UNDECIDED]), SUBJECT, tmp_path, model_roles={"grader": constant("B")})
+    assert scores_by_answer(log)[UNDECIDED]["path"] == "judge"  # auto uses a bound grader
+    log = run(
+        mc_task([UNDECIDED], judge="none"), SUBJECT, tmp_path, model_roles={"grader": constant("B")}
+    )
+    assert scores_by_answer(log)[UNDECIDED]["reason"] == "judge disabled"
+
+
+def test_a_content_filter_stop_is_a_refusal(tmp_path: Path) -> None:
+    log = run(mc_task(["B"], stop_reason="content_filter"), SUBJECT, tmp_path)
+    score = scores_by_answer(log)["B"]
+    assert (score["path"], score["rule"], score["extracted"], score["value"]) == (
+        "template", "content_filter", "Z", 0.0,
+    )  # fmt: skip
+
+
+def test_bad_arguments_are_rejected() -> None:
+    with pytest.raises(ValueError, match="auto, grader, none"):
+        merge_match(judge="self")
+    with pytest.raises(ValueError, match="at least 1"):
+        merge_match(max_tries=0)

@@ -1,0 +1,79 @@
+"""`vpt-tasks render`: options, dry runs, and a clear message without Blender."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vpt_tasks.cli import main
+from vpt_tasks.render import cli as render_cli
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    render_cli.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def test_dry_run_plans_without_blender(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", "isle-brick", "--out", str(tmp_path), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "isle-brick: 144 frames (144 distinct scenes)" in out
+    assert "(two directions: 52)" in out and "gold_q6: {'no': 72, 'yes': 72}" in out
+    assert main(["render", "comfort-ball", "--out", str(tmp_path), "--dry-run", "--frames", "0-36"]) == 0
+    out = capsys.readouterr().out
+    assert "comfort-ball: 740 frames (288 distinct scenes)" in out and "20 paths, frames per path: [37]" in out
+    assert main(["render", "comfort-car", "--out", str(tmp_path), "--dry-run", "--variations", "car,horse", "--frames", "0,9"]) == 0
+    assert "comfort-car: 32 frames" in capsys.readouterr().out
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["isle-brick", "--objects", "unicorn"], "objects: unknown"),
+        (["isle-brick", "--two-direction-shares", "0.3,0.2"], "three numbers"),
+        (["comfort-ball", "--variations", "car"], "variations: unknown"),
+        (["comfort-car", "--frames", "40"], "frames must be between 0 and 36"),
+        (["isle-brick", "--size", "0"], "--size must be at least 1"),
+    ],
+)
+def test_bad_options_fail_with_a_message(argv, message, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", *argv, "--out", str(tmp_path)]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_without_bpy_the_message_says_how_to_install_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "bpy", None)  # import bpy now raises ImportError
+    assert main(["render", "comfort-ball", "--out", str(tmp_path), "--limit", "1", "--size", "8", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'vpt-tasks[render]'" in err and "numpy<2" in err
+
+
+def test_command_line_reproduces_the_options(tmp_path: Path) -> None:
+    args = parse(["isle-brick", "--out", str(tmp_path), "--seed", "7", "--objects", "dog,cat", "--occluder", "--yaw-step", "45"])
+    command = render_cli.command_line(args)
+    assert command.startswith("vpt-tasks render isle-brick ")
+    again = parse(shlex.split(command)[2:])
+    assert vars(again) == vars(args)
+    assert "--dry-run" not in command and "--occluder" in command and "--objects dog,cat" in command
+
+
+def test_planning_never_imports_bpy() -> None:
+    code = (
+        "import sys, vpt_tasks.render, vpt_tasks.render.cli, vpt_tasks.render.runner, vpt_tasks.render.blender\n"
+        "from vpt_tasks.render.isle_plan import plan_isle_brick, IsleBrickOptions\n"
+        "from vpt_tasks.render.comfort_plan import plan_comfort_car, ComfortOptions\n"
+        "plan_isle_brick(IsleBrickOptions(objects=('dog',))); plan_comfort_car(ComfortOptions(frames=(0,)))\n"
+        "print('bpy' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "False"
