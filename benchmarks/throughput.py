@@ -1,6 +1,6 @@
 """Throughput: a full run against a server of fixed latency, versus the ideal.
 
-    python benchmarks/throughput.py [--latency 0.5] [--connections 32]
+    python benchmarks/throughput.py [--latency 0.5] [--connections 32] [--task isle_brick|comfort_ball|all]
 
 With C connections and a server latency L, N requests cannot finish faster
 than ceil(N / C) × L after the first request leaves. The script reports the
@@ -17,19 +17,36 @@ import time
 from _common import MODEL, FirstRequestClock, isle_brick_source, workdir
 from inspect_ai import eval
 
-from vpt_tasks.testing.openai_server import OpenAIServer, canned
+from vpt_tasks.testing.openai_server import OpenAIServer, canned, yes_no
 
 
-def run_isle_brick(latency: float, connections: int) -> dict[str, float]:
+def _isle_brick(root):
     from vpt_tasks.isle_brick import isle_brick
 
-    root = workdir()
     source = isle_brick_source(root / "isle")
-    clock = FirstRequestClock(canned("The dog is to the north-east of the minifigure."))
+    return isle_brick(source=str(source)), canned("The dog is to the north-east of the minifigure.")
+
+
+def _comfort_ball(root):
+    from vpt_tasks.comfort import comfort_ball
+    from vpt_tasks.comfort.synthetic import write_upstream_layout
+
+    source = write_upstream_layout(root / "comfort", ("comfort_ball",), size=128, as_zip=True)
+    return comfort_ball(source=str(source)), yes_no(lambda request: 0.7)
+
+
+TASKS = {"isle_brick": _isle_brick, "comfort_ball": _comfort_ball}
+
+
+def run(task_name: str, latency: float, connections: int) -> dict[str, float]:
+    """One full run of `task_name` against a server answering after `latency` seconds."""
+    root = workdir()
+    task, responder = TASKS[task_name](root)
+    clock = FirstRequestClock(responder)
     with OpenAIServer(clock, models=["bench-model"], latency=latency) as server:
         start = time.perf_counter()
         (log,) = eval(
-            isle_brick(source=str(source)),
+            task,
             model=MODEL,
             model_base_url=server.base_url,
             max_connections=connections,
@@ -50,13 +67,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--latency", type=float, default=0.5)
     parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--task", choices=[*TASKS, "all"], default="all")
     args = parser.parse_args()
-    result = run_isle_brick(args.latency, args.connections)
-    print(
-        f"throughput isle_brick: {result['requests']} requests, C={args.connections}, L={args.latency}s: "
-        f"wall {result['wall']:.1f}s vs ideal {result['ideal']:.1f}s + startup {result['startup']:.1f}s "
-        f"-> ratio {result['ratio']:.2f}"
-    )
+    for name in TASKS if args.task == "all" else [args.task]:
+        result = run(name, args.latency, args.connections)
+        print(
+            f"throughput {name}: {result['requests']} requests, C={args.connections}, L={args.latency}s: "
+            f"wall {result['wall']:.1f}s vs ideal {result['ideal']:.1f}s + startup {result['startup']:.1f}s "
+            f"-> ratio {result['ratio']:.2f}"
+        )
 
 
 if __name__ == "__main__":

@@ -297,7 +297,8 @@ def test_failure_rate_is_seeded() -> None:
 
 
 def test_max_concurrency_rejects_with_429() -> None:
-    with OpenAIServer(canned("ok"), latency=0.4, max_concurrency=1, retry_after=2) as server:
+    # the first request holds the only slot for 1.5 s, long enough on a loaded machine
+    with OpenAIServer(canned("ok"), latency=1.5, max_concurrency=1, retry_after=2) as server:
         with ThreadPoolExecutor(1) as pool:
             slow = pool.submit(client_for(server).chat.completions.create, model="m", messages=USER)
             deadline = time.monotonic() + 5

@@ -1,27 +1,20 @@
-"""Demo data of `comfort_ball`: the four relation paths of the default variation, drawn schematically."""
+"""Demo data of `comfort_ball`: the default variation, four relations, 37 rendered frames each (needs bpy)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-CARD = Path(__file__).resolve().parents[1] / "cards" / "comfort.md"
+from builders._rendered import build_rendered
+
+COMMAND = "python hf_datasets/build_demo.py comfort_ball"
 
 
-def build(out: Path) -> None:
-    from vpt_tasks.canonical import COMFORT_FEATURES, write_dataset
-    from vpt_tasks.comfort.synthetic import canonical_rows
+def build(out: Path, *, size: int = 96, samples: int = 8) -> None:
+    from vpt_tasks.render.comfort_plan import ComfortOptions, plan_comfort_ball
 
-    rows = canonical_rows("comfort_ball", variations=["default"], size=96)
-    write_dataset(
-        out,
-        rows,
-        COMFORT_FEATURES,
-        pretty_name="COMFORT-BALL demo (vpt_tasks, schematic)",
-        body=(
-            "The 4 relation paths (37 frames each) of the default variation, drawn by "
-            "`vpt_tasks.comfort.synthetic` from the COMFORT geometry (a red sphere orbiting a "
-            "blue one, seen from the camera). For smoke tests and the offline quickstart "
-            "only: these are not the paper's renders.\n\nRegenerate with "
-            "`python hf_datasets/build_demo.py comfort_ball`.\n\n" + CARD.read_text(encoding="utf-8")
-        ),
+    plans = plan_comfort_ball(ComfortOptions(variations=("default",)))
+    build_rendered(
+        out, family="comfort-ball", plans=plans, size=size, samples=samples, command=COMMAND,
+        pretty_name="COMFORT-BALL demo (vpt_tasks, rendered)",
+        description=f"{len(plans)} frames (default variation, four relations, 37 frames each).",
     )

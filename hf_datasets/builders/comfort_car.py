@@ -1,32 +1,20 @@
-"""Demo data of `comfort_car`: the car relatum, both facing directions, all four relations."""
+"""Demo data of `comfort_car`: the car relatum facing left and right, four relations, 37 rendered frames each (needs bpy)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-CARD = Path(__file__).resolve().parents[1] / "cards" / "comfort.md"
+from builders._rendered import build_rendered
+
+COMMAND = "python hf_datasets/build_demo.py comfort_car"
 
 
-def build(out: Path) -> None:
-    from vpt_tasks.canonical import COMFORT_FEATURES, write_dataset
-    from vpt_tasks.comfort.synthetic import canonical_rows
+def build(out: Path, *, size: int = 128, samples: int = 8) -> None:
+    from vpt_tasks.render.comfort_plan import ComfortOptions, plan_comfort_car
 
-    rows = [
-        row
-        for dataset in ("comfort_car_ref_facing_left", "comfort_car_ref_facing_right")
-        for row in canonical_rows(dataset, variations=["car"], size=96)
-    ]
-    write_dataset(
-        out,
-        rows,
-        COMFORT_FEATURES,
-        pretty_name="COMFORT-CAR demo (vpt_tasks, schematic)",
-        body=(
-            "The 4 relation paths (37 frames each) of the car relatum, facing left and facing "
-            "right, drawn by `vpt_tasks.comfort.synthetic` from the COMFORT geometry (a "
-            "basketball orbiting the car, the woman addressee at the camera's left). For smoke "
-            "tests and the offline quickstart only: these are not the paper's renders.\n\n"
-            "Regenerate with `python hf_datasets/build_demo.py comfort_car`.\n\n"
-            + CARD.read_text(encoding="utf-8")
-        ),
+    plans = plan_comfort_car(ComfortOptions(variations=("car",)))
+    build_rendered(
+        out, family="comfort-car", plans=plans, size=size, samples=samples, command=COMMAND,
+        pretty_name="COMFORT-CAR demo (vpt_tasks, rendered)",
+        description=f"{len(plans)} frames (the car facing left and right, four relations, 37 frames each).",
     )

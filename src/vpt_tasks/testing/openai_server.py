@@ -737,11 +737,12 @@ class OpenAIServer:
                     self._errors.append(f"{type(ex).__name__}: {ex}")
                 handler.send_json(500, _error_body(f"responder failed: {ex}", "server_error"))
                 return
+            # counted before the answer leaves: a client that has its answer sees it counted
+            with self._lock:
+                self._counts["completed"] += 1
             if stream:
                 include_usage = bool((request.get("stream_options") or {}).get("include_usage"))
                 events = [json.dumps(c) for c in answer.chunks(include_usage)]
                 handler.send_sse([*events, "[DONE]"])
             else:
                 handler.send_json(200, answer.completion())
-            with self._lock:
-                self._counts["completed"] += 1
