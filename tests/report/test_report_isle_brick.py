@@ -80,3 +80,23 @@ def test_unsupported_and_failed_logs_get_a_message(tmp_path: Path, capsys) -> No
     assert "the eval is 'error', not finished successfully" in err
     assert "junk.eval: not a readable Inspect eval log" in err
     assert "Traceback" not in err
+
+
+def test_labels_of_one_model_name_the_differing_arguments() -> None:
+    from types import SimpleNamespace
+
+    from vpt_tasks.report.logs import model_labels
+
+    def fake(model: str, **task_args):
+        return SimpleNamespace(eval=SimpleNamespace(model=model, task_args=task_args, eval_id="abcdefghij"))
+
+    logs = [
+        fake("m/a", source="demo", solver="zero_shot"),
+        fake("m/a", source="demo", solver="cot"),
+        fake("m/b", source="demo", solver="cot"),
+        fake("m/c", source="demo"),
+        fake("m/c", source="demo"),
+    ]
+    assert model_labels(logs) == [
+        "m/a (solver=zero_shot)", "m/a (solver=cot)", "m/b", "m/c (abcdefgh)", "m/c (abcdefgh)",
+    ]

@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    loaded = load_logs(args.logs, SECTIONS, header_only=False)
+    # headers only: sections that plot per-sample values stream the samples themselves
+    loaded = load_logs(args.logs, SECTIONS, header_only=True)
     for reason in loaded.skipped:
         print(f"skipped {reason}", file=sys.stderr)
     if not loaded.by_task:

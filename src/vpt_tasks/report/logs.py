@@ -58,10 +58,15 @@ def load_logs(paths: Iterable[str | Path], supported: Iterable[str], *, header_o
 
 
 def model_labels(logs: list[EvalLog]) -> list[str]:
-    """Column labels: the model name, with the differing task arguments where models repeat."""
-    labels = [log.eval.model for log in logs]
+    """Column labels: the model name, plus the task arguments that differ where a model repeats."""
+    models = [log.eval.model for log in logs]
+    labels = list(models)
     for index, log in enumerate(logs):
-        if labels.count(log.eval.model) > 1:
-            args = ", ".join(f"{k}={v}" for k, v in sorted(log.eval.task_args.items()) if k != "source")
-            labels[index] = f"{log.eval.model} ({args or log.eval.eval_id[:6]})"
+        twins = [other for other in logs if other.eval.model == log.eval.model]
+        if len(twins) == 1:
+            continue
+        keys = sorted({key for twin in twins for key in twin.eval.task_args})
+        differing = [k for k in keys if len({repr(t.eval.task_args.get(k)) for t in twins}) > 1]
+        args = ", ".join(f"{k}={log.eval.task_args.get(k)}" for k in differing)
+        labels[index] = f"{log.eval.model} ({args or log.eval.eval_id[:8]})"
     return labels
