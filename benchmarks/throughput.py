@@ -6,6 +6,8 @@ With C connections and a server latency L, N requests cannot finish faster
 than ceil(N / C) × L after the first request leaves. The script reports the
 measured wall time against that ideal plus the measured start-up (task
 loading, up to the first request), as a ratio (1.00 = no overhead at all).
+`bare_inspect`, a text-only Inspect task with as many samples and no
+vpt_tasks code, is run beside them as the harness's own floor.
 """
 
 from __future__ import annotations
@@ -35,7 +37,17 @@ def _comfort_ball(root):
     return comfort_ball(source=str(source)), yes_no(lambda request: 0.7)
 
 
-TASKS = {"isle_brick": _isle_brick, "comfort_ball": _comfort_ball}
+def _bare(root):
+    """A plain Inspect task of 1,008 text-only samples: the harness's own floor, for comparison."""
+    from inspect_ai import Task
+    from inspect_ai.dataset import Sample
+    from inspect_ai.scorer import includes
+
+    samples = [Sample(input=f"Question {i}: which way?", target="north") for i in range(1008)]
+    return Task(dataset=samples, scorer=includes()), canned("north")
+
+
+TASKS = {"isle_brick": _isle_brick, "comfort_ball": _comfort_ball, "bare_inspect": _bare}
 
 
 def run(task_name: str, latency: float, connections: int) -> dict[str, float]:

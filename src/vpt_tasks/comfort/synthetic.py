@@ -180,7 +180,7 @@ def canonical_rows(
 ) -> list[dict[str, Any]]:
     """Canonical rows (image bytes) of the schematic paths, named as upstream names them."""
     from vpt_tasks.comfort.spec import load_spec
-    from vpt_tasks.comfort.upstream import absent_object
+    from vpt_tasks.comfort.upstream import frame_row
 
     names = load_spec().names
     ball = dataset == "comfort_ball"
@@ -196,15 +196,7 @@ def canonical_rows(
                 rows.append(
                     {
                         "image": render_frame(dataset, relation, frame, variation=variation, size=size),
-                        "dataset": dataset,
-                        "relation": relation,
-                        "variation": variation,
-                        "frame": frame,
-                        "theta": 10 * frame - 180,
-                        "referent": referent,
-                        "relatum": relatum,
-                        "addressee": None if ball else "woman",
-                        "absent_object": absent_object(referent, relatum, ball, names),
+                        **frame_row(dataset, relation, variation, frame, referent, relatum, ball=ball, names=names),
                     }
                 )
     return rows

@@ -363,6 +363,31 @@ def absent_object(referent: str, relatum: str, ball: bool, names: UpstreamNames)
     return chosen
 
 
+
+def frame_row(
+    dataset: str,
+    relation: str,
+    variation: str,
+    frame: int,
+    referent: str,
+    relatum: str,
+    *,
+    ball: bool,
+    names: UpstreamNames,
+) -> dict[str, Any]:
+    """The canonical columns of one frame, image aside (shared by every writer of COMFORT rows)."""
+    return {
+        "dataset": dataset,
+        "relation": relation,
+        "variation": variation,
+        "frame": frame,
+        "theta": 10 * frame - 180,
+        "referent": referent,
+        "relatum": relatum,
+        "addressee": None if ball else "woman",
+        "absent_object": absent_object(referent, relatum, ball, names),
+    }
+
 # --------------------------------------------------------------------------
 # streamed canonical writer
 

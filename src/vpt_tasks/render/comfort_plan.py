@@ -240,18 +240,13 @@ def _sun() -> Sun:
 def _row(
     dataset: str, relation: str, variation: str, frame: int, names: tuple[str, str], addressee: str | None, *, ball: bool
 ) -> dict[str, object]:
+    from vpt_tasks.comfort.spec import load_spec
+    from vpt_tasks.comfort.upstream import frame_row
+
     referent, relatum = names
-    return {
-        "dataset": dataset,
-        "relation": relation,
-        "variation": variation,
-        "frame": frame,
-        "theta": 10 * frame - 180,
-        "referent": referent,
-        "relatum": relatum,
-        "addressee": addressee,
-        "absent_object": absent_object(referent, relatum, ball=ball),
-    }
+    row = frame_row(dataset, relation, variation, frame, referent, relatum, ball=ball, names=load_spec().names)
+    assert row["addressee"] == addressee, "BALL scenes have no addressee, CAR scenes the woman"
+    return row
 
 
 def _geometry(
@@ -275,14 +270,6 @@ def _geometry(
         "seed": seed,
         "renderer_version": RENDERER_VERSION,
     }
-
-
-def absent_object(referent: str, relatum: str, *, ball: bool) -> str:
-    """The hallucination-probe object, by the rule the COMFORT loader applies to upstream data."""
-    from vpt_tasks.comfort.spec import load_spec
-    from vpt_tasks.comfort.upstream import absent_object as rule
-
-    return rule(referent, relatum, ball, load_spec().names)
 
 
 def _subset(name: str, values: Sequence[str], allowed: Sequence[str]) -> None:
