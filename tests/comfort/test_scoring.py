@@ -21,7 +21,7 @@ from vpt_tasks.comfort.run_metrics import (
     comfort_preferred_transformation,
     predictions,
 )
-from vpt_tasks.comfort.scorer import NO_LOGPROBS_WARNING, yes_probability
+from vpt_tasks.scorers.yes_probability import NO_LOGPROBS_WARNING, yes_probability
 
 BALL = "comfort_ball"
 LEFT = "comfort_car_ref_facing_left"

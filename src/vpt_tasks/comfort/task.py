@@ -93,7 +93,7 @@ def _comfort(
         comfort_preferred_frame,
         comfort_preferred_transformation,
     )
-    from vpt_tasks.comfort.scorer import yes_probability
+    from vpt_tasks.scorers.yes_probability import yes_probability
     from vpt_tasks.comfort.spec import load_spec
     from vpt_tasks.images import ImageStore
     from vpt_tasks.sources import pin_revision, resolve_source
