@@ -10,7 +10,6 @@ through Inspect's real `openai-api` provider.
 from __future__ import annotations
 
 import os
-import resource
 import tempfile
 import threading
 import time
@@ -52,7 +51,3 @@ def workdir() -> Path:
     os.environ.setdefault("VPT_TASKS_CACHE", str(path / "cache"))
     return path
 
-
-def peak_rss_mib() -> float:
-    """Peak resident set size of this process so far, in MiB (Linux reports KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

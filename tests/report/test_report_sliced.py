@@ -14,7 +14,7 @@ from PIL import Image
 from vpt_tasks.cli import main
 from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
 from vpt_tasks.omni_perspective import omni_perspective
-from vpt_tasks.report.sliced import fmt
+from vpt_tasks.report.logs import fmt
 
 SHOWN = {
     "isle_brick_v1": ("Isle-Bricks v1", ["accuracy", "both_orders_correct", "consistency", "unknown_rate"]),

@@ -24,7 +24,7 @@ from inspect_ai.scorer import SampleScore
 
 from vpt_tasks.report.figures import pyplot, save
 from vpt_tasks.report.logs import model_labels
-from vpt_tasks.report.sliced import fmt, log_metrics
+from vpt_tasks.report.logs import fmt, log_metrics
 
 TABLE5: tuple[tuple[str, str], ...] = (
     ("acc", "Acc"),

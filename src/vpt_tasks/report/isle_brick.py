@@ -13,25 +13,16 @@ from inspect_ai.log import EvalLog
 from vpt_tasks.isle_brick.metrics import ANSWER_TYPES, COOCCURRENCE_QUESTIONS
 from vpt_tasks.isle_brick.spec import CATEGORY_LABELS, load_spec
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import model_labels
+from vpt_tasks.report.logs import fmt, log_metrics, model_labels
 
 TASK = "isle_brick"
-
-
-def _metrics(log: EvalLog) -> dict[str, float]:
-    assert log.results is not None
-    return {name: m.value for score in log.results.scores for name, m in score.metrics.items()}
-
-
-def _pct(value: float) -> str:
-    return f"{100 * value:.1f}"
 
 
 def render(logs: list[EvalLog], out: Path) -> list[str]:
     """Markdown lines of the section; figures are written next to the report."""
     spec = load_spec()
     labels = model_labels(logs)
-    metrics = [_metrics(log) for log in logs]
+    metrics = [log_metrics(log) for log in logs]
     rows = [qid for qid in spec.question_ids if any(qid in m for m in metrics)]
     rows += [c for c in CATEGORY_LABELS if any(c in m for m in metrics)]
     lines = ["## Isle-Brick-V2", "", "### Prediction correctness (%, 95% bootstrap CI) — paper Table 2", ""]
@@ -40,11 +31,11 @@ def render(logs: list[EvalLog], out: Path) -> list[str]:
     for row in rows:
         name = row if row.startswith("Q") else CATEGORY_LABELS[row]
         cells = [
-            f"{_pct(m[row])} [{_pct(m[row + '_ci_low'])}, {_pct(m[row + '_ci_high'])}]" if row in m else "–"
+            f"{fmt(m[row])} [{fmt(m[row + '_ci_low'])}, {fmt(m[row + '_ci_high'])}]" if row in m else "–"
             for m in metrics
         ]
         chance = next((m[f"chance_{row}"] for m in metrics if f"chance_{row}" in m), None)
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | {_pct(chance) if chance is not None else '–'} |")
+        lines.append(f"| {name} | " + " | ".join(cells) + f" | {fmt(chance)} |")
     lines += ["", "### Answer types — paper Table 4", ""]
     lines.append("| model | question | " + " | ".join(ANSWER_TYPES) + " |")
     lines.append("|---|---|" + "---|" * len(ANSWER_TYPES))

@@ -70,3 +70,14 @@ def model_labels(logs: list[EvalLog]) -> list[str]:
         args = ", ".join(f"{k}={log.eval.task_args.get(k)}" for k in differing)
         labels[index] = f"{log.eval.model} ({args or log.eval.eval_id[:8]})"
     return labels
+
+
+def log_metrics(log: EvalLog) -> dict[str, float]:
+    """Every metric of a log by name (the task has one scorer)."""
+    assert log.results is not None
+    return {name: m.value for score in log.results.scores for name, m in score.metrics.items()}
+
+
+def fmt(number: float | None) -> str:
+    """A fraction as a percentage with one decimal; "–" for a missing or undefined value."""
+    return "–" if number is None or number != number else f"{100 * number:.1f}"

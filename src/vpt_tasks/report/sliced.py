@@ -16,7 +16,7 @@ from pathlib import Path
 from inspect_ai.log import EvalLog
 
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import model_labels
+from vpt_tasks.report.logs import fmt, log_metrics, model_labels
 
 
 @dataclass(frozen=True)
@@ -29,12 +29,6 @@ class SlicedSection:
     figure_pair: tuple[str, str]
     """Two metrics compared side by side per slice in the figure."""
     file_stem: str
-
-
-def log_metrics(log: EvalLog) -> dict[str, float]:
-    """Every metric of a log by name (the task has one scorer)."""
-    assert log.results is not None
-    return {name: m.value for score in log.results.scores for name, m in score.metrics.items()}
 
 
 def slices(metrics: list[dict[str, float]], metric: str) -> list[str]:
@@ -51,10 +45,6 @@ def slices(metrics: list[dict[str, float]], metric: str) -> list[str]:
 
 def value(m: dict[str, float], label: str, metric: str) -> float | None:
     return m.get(metric if label == "overall" else f"{label}/{metric}")
-
-
-def fmt(number: float | None) -> str:
-    return "–" if number is None or number != number else f"{100 * number:.1f}"
 
 
 def render_sliced(section: SlicedSection, logs: list[EvalLog], out: Path) -> list[str]:
