@@ -27,7 +27,9 @@ def isle_brick_source(directory: Path) -> Path:
     from vpt_tasks.canonical import ISLE_BRICK_FEATURES, write_dataset
     from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
-    return write_dataset(directory, paper_style_scenes(size=64, seed=1), ISLE_BRICK_FEATURES, pretty_name="bench")
+    return write_dataset(
+        directory, paper_style_scenes(size=64, seed=1), ISLE_BRICK_FEATURES, pretty_name="bench"
+    )
 
 
 class FirstRequestClock:
@@ -50,4 +52,3 @@ def workdir() -> Path:
     path = Path(tempfile.mkdtemp(prefix="vpt_bench_"))
     os.environ.setdefault("VPT_TASKS_CACHE", str(path / "cache"))
     return path
-

@@ -80,11 +80,17 @@ def _rss_anon_mib() -> float:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--size", type=int, default=512, help="image side in pixels (upstream: 512)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--size", type=int, default=512, help="image side in pixels (upstream: 512)"
+    )
     parser.add_argument("--noise", type=float, default=0.02, help="pixel noise, 0..1 (PNG size)")
     parser.add_argument("--model", default="vpt_tasks/random", help="a baseline provider")
-    parser.add_argument("--no-log-images", action="store_true", help="pass log_images=False to eval")
+    parser.add_argument(
+        "--no-log-images", action="store_true", help="pass log_images=False to eval"
+    )
     parser.add_argument("--data", type=Path, help="reuse the archives of an earlier --keep run")
     parser.add_argument("--keep", action="store_true", help="keep the working directory")
     options = parser.parse_args()

@@ -21,12 +21,18 @@ from vpt_tasks.testing.openai_server import OpenAIServer, canned
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--failure-rate", type=float, default=0.1)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--rounds", type=int, default=3, help="eval-retry rounds at most")
-    parser.add_argument("--retry-on-error", type=int, default=0,
-                        help="Inspect's in-run sample retries (0: leave recovery to eval-retry)")
+    parser.add_argument(
+        "--retry-on-error",
+        type=int,
+        default=0,
+        help="Inspect's in-run sample retries (0: leave recovery to eval-retry)",
+    )
     args = parser.parse_args()
 
     from vpt_tasks.isle_brick import isle_brick
@@ -34,11 +40,19 @@ def main() -> None:
     root = workdir()
     source = isle_brick_source(root / "isle")
     responder = canned("It is facing north.")
-    with OpenAIServer(responder, models=["bench-model"], failure_rate=args.failure_rate, retry_after=0.2, seed=7) as server:
+    with OpenAIServer(
+        responder, models=["bench-model"], failure_rate=args.failure_rate, retry_after=0.2, seed=7
+    ) as server:
         start = time.perf_counter()
         common = dict(max_connections=args.connections, log_dir=str(root / "logs"), display="none")
-        (log,) = eval(isle_brick(source=str(source)), model=MODEL, model_base_url=server.base_url,
-                      retry_on_error=args.retry_on_error, fail_on_error=False, **common)
+        (log,) = eval(
+            isle_brick(source=str(source)),
+            model=MODEL,
+            model_base_url=server.base_url,
+            retry_on_error=args.retry_on_error,
+            fail_on_error=False,
+            **common,
+        )
         rounds = 0
         while rounds < args.rounds and _unscored(log) > 0:
             rounds += 1

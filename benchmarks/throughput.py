@@ -71,12 +71,20 @@ def run(task_name: str, latency: float, connections: int) -> dict[str, float]:
     assert clock.first is not None
     startup = clock.first - start
     ideal = math.ceil(requests / connections) * latency
-    return {"requests": requests, "wall": wall, "startup": startup, "ideal": ideal,
-            "ratio": wall / (ideal + startup), "samples": len(log.samples or [])}
+    return {
+        "requests": requests,
+        "wall": wall,
+        "startup": startup,
+        "ideal": ideal,
+        "ratio": wall / (ideal + startup),
+        "samples": len(log.samples or []),
+    }
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--latency", type=float, default=0.5)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--task", choices=[*TASKS, "all"], default="all")

@@ -12,7 +12,14 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 
 COMMANDS = {
     "comfort_ball": ["--model", "vpt_tasks/always_yes"],
-    "comfort_car": ["-T", "thetas=-180,-90,0,90", "-T", "probes=true", "--model", "vpt_tasks/random"],
+    "comfort_car": [
+        "-T",
+        "thetas=-180,-90,0,90",
+        "-T",
+        "probes=true",
+        "--model",
+        "vpt_tasks/random",
+    ],
     "isle_brick_v1": ["-T", "grader=none", "--model", "vpt_tasks/constant", "-M", "answer=A"],
     "isle_dots": ["-T", "grader=none", "--model", "vpt_tasks/random"],
     "omni_perspective": ["--model", "vpt_tasks/random"],
@@ -23,9 +30,23 @@ COMMANDS = {
 def test_task_runs_from_the_command_line(task: str, tmp_path: Path) -> None:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "INSPECT_DISPLAY": "none"}
     result = subprocess.run(
-        [sys.executable, "-m", "inspect_ai", "eval", f"vpt_tasks/{task}", "-T", "source=demo",
-         *COMMANDS[task], "--log-dir", str(tmp_path)],
-        env=env, capture_output=True, text=True, timeout=600, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "inspect_ai",
+            "eval",
+            f"vpt_tasks/{task}",
+            "-T",
+            "source=demo",
+            *COMMANDS[task],
+            "--log-dir",
+            str(tmp_path),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     (info,) = list_eval_logs(str(tmp_path))
@@ -40,9 +61,24 @@ def test_task_runs_from_the_command_line(task: str, tmp_path: Path) -> None:
 def test_isle_v1_without_grader_names_both_fixes(tmp_path: Path) -> None:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "INSPECT_DISPLAY": "plain"}
     result = subprocess.run(
-        [sys.executable, "-m", "inspect_ai", "eval", "vpt_tasks/isle_brick_v1", "-T", "source=demo",
-         "--model", "vpt_tasks/random", "--log-dir", str(tmp_path)],
-        env=env, capture_output=True, text=True, timeout=600, cwd=tmp_path,
+        [
+            sys.executable,
+            "-m",
+            "inspect_ai",
+            "eval",
+            "vpt_tasks/isle_brick_v1",
+            "-T",
+            "source=demo",
+            "--model",
+            "vpt_tasks/random",
+            "--log-dir",
+            str(tmp_path),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=tmp_path,
     )
     output = result.stdout + result.stderr
     assert "--model-role grader=" in output and "grader=none" in output

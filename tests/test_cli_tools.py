@@ -11,7 +11,10 @@ from vpt_tasks.cli import main
 
 def test_version_and_usage(capsys) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "vpt_tasks.cli", "--version"], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "vpt_tasks.cli", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0 and result.stdout.strip() == f"vpt-tasks {__version__}"
     assert main([]) == 2

@@ -19,7 +19,10 @@ def _resolve(value):
 def test_kinds_of_source(tmp_path: Path) -> None:
     default = _resolve(None)
     assert (default.kind, default.location, default.revision, default.config_name) == (
-        "upstream", "Gracjan/Isle", "abc123", "Isle-Brick-V2"
+        "upstream",
+        "Gracjan/Isle",
+        "abc123",
+        "Isle-Brick-V2",
     )
     assert _resolve("demo").kind == "demo"
     assert Path(_resolve("demo").location, "data").is_dir()

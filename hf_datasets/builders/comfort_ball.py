@@ -14,7 +14,12 @@ def build(out: Path, *, size: int = 96, samples: int = 8) -> None:
 
     plans = plan_comfort_ball(ComfortOptions(variations=("default",)))
     build_rendered(
-        out, family="comfort-ball", plans=plans, size=size, samples=samples, command=COMMAND,
+        out,
+        family="comfort-ball",
+        plans=plans,
+        size=size,
+        samples=samples,
+        command=COMMAND,
         pretty_name="COMFORT-BALL demo (vpt_tasks, rendered)",
         description=f"{len(plans)} frames (default variation, four relations, 37 frames each).",
     )

@@ -14,7 +14,12 @@ def build(out: Path, *, size: int = 128, samples: int = 8) -> None:
 
     plans = plan_comfort_car(ComfortOptions(variations=("car",)))
     build_rendered(
-        out, family="comfort-car", plans=plans, size=size, samples=samples, command=COMMAND,
+        out,
+        family="comfort-car",
+        plans=plans,
+        size=size,
+        samples=samples,
+        command=COMMAND,
         pretty_name="COMFORT-CAR demo (vpt_tasks, rendered)",
         description=f"{len(plans)} frames (the car facing left and right, four relations, 37 frames each).",
     )

@@ -16,7 +16,13 @@ def build(out: Path, *, size: int = 256, samples: int = 16) -> None:
     # every position, each combination of orientation and viewpoint twice
     plans = [design[i] for i in (0, 5, 10, 15, 16, 21, 26, 31)]
     build_rendered(
-        out, family="isle-brick", plans=plans, size=size, samples=samples, seed=7, command=COMMAND,
+        out,
+        family="isle-brick",
+        plans=plans,
+        size=size,
+        samples=samples,
+        seed=7,
+        command=COMMAND,
         pretty_name="Isle-Brick-V2 demo (vpt_tasks, rendered)",
         description=(
             "Eight scenes (plant and dog, every position, both orientations, both viewpoints, "

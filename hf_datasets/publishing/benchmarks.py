@@ -55,7 +55,9 @@ class Benchmark:
     def card_text(self) -> str:
         path = CARDS / f"{self.card}.md"
         if not path.is_file():
-            raise ExportError(f"The dataset card body {path} is missing; write it before exporting {self.name}.")
+            raise ExportError(
+                f"The dataset card body {path} is missing; write it before exporting {self.name}."
+            )
         return path.read_text(encoding="utf-8").strip()
 
     def task_factory(self) -> Callable[..., Any]:
@@ -82,11 +84,41 @@ class Benchmark:
 BENCHMARKS: dict[str, Benchmark] = {
     b.name: b
     for b in (
-        Benchmark("isle_brick", "Isle-Brick-V2", "vpt_tasks.isle_brick", "ISLE_BRICK_FEATURES", "isle_brick", "isle_brick"),
-        Benchmark("isle_brick_v1", "Isle-Bricks v1", "vpt_tasks.isle_v1", "ISLE_V1_FEATURES", "isle_v1", "isle_v1"),
-        Benchmark("isle_dots", "Isle-Dots", "vpt_tasks.isle_v1", "ISLE_V1_FEATURES", "isle_v1", "isle_v1"),
-        Benchmark("comfort_ball", "COMFORT-BALL", "vpt_tasks.comfort", "COMFORT_FEATURES", "comfort", "comfort"),
-        Benchmark("comfort_car", "COMFORT-CAR", "vpt_tasks.comfort", "COMFORT_FEATURES", "comfort", "comfort"),
+        Benchmark(
+            "isle_brick",
+            "Isle-Brick-V2",
+            "vpt_tasks.isle_brick",
+            "ISLE_BRICK_FEATURES",
+            "isle_brick",
+            "isle_brick",
+        ),
+        Benchmark(
+            "isle_brick_v1",
+            "Isle-Bricks v1",
+            "vpt_tasks.isle_v1",
+            "ISLE_V1_FEATURES",
+            "isle_v1",
+            "isle_v1",
+        ),
+        Benchmark(
+            "isle_dots", "Isle-Dots", "vpt_tasks.isle_v1", "ISLE_V1_FEATURES", "isle_v1", "isle_v1"
+        ),
+        Benchmark(
+            "comfort_ball",
+            "COMFORT-BALL",
+            "vpt_tasks.comfort",
+            "COMFORT_FEATURES",
+            "comfort",
+            "comfort",
+        ),
+        Benchmark(
+            "comfort_car",
+            "COMFORT-CAR",
+            "vpt_tasks.comfort",
+            "COMFORT_FEATURES",
+            "comfort",
+            "comfort",
+        ),
         Benchmark(
             "omni_perspective",
             "Omni-Perspective",
@@ -104,4 +136,6 @@ def get_benchmark(name: str) -> Benchmark:
     try:
         return BENCHMARKS[name]
     except KeyError:
-        raise ExportError(f"Unknown benchmark {name!r}; choose one of {', '.join(BENCHMARKS)}.") from None
+        raise ExportError(
+            f"Unknown benchmark {name!r}; choose one of {', '.join(BENCHMARKS)}."
+        ) from None

@@ -29,23 +29,36 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="write and validate a Hub dataset folder")
     export.add_argument("--benchmark", required=True, help=f"one of {', '.join(BENCHMARKS)}")
     export.add_argument(
-        "--from", dest="source", required=True, metavar="SOURCE",
+        "--from",
+        dest="source",
+        required=True,
+        metavar="SOURCE",
         help="canonical data: demo, a directory (e.g. rendered scenes), or ORG/NAME[@REVISION]",
     )
-    export.add_argument("--out", required=True, type=Path, help="the folder to write (new or empty)")
+    export.add_argument(
+        "--out", required=True, type=Path, help="the folder to write (new or empty)"
+    )
     export.add_argument("--pretty-name", help="card title (default: the source card's)")
     export.add_argument("--license", help="license id (default: the source card's)")
     export.add_argument("--description", help="first paragraph of the card")
-    export.add_argument("--max-shard-size", default="500MB", help="parquet shard size, about (default 500MB)")
-    export.add_argument("--overwrite", action="store_true", help="replace an existing exported folder at --out")
+    export.add_argument(
+        "--max-shard-size", default="500MB", help="parquet shard size, about (default 500MB)"
+    )
+    export.add_argument(
+        "--overwrite", action="store_true", help="replace an existing exported folder at --out"
+    )
 
     validate = commands.add_parser("validate", help="check a folder the way export does")
     validate.add_argument("folder", type=Path)
     validate.add_argument("--benchmark", help="default: the one the card names")
 
-    publish = commands.add_parser("publish", help="upload a folder to a Hub dataset repo as a new commit")
+    publish = commands.add_parser(
+        "publish", help="upload a folder to a Hub dataset repo as a new commit"
+    )
     publish.add_argument("folder", type=Path, help="a folder written by export")
-    publish.add_argument("--repo-id", required=True, help="ORG/NAME of the dataset repo (created if missing)")
+    publish.add_argument(
+        "--repo-id", required=True, help="ORG/NAME of the dataset repo (created if missing)"
+    )
     publish.add_argument("--revision-message", "-m", dest="message", help="commit message")
     publish.add_argument("--private", action="store_true", help="create the repo as private")
     publish.add_argument("--token", help="Hub token (default: HF_TOKEN or the saved login)")
@@ -110,9 +123,15 @@ def _publish(options: argparse.Namespace) -> int:
     from .hub import publish_folder
 
     result = publish_folder(
-        options.folder, options.repo_id, message=options.message, private=options.private, token=options.token
+        options.folder,
+        options.repo_id,
+        message=options.message,
+        private=options.private,
+        token=options.token,
     )
-    state = "new commit" if result.changed else "unchanged: the repository already holds these files at"
+    state = (
+        "new commit" if result.changed else "unchanged: the repository already holds these files at"
+    )
     print(
         f"Published {result.validation.rows} rows of {result.validation.benchmark} to {result.url} ({state} {result.commit}).\n"
         f"Run: inspect eval vpt_tasks/{result.validation.benchmark} -T source={result.repo_id}@{result.commit} --model ...",

@@ -95,10 +95,18 @@ def export_dataset(
     features = _output_features(features_from(schema), table.features)
     rows = list(_canonical_rows(table, features, resolved.describe()))
     if not rows:
-        raise ExportError(f"{resolved.describe()} has no rows in split {resolved.split}; nothing to export.")
+        raise ExportError(
+            f"{resolved.describe()} has no rows in split {resolved.split}; nothing to export."
+        )
     num_shards = max(1, math.ceil(table.data.nbytes / max_shard_size))
-    pretty = pretty_name or source_card.get("pretty_name") or f"{bench.title} (vpt_tasks canonical layout)"
-    provenance = _provenance(bench, source, resolved, command, len(rows), source_card.get("vpt_tasks"))
+    pretty = (
+        pretty_name
+        or source_card.get("pretty_name")
+        or f"{bench.title} (vpt_tasks canonical layout)"
+    )
+    provenance = _provenance(
+        bench, source, resolved, command, len(rows), source_card.get("vpt_tasks")
+    )
     text = _description(bench, source, resolved, description, source_card.pop("_body", ""))
     body = _card_body(bench, provenance, text, license)
     card_fields = {
@@ -147,17 +155,23 @@ def validate_folder(directory: str | Path, benchmark: Benchmark | str | None = N
     directory = Path(directory).expanduser()
     readme = directory / "README.md"
     if not readme.is_file():
-        raise ExportError(f"{directory} has no README.md; export the dataset first (python hf_datasets/publish.py export ...).")
+        raise ExportError(
+            f"{directory} has no README.md; export the dataset first (python hf_datasets/publish.py export ...)."
+        )
     try:
         card = DatasetCard.load(readme).data
     except Exception as error:  # noqa: BLE001 - the card parser raises several kinds
-        raise ExportError(f"{readme}: the dataset card metadata does not parse ({error}).") from None
+        raise ExportError(
+            f"{readme}: the dataset card metadata does not parse ({error})."
+        ) from None
     bench = _card_benchmark(card, benchmark, directory)
     split = bench.split()
     files = _data_files(card, split, directory)
     infos = datasets.info.DatasetInfosDict.from_dataset_card_data(card)
     if "default" not in infos or infos["default"].features is None:
-        raise ExportError(f"{readme}: the card has no dataset_info features; re-export the dataset.")
+        raise ExportError(
+            f"{readme}: the card has no dataset_info features; re-export the dataset."
+        )
     datasets.disable_progress_bars()
     with tempfile.TemporaryDirectory(prefix="vpt-export-check-") as cache:
         try:
@@ -176,9 +190,13 @@ def validate_folder(directory: str | Path, benchmark: Benchmark | str | None = N
             if features.get(name) != expected[name]
         ]
         if wrong:
-            raise ExportError(f"{directory}: canonical column(s) of {bench.name} missing or of the wrong type: {'; '.join(wrong)}.")
+            raise ExportError(
+                f"{directory}: canonical column(s) of {bench.name} missing or of the wrong type: {'; '.join(wrong)}."
+            )
         if infos["default"].features != features:
-            raise ExportError(f"{readme}: the card's dataset_info features differ from the parquet files; re-export.")
+            raise ExportError(
+                f"{readme}: the card's dataset_info features differ from the parquet files; re-export."
+            )
         samples = _task_samples(bench, directory, cache)
     return Validation(bench.name, split, rows, samples, columns, tuple(files), card.get("license"))
 
@@ -195,7 +213,11 @@ def _read_source(bench: Benchmark, value: str) -> tuple[Any, Any]:
             "export reads data already in the canonical layout (demo, a directory, ORG/NAME[@REVISION]); "
             f"the upstream dataset of {bench.name} is published by its authors: run the task on it directly."
         )
-    source = pin_revision(resolve_source(text, benchmark=bench.name, upstream=Upstream(repo_id="-"), split=bench.split()))
+    source = pin_revision(
+        resolve_source(
+            text, benchmark=bench.name, upstream=Upstream(repo_id="-"), split=bench.split()
+        )
+    )
     return source, load_table(source)
 
 
@@ -216,7 +238,11 @@ def _source_card(source: Any) -> dict[str, Any]:
         from huggingface_hub.errors import EntryNotFoundError
 
         try:
-            path = Path(hf_hub_download(source.location, "README.md", repo_type="dataset", revision=source.revision))
+            path = Path(
+                hf_hub_download(
+                    source.location, "README.md", repo_type="dataset", revision=source.revision
+                )
+            )
         except EntryNotFoundError:
             return {}
     try:
@@ -225,7 +251,9 @@ def _source_card(source: Any) -> dict[str, Any]:
         return {}
     body = re.sub(r"^\s*# .*\n", "", card.text.lstrip(), count=1)
     provenance = card.data.get("vpt_tasks")
-    exported = isinstance(provenance, dict) and "publish.py export" in str(provenance.get("generator", ""))
+    exported = isinstance(provenance, dict) and "publish.py export" in str(
+        provenance.get("generator", "")
+    )
     return {**card.data.to_dict(), "_body": "" if exported else body}
 
 
@@ -252,7 +280,11 @@ def _canonical_rows(table: Any, features: Any, where: str) -> Iterator[dict[str,
     from vpt_tasks.images import image_bytes
 
     images = {name for name, f in features.items() if isinstance(f, datasets.Image)}
-    image_lists = {name for name, f in features.items() if isinstance(getattr(f, "feature", None), datasets.Image)}
+    image_lists = {
+        name
+        for name, f in features.items()
+        if isinstance(getattr(f, "feature", None), datasets.Image)
+    }
     for index, row in enumerate(table):
         at = f"{where}, row {index}"
         out = {}
@@ -279,16 +311,25 @@ def _provenance(
         "task": f"vpt_tasks/{bench.name}",
         "generator": f"vpt_tasks {__version__} (hf_datasets/publish.py export)",
         "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "source": {"value": value, "kind": source.kind, "revision": source.revision, "split": source.split},
+        "source": {
+            "value": value,
+            "kind": source.kind,
+            "revision": source.revision,
+            "split": source.split,
+        },
         "rows": rows,
         "command": command,
     }
     if isinstance(upstream, dict):
-        record["derived_from"] = {key: val for key, val in upstream.items() if key != "derived_from"}
+        record["derived_from"] = {
+            key: val for key, val in upstream.items() if key != "derived_from"
+        }
     return record
 
 
-def _description(bench: Benchmark, value: str, source: Any, given: str | None, source_text: str) -> str:
+def _description(
+    bench: Benchmark, value: str, source: Any, given: str | None, source_text: str
+) -> str:
     """The user's description, else the source card's first paragraph; then where the rows came from."""
     exported = (
         f"{bench.title} data in the canonical layout of `vpt_tasks` (Inspect AI tasks), exported from "
@@ -356,7 +397,12 @@ def _card_body(bench: Benchmark, provenance: dict[str, Any], description: str, l
 
 
 def _size_category(rows: int) -> str:
-    for limit, label in ((1_000, "n<1K"), (10_000, "1K<n<10K"), (100_000, "10K<n<100K"), (1_000_000, "100K<n<1M")):
+    for limit, label in (
+        (1_000, "n<1K"),
+        (10_000, "1K<n<10K"),
+        (100_000, "10K<n<100K"),
+        (1_000_000, "100K<n<1M"),
+    ):
         if rows < limit:
             return label
     return "1M<n<10M"
@@ -413,7 +459,9 @@ def _task_samples(bench: Benchmark, directory: Path, scratch: str) -> int:
         try:
             task = factory(source=str(directory))
         except VPTError as error:
-            raise ExportError(f"vpt_tasks/{bench.name} does not run on {directory}: {error}") from None
+            raise ExportError(
+                f"vpt_tasks/{bench.name} does not run on {directory}: {error}"
+            ) from None
     samples = len(task.dataset)
     if samples == 0:
         raise ExportError(f"vpt_tasks/{bench.name} builds no samples from {directory}.")
@@ -440,7 +488,9 @@ def _prepare_out(out: Path, overwrite: bool) -> None:
     if out.is_dir() and any(out.iterdir()):
         entries = {p.name for p in out.iterdir()}
         if not overwrite:
-            raise ExportError(f"--out {out} is not empty; choose a new directory or pass --overwrite.")
+            raise ExportError(
+                f"--out {out} is not empty; choose a new directory or pass --overwrite."
+            )
         if not entries <= _FOLDER_ENTRIES:
             raise ExportError(
                 f"--out {out} holds files other than a dataset folder ({', '.join(sorted(entries - _FOLDER_ENTRIES))}); "

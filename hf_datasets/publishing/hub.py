@@ -74,7 +74,9 @@ def publish_folder(
     except Exception as error:  # noqa: BLE001 - every failure gets the repo, the endpoint and a fix
         raise ExportError(_failure(error, repo_id, endpoint, constants.HF_HUB_OFFLINE)) from None
     commit = str(info.oid)
-    return Published(repo_id, commit, f"{endpoint}/datasets/{repo_id}", commit != before, validation)
+    return Published(
+        repo_id, commit, f"{endpoint}/datasets/{repo_id}", commit != before, validation
+    )
 
 
 def _failure(error: Exception, repo_id: str, endpoint: str, offline: bool) -> str:

@@ -126,13 +126,17 @@ def write_dataset(
     card = DatasetCardData(
         pretty_name=pretty_name,
         license=license,
-        configs=[{"config_name": "default", "data_files": [{"split": split, "path": f"data/{split}-*"}]}],
+        configs=[
+            {"config_name": "default", "data_files": [{"split": split, "path": f"data/{split}-*"}]}
+        ],
         **dict(card_fields or {}),
     )
     num_bytes = table.data.nbytes
     info = datasets.DatasetInfo(
         features=features,
-        splits=datasets.SplitDict({split: datasets.SplitInfo(split, num_bytes=num_bytes, num_examples=len(table))}),
+        splits=datasets.SplitDict(
+            {split: datasets.SplitInfo(split, num_bytes=num_bytes, num_examples=len(table))}
+        ),
         download_size=download_size,
         dataset_size=num_bytes,
     )

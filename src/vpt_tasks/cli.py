@@ -16,7 +16,10 @@ from vpt_tasks._version import __version__
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     # name: (module, one-line help)
-    "render": ("vpt_tasks.render.cli", "render COMFORT-BALL, COMFORT-CAR or Isle-Brick scenes with Blender into a canonical dataset"),
+    "render": (
+        "vpt_tasks.render.cli",
+        "render COMFORT-BALL, COMFORT-CAR or Isle-Brick scenes with Blender into a canonical dataset",
+    ),
     "report": ("vpt_tasks.report.cli", "paper-style tables and figures from eval logs"),
 }
 
@@ -33,7 +36,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     module = importlib.import_module(SUBCOMMANDS[known.command][0])
-    sub = argparse.ArgumentParser(prog=f"vpt-tasks {known.command}", description=SUBCOMMANDS[known.command][1])
+    sub = argparse.ArgumentParser(
+        prog=f"vpt-tasks {known.command}", description=SUBCOMMANDS[known.command][1]
+    )
     module.add_arguments(sub)
     return int(module.run(sub.parse_args(rest)))
 

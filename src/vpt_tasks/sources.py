@@ -158,7 +158,9 @@ def _load_directory(source: Source) -> Dataset:
             "parquet", data_files={source.split: [str(f) for f in files]}, split=source.split
         )
     except Exception as error:  # noqa: BLE001 - re-raised with the source named
-        raise SourceError(f"{source.describe()}: the parquet files do not load ({error}).") from None
+        raise SourceError(
+            f"{source.describe()}: the parquet files do not load ({error})."
+        ) from None
 
 
 def _load_hub(source: Source) -> Dataset:

@@ -8,7 +8,6 @@ the eval log with every interval.
 from __future__ import annotations
 
 import warnings
-
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -68,4 +67,3 @@ def bootstrap_columns(
             low, high = np.nanpercentile(draws, [tail, 100.0 - tail])
             result[name] = Estimate(point, float(low), float(high))
     return result
-

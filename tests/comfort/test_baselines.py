@@ -27,9 +27,14 @@ def test_random_p_is_uniform_and_reproducible() -> None:
     assert abs(sum(p) / len(p) - 0.5) < 0.06
     deciles = [sum(int(v * 10) == d for v in p) for d in range(10)]
     assert min(deciles) > 12 and max(deciles) < 50
-    again = [yes_probability_from_output(_ask("random", ["Yes", "No"], f"k{i}"))[0] for i in range(300)]
+    again = [
+        yes_probability_from_output(_ask("random", ["Yes", "No"], f"k{i}"))[0] for i in range(300)
+    ]
     assert again == p
-    other = [yes_probability_from_output(_ask("random", ["Yes", "No"], f"k{i}", seed=3))[0] for i in range(300)]
+    other = [
+        yes_probability_from_output(_ask("random", ["Yes", "No"], f"k{i}", seed=3))[0]
+        for i in range(300)
+    ]
     assert other != p
 
 

@@ -32,14 +32,20 @@ def _load(source: Source, tmp_path: Path, datasets=("comfort_ball",)) -> list[Fr
 
 
 def _rows(**changes: Any) -> list[dict[str, Any]]:
-    rows = canonical_rows("comfort_ball", relations=["behind"], variations=["default"], frames=range(3), size=8)
+    rows = canonical_rows(
+        "comfort_ball", relations=["behind"], variations=["default"], frames=range(3), size=8
+    )
     rows[1].update(changes)
     return rows
 
 
 def test_frames_are_read_sorted_and_images_stored_once(tmp_path: Path) -> None:
-    rows = canonical_rows(LEFT, relations=["totheleft", "behind"], variations=["dog"], frames=[2, 0, 1], size=8)
-    rows += canonical_rows("comfort_ball", relations=["behind"], variations=["default"], frames=[0], size=8)
+    rows = canonical_rows(
+        LEFT, relations=["totheleft", "behind"], variations=["dog"], frames=[2, 0, 1], size=8
+    )
+    rows += canonical_rows(
+        "comfort_ball", relations=["behind"], variations=["default"], frames=[0], size=8
+    )
     frames = _load(_source(tmp_path, rows), tmp_path, [LEFT])
     assert [(f.relation, f.frame) for f in frames] == [
         ("behind", 0), ("behind", 1), ("behind", 2), ("totheleft", 0), ("totheleft", 1), ("totheleft", 2)
@@ -48,13 +54,19 @@ def test_frames_are_read_sorted_and_images_stored_once(tmp_path: Path) -> None:
         ("basketball", "dog", "woman", "horse")
     }
     stored = list((tmp_path / "store" / "images").rglob("*.png"))
-    assert len(stored) == len({f.image_path for f in frames}) and all(Path(f.image_path).is_file() for f in frames)
+    assert len(stored) == len({f.image_path for f in frames}) and all(
+        Path(f.image_path).is_file() for f in frames
+    )
 
 
 def test_the_same_scene_is_one_file(tmp_path: Path) -> None:
     # behind at theta -180 and in front of at theta 0 put the referent at phi = 180
-    rows = canonical_rows("comfort_ball", relations=["behind"], variations=["default"], frames=[0], size=32)
-    rows += canonical_rows("comfort_ball", relations=["infrontof"], variations=["default"], frames=[18], size=32)
+    rows = canonical_rows(
+        "comfort_ball", relations=["behind"], variations=["default"], frames=[0], size=32
+    )
+    rows += canonical_rows(
+        "comfort_ball", relations=["infrontof"], variations=["default"], frames=[18], size=32
+    )
     assert rows[0]["image"] == rows[1]["image"]
     frames = _load(_source(tmp_path, rows), tmp_path)
     assert frames[0].image_path == frames[1].image_path
@@ -84,25 +96,38 @@ def test_missing_columns_and_missing_datasets(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="missing column.*absent_object"):
         _load(Source("local", str(tmp_path / "cols")), tmp_path)
     with pytest.raises(SourceError, match=f"no frames of {LEFT}.*has comfort_ball"):
-        _load(_source(tmp_path, _rows(), "ball_only"), tmp_path, [LEFT, "comfort_car_ref_facing_right"])
+        _load(
+            _source(tmp_path, _rows(), "ball_only"),
+            tmp_path,
+            [LEFT, "comfort_car_ref_facing_right"],
+        )
 
 
 def _frames(tmp_path: Path) -> list[Frame]:
-    rows = canonical_rows(LEFT, relations=["totheright"], variations=["bed"], frames=[0, 9, 18, 36], size=8)
+    rows = canonical_rows(
+        LEFT, relations=["totheright"], variations=["bed"], frames=[0, 9, 18, 36], size=8
+    )
     return _load(_source(tmp_path, rows), tmp_path, [LEFT])
 
 
 def test_samples_per_prompt_with_system_prompt_and_image_first(tmp_path: Path) -> None:
     frames = _frames(tmp_path)
-    dataset = build_samples(frames, load_language("en"), ["nop", "cam", "add", "rel"], probes=True, system_prompt=True)
+    dataset = build_samples(
+        frames, load_language("en"), ["nop", "cam", "add", "rel"], probes=True, system_prompt=True
+    )
     assert len(dataset) == 4 * (4 + 2)
     by_id = {s.id: s for s in dataset}
     sample = by_id[f"{LEFT}/totheright/bed/09/rel"]
     system, user = sample.input
-    assert isinstance(system, ChatMessageSystem) and system.text.startswith("You will be provided an image")
+    assert isinstance(system, ChatMessageSystem) and system.text.startswith(
+        "You will be provided an image"
+    )
     assert isinstance(user, ChatMessageUser)
     assert [part.type for part in user.content] == ["image", "text"]
-    assert user.content[1].text == "From the bed's viewpoint, is the basketball to the right of the bed?"
+    assert (
+        user.content[1].text
+        == "From the bed's viewpoint, is the basketball to the right of the bed?"
+    )
     assert user.content[0].image == frames[1].image_path  # referenced, not copied
     assert read_hint(user.metadata) == {
         "answer_pool": ["Yes", "No"], "sample_key": sample.id, "yes_no": True
@@ -120,16 +145,26 @@ def test_samples_per_prompt_with_system_prompt_and_image_first(tmp_path: Path) -
     probe = by_id[f"{LEFT}/totheright/bed/18/probe_absent"]
     assert probe.metadata["kind"] == "probe" and probe.metadata["present"] is False
     assert probe.input[-1].content[1].text == "Is there any horse?" and probe.target == "No"
-    assert by_id[f"{LEFT}/totheright/bed/18/probe_relatum"].input[-1].content[1].text == "Is there any bed?"
+    assert (
+        by_id[f"{LEFT}/totheright/bed/18/probe_relatum"].input[-1].content[1].text
+        == "Is there any bed?"
+    )
 
 
 def test_no_system_prompt_thetas_and_language(tmp_path: Path) -> None:
     frames = _frames(tmp_path)
-    dataset = build_samples(frames, load_language("de"), ["nop"], probes=False, system_prompt=False, thetas=[-180, 0])
-    assert [s.id for s in dataset] == [f"{LEFT}/totheright/bed/00/nop", f"{LEFT}/totheright/bed/18/nop"]
+    dataset = build_samples(
+        frames, load_language("de"), ["nop"], probes=False, system_prompt=False, thetas=[-180, 0]
+    )
+    assert [s.id for s in dataset] == [
+        f"{LEFT}/totheright/bed/00/nop",
+        f"{LEFT}/totheright/bed/18/nop",
+    ]
     (user,) = dataset[0].input
     assert user.content[1].text == "Ist der Basketball rechts vom Bett?"
     assert read_hint(user.metadata)["answer_pool"] == ["Ja", "Nein"]
     assert dataset[0].target in ("Ja", "Nein")
     with pytest.raises(SourceError, match="no frame is left"):
-        build_samples(frames, load_language("en"), ["nop"], probes=False, system_prompt=True, thetas=[-170])
+        build_samples(
+            frames, load_language("en"), ["nop"], probes=False, system_prompt=True, thetas=[-170]
+        )

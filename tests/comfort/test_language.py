@@ -80,8 +80,13 @@ def test_translation_covers_every_object_relation_and_form(code: str) -> None:
 
 def test_inflected_forms() -> None:
     de = load_language("de")
-    assert de.question("nop", "basketball", "dog", "infrontof") == "Ist der Basketball vor dem Hund?"
-    assert de.question("nop", "basketball", "dog", "totheright") == "Ist der Basketball rechts vom Hund?"
+    assert (
+        de.question("nop", "basketball", "dog", "infrontof") == "Ist der Basketball vor dem Hund?"
+    )
+    assert (
+        de.question("nop", "basketball", "dog", "totheright")
+        == "Ist der Basketball rechts vom Hund?"
+    )
     assert de.probe("chair") == "Gibt es einen Stuhl?"
     fr = load_language("FR")  # codes are case-insensitive
     assert fr.question("nop", "basketball", "horse", "totheleft") == (

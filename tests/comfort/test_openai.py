@@ -67,7 +67,11 @@ def test_ideal_model_over_http(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
 
     assert len(requests) == len(log.samples) == 4 * 37
     for request in requests:
-        assert (request["logprobs"], request["top_logprobs"], request["temperature"]) == (True, 20, 0.0)
+        assert (request["logprobs"], request["top_logprobs"], request["temperature"]) == (
+            True,
+            20,
+            0.0,
+        )
         assert request["messages"][0]["role"] == "system"
         assert [p["type"] for p in request["messages"][1]["content"]] == ["image_url", "text"]
 
@@ -75,9 +79,14 @@ def test_ideal_model_over_http(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         score = sample.scores["yes_probability"]
         g = sent[f"{sample.metadata['question']}|{images[str(sample.id)]}"]
         yes, no = (math.log(g) if g > 0 else -9999.0), (math.log(1 - g) if g < 1 else -9999.0)
-        assert score.metadata["candidates"] == sorted([["Yes", yes], ["No", no]], key=lambda c: -c[1])
+        assert score.metadata["candidates"] == sorted(
+            [["Yes", yes], ["No", no]], key=lambda c: -c[1]
+        )
         expected = math.exp(yes) / (math.exp(yes) + math.exp(no))
-        assert score.value == pytest.approx(expected, abs=1e-12) and score.metadata["method"] == "logprobs"
+        assert (
+            score.value == pytest.approx(expected, abs=1e-12)
+            and score.metadata["method"] == "logprobs"
+        )
 
     values = metrics(log)
     assert [round(values[k] * 100, 1) for k in ("acc", "eps_cos", "c_sym", "c_opp", "eps_hemi")] == [

@@ -57,13 +57,17 @@ def _score(output: ModelOutput, scorer=None) -> Score:
 
 
 def test_scorer_reads_p_from_logprobs() -> None:
-    score = _score(_with_logprobs([(" Yes", math.log(0.6)), ("no", math.log(0.2)), ("Maybe", -1.0)]))
+    score = _score(
+        _with_logprobs([(" Yes", math.log(0.6)), ("no", math.log(0.2)), ("Maybe", -1.0)])
+    )
     assert score.value == pytest.approx(0.75)
     assert score.metadata["method"] == "logprobs" and score.metadata["logprobs"] is True
     assert score.metadata["candidates"][0] == [" Yes", pytest.approx(math.log(0.6))]
 
 
-def test_scorer_without_logprobs_uses_the_text_and_warns_once(caplog: pytest.LogCaptureFixture) -> None:
+def test_scorer_without_logprobs_uses_the_text_and_warns_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     scorer = yes_probability()
     with caplog.at_level(logging.WARNING):
         first = _score(ModelOutput.from_content(model="m", content="No, it is not."), scorer)
@@ -83,7 +87,9 @@ def test_scorer_marks_no_yes_no_as_unscored_not_nan() -> None:
 
 def test_scorer_in_another_language() -> None:
     scorer = yes_probability(yes_words=["Ja"], no_words=["Nein"])
-    score = _score(_with_logprobs([("Ja", math.log(0.9)), ("Nein", math.log(0.1))], text="Ja"), scorer)
+    score = _score(
+        _with_logprobs([("Ja", math.log(0.9)), ("Nein", math.log(0.1))], text="Ja"), scorer
+    )
     assert score.value == pytest.approx(0.9)
     assert _score(_with_logprobs([("Yes", 0.0)]), scorer).value == NOANSWER
 
@@ -118,7 +124,10 @@ def _curves(
 
 def _probe(present: bool, value: float | str) -> SampleScore:
     meta = {"kind": "probe", "present": present, "prompt": "probe"}
-    return SampleScore(score=Score(value=value, metadata={"method": "logprobs", "logprobs": True}), sample_metadata=meta)
+    return SampleScore(
+        score=Score(value=value, metadata={"method": "logprobs", "logprobs": True}),
+        sample_metadata=meta,
+    )
 
 
 def _pct(value: float) -> float:
@@ -139,9 +148,19 @@ def test_always_yes_through_the_wrappers() -> None:
 
 
 def test_ideal_curves_through_the_wrappers() -> None:
-    soft = comfort_curves()(_curves(lambda d, r, i: float(soft_ground_truth(r, "camera_reflected")[i])))
-    assert [_pct(soft[k]) for k in ("acc", "eps_cos", "c_sym", "c_opp", "eps_hemi")] == [100.0, 0.0, 0.0, 0.0, 24.0]
-    hard = comfort_curves()(_curves(lambda d, r, i: float(hemisphere_ground_truth(r, "camera_reflected")[i])))
+    soft = comfort_curves()(
+        _curves(lambda d, r, i: float(soft_ground_truth(r, "camera_reflected")[i]))
+    )
+    assert [_pct(soft[k]) for k in ("acc", "eps_cos", "c_sym", "c_opp", "eps_hemi")] == [
+        100.0,
+        0.0,
+        0.0,
+        0.0,
+        24.0,
+    ]
+    hard = comfort_curves()(
+        _curves(lambda d, r, i: float(hemisphere_ground_truth(r, "camera_reflected")[i]))
+    )
     assert [_pct(hard[k]) for k in ("acc", "eps_hemi", "eps_cos")] == [100.0, 0.0, 24.0]
 
 
@@ -151,7 +170,12 @@ def test_constant_curve_hand_values() -> None:
     values = comfort_curves()(_curves(lambda d, r, i: 0.3))
     assert values["acc"] == pytest.approx(19 / 36)
     assert values["eps_cos"] == pytest.approx(math.sqrt(13.5 / 36))
-    assert (values["eta"], values["c_sym"], values["c_opp"], values["sigma"]) == (0.0, 0.0, 1.0, 0.0)
+    assert (values["eta"], values["c_sym"], values["c_opp"], values["sigma"]) == (
+        0.0,
+        0.0,
+        1.0,
+        0.0,
+    )
 
 
 def test_missing_frame_and_unscored_samples_are_nan_free() -> None:
@@ -171,7 +195,9 @@ def test_missing_frame_and_unscored_samples_are_nan_free() -> None:
     assert values["skipped/eta"] == 2  # the filter needs every frame of a curve
     assert "eta/behind" not in values and values["eta/infrontof"] >= 0
     answers = comfort_answers()(scores)
-    assert answers["n_no_yes_no"] == 1 and answers["no_yes_no_rate"] == pytest.approx(1 / len(scores))
+    assert answers["n_no_yes_no"] == 1 and answers["no_yes_no_rate"] == pytest.approx(
+        1 / len(scores)
+    )
 
 
 def test_answers_metric_counts_methods() -> None:

@@ -11,8 +11,8 @@ from inspect_ai.scorer import NOANSWER
 
 from tests.helpers import metrics, run
 from vpt_tasks.comfort import comfort_ball, comfort_car
-from vpt_tasks.scorers.yes_probability import NO_LOGPROBS_WARNING
 from vpt_tasks.errors import SourceError, TaskArgumentError
+from vpt_tasks.scorers.yes_probability import NO_LOGPROBS_WARNING
 
 ROW = ("acc", "eps_cos", "eps_hemi", "sigma", "eta", "c_sym", "c_opp")
 
@@ -42,7 +42,9 @@ def test_always_yes_on_the_upstream_layout_is_table_5(tmp_path: Path, upstream_d
         "From the camera's viewpoint, is the red sphere to the left of the blue sphere?"
     )
 
-    code = metrics(run(comfort_ball(source=source, convention="code"), "vpt_tasks/always_yes", tmp_path))
+    code = metrics(
+        run(comfort_ball(source=source, convention="code"), "vpt_tasks/always_yes", tmp_path)
+    )
     assert [pct(code[name]) for name in ("acc", "eps_cos", "eps_hemi")] == [47.2, 60.4, 67.8]
     assert "eta" not in code and "sigma" not in code  # undefined on constant curves
     assert code["skipped/eta"] == 4
@@ -50,7 +52,9 @@ def test_always_yes_on_the_upstream_layout_is_table_5(tmp_path: Path, upstream_d
 
 def test_always_yes_object_f1(tmp_path: Path, upstream_dir) -> None:
     source = str(upstream_dir(["comfort_ball"], variations=["distractor"]))
-    log = run(comfort_ball(source=source, probes=True, thetas=[-180, 0]), "vpt_tasks/always_yes", tmp_path)
+    log = run(
+        comfort_ball(source=source, probes=True, thetas=[-180, 0]), "vpt_tasks/always_yes", tmp_path
+    )
     values = metrics(log)
     assert pct(values["object_f1"]) == 66.7
     assert len(log.samples) == 4 * 2 * 3  # 4 relations x 2 frames x (cam + 2 probes)
@@ -69,10 +73,20 @@ def test_random_car_with_every_prompt_and_probes(tmp_path: Path) -> None:
     p = [s.scores["yes_probability"].value for s in log.samples]
     assert all(0.0 < v < 1.0 for v in p) and len(set(p)) == len(p)  # uniform p per sample
     assert values["no_yes_no_rate"] == 0.0 and 0.0 <= values["object_f1"] <= 1.0
-    for name in ("facing_left/acc", "facing_right/eps_cos", "nop/acc", "rel/eps_cos/behind",
-                 "preferred_for/intrinsic/eps_cos", "perspective/mean/acc", "perspective/add/eps_hemi"):
+    for name in (
+        "facing_left/acc",
+        "facing_right/eps_cos",
+        "nop/acc",
+        "rel/eps_cos/behind",
+        "preferred_for/intrinsic/eps_cos",
+        "perspective/mean/acc",
+        "perspective/add/eps_hemi",
+    ):
         assert name in values, name  # fmt: skip
-    assert sum(values[f"preferred_for/preferred/{c}"] for c in ("camera", "intrinsic", "addressee")) == 1.0
+    assert (
+        sum(values[f"preferred_for/preferred/{c}"] for c in ("camera", "intrinsic", "addressee"))
+        == 1.0
+    )
     assert "eta" not in values  # two frames per curve: the filter is undefined
 
 
@@ -93,13 +107,17 @@ def test_answers_without_yes_or_no_are_counted_not_lost(tmp_path: Path) -> None:
     model = get_model("vpt_tasks/constant", answer="I cannot tell from this image.", memoize=False)
     log = run(comfort_ball(source="demo", thetas=[0, 90]), model, tmp_path)
     values = metrics(log)
-    assert len(log.samples) == 8 and all(s.scores["yes_probability"].value == NOANSWER for s in log.samples)
+    assert len(log.samples) == 8 and all(
+        s.scores["yes_probability"].value == NOANSWER for s in log.samples
+    )
     assert values["no_yes_no_rate"] == 1.0 and values["n_no_yes_no"] == 8
     assert "acc" not in values and all(math.isfinite(v) for v in values.values())
 
 
 def test_another_language(tmp_path: Path) -> None:
-    log = run(comfort_car(source="demo", language="de", thetas=[-180]), "vpt_tasks/always_yes", tmp_path)
+    log = run(
+        comfort_car(source="demo", language="de", thetas=[-180]), "vpt_tasks/always_yes", tmp_path
+    )
     assert {s.metadata["prompt"] for s in log.samples} == {"nop"}  # only nop is translated
     first = log.samples[0]
     assert first.input[0].text.startswith("Du erhältst ein Bild")
@@ -129,5 +147,7 @@ def test_bad_arguments_fail_at_once(task, kwargs: dict, message: str) -> None:
 def test_upstream_is_the_default_source_and_fails_clearly_offline() -> None:
     with pytest.raises(SourceError, match=r"sled-umich/COMFORT.*comfort_ball\.zip.*HF_HUB_OFFLINE"):
         comfort_ball()
-    with pytest.raises(SourceError, match=r"sled-umich/COMFORT@abc123.*comfort_car_ref_facing_left\.zip"):
+    with pytest.raises(
+        SourceError, match=r"sled-umich/COMFORT@abc123.*comfort_car_ref_facing_left\.zip"
+    ):
         comfort_car(source="sled-umich/COMFORT@abc123")

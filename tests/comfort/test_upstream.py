@@ -48,7 +48,9 @@ def write_path(
         (path / f"{i}.png").write_bytes(_png(i))
     (path / "composite_image.png").write_bytes(_png(200))
     mapping = {f"{i}.png": float(10 * i - 180) for i in frames}
-    (path / "config.json").write_text(json.dumps({**config, "relation": relation, "mapping": mapping}))
+    (path / "config.json").write_text(
+        json.dumps({**config, "relation": relation, "mapping": mapping})
+    )
     return path
 
 
@@ -77,7 +79,9 @@ BALL = {
 
 
 def test_hand_written_layout_becomes_canonical_rows(tmp_path: Path) -> None:
-    write_path(tmp_path, "comfort_car_ref_facing_left", "totheleft", "object_basketball_and_horse", CAR)
+    write_path(
+        tmp_path, "comfort_car_ref_facing_left", "totheleft", "object_basketball_and_horse", CAR
+    )
     car = {**CAR, "variation": "default", "ref_shape": "car_sedan"}
     write_path(tmp_path, "comfort_car_ref_facing_left", "totheleft", "default", car)
     write_path(tmp_path, "comfort_ball", "behind", "color", BALL)
@@ -86,9 +90,10 @@ def test_hand_written_layout_becomes_canonical_rows(tmp_path: Path) -> None:
     rows = list(iter_rows(DirectoryTree(tmp_path), None, NAMES))
     assert len(rows) == 3 * 37
     ball = [r for r in rows if r["dataset"] == "comfort_ball"]
-    assert {(r["referent"], r["relatum"], r["variation"], r["absent_object"], r["addressee"]) for r in ball} == {
-        ("yellow sphere", "green sphere", "color", "blue box", None)
-    }
+    assert {
+        (r["referent"], r["relatum"], r["variation"], r["absent_object"], r["addressee"])
+        for r in ball
+    } == {("yellow sphere", "green sphere", "color", "blue box", None)}
     horse = [r for r in rows if r["variation"] == "horse"]
     assert [r["theta"] for r in horse] == list(range(-180, 190, 10))
     assert [r["frame"] for r in horse] == list(range(37))
@@ -96,7 +101,10 @@ def test_hand_written_layout_becomes_canonical_rows(tmp_path: Path) -> None:
         ("basketball", "horse", "woman", "bench")
     }
     assert horse[5]["image"] == _png(5)  # frame i is i.png, not the composite preview
-    assert {r["variation"] for r in rows if r["dataset"].startswith("comfort_car")} == {"horse", "car"}
+    assert {r["variation"] for r in rows if r["dataset"].startswith("comfort_car")} == {
+        "horse",
+        "car",
+    }
 
 
 def test_a_local_upstream_directory_is_a_source(tmp_path: Path) -> None:
@@ -129,14 +137,21 @@ def test_the_dataset_folder_itself_can_be_the_source(tmp_path: Path) -> None:
         ("basketball", "dog", False, "horse"),
     ],
 )
-def test_absent_object_follows_the_released_code(referent: str, relatum: str, ball: bool, absent: str) -> None:
+def test_absent_object_follows_the_released_code(
+    referent: str, relatum: str, ball: bool, absent: str
+) -> None:
     assert absent_object(referent, relatum, ball, NAMES) == absent
 
 
 def test_zip_and_unpacked_layouts_agree_with_the_synthetic_canonical_rows(upstream_dir) -> None:
-    unpacked = upstream_dir(["comfort_car_ref_facing_right"], variations=["horse", "car"], relations=["behind"])
+    unpacked = upstream_dir(
+        ["comfort_car_ref_facing_right"], variations=["horse", "car"], relations=["behind"]
+    )
     zipped = upstream_dir(
-        ["comfort_car_ref_facing_right"], variations=["horse", "car"], relations=["behind"], as_zip=True
+        ["comfort_car_ref_facing_right"],
+        variations=["horse", "car"],
+        relations=["behind"],
+        as_zip=True,
     )
     from_dir = list(iter_rows(DirectoryTree(unpacked), None, NAMES))
     tree = ZipTree(zipped / "comfort_car_ref_facing_right.zip")
@@ -196,7 +211,9 @@ def test_bad_upstream_data_is_named(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="not valid JSON"):
         _rows(broken_json)
     wrong_relation = _broken(tmp_path / "f", relation="behind")
-    (wrong_relation / "comfort_ball" / "behind").rename(wrong_relation / "comfort_ball" / "totheleft")
+    (wrong_relation / "comfort_ball" / "behind").rename(
+        wrong_relation / "comfort_ball" / "totheleft"
+    )
     with pytest.raises(SourceError, match="config and folder disagree"):
         _rows(wrong_relation)
 
@@ -227,7 +244,9 @@ def test_zip_problems(tmp_path: Path) -> None:
     (other / "comfort_ball.zip").write_bytes((tmp_path / "comfort_ball.zip").read_bytes())
     from vpt_tasks.comfort import comfort_car
 
-    with pytest.raises(SourceError, match="has comfort_ball.zip but not comfort_car_ref_facing_left.zip"):
+    with pytest.raises(
+        SourceError, match="has comfort_ball.zip but not comfort_car_ref_facing_left.zip"
+    ):
         comfort_car(source=str(other))
 
 
@@ -238,7 +257,9 @@ def test_upstream_archives_are_fetched_at_the_pinned_revision(upstream_dir, monk
     from vpt_tasks.comfort import comfort_car
 
     root = upstream_dir(
-        ["comfort_car_ref_facing_left", "comfort_car_ref_facing_right"], variations=["dog"], as_zip=True
+        ["comfort_car_ref_facing_left", "comfort_car_ref_facing_right"],
+        variations=["dog"],
+        as_zip=True,
     )
     calls = []
 
@@ -259,4 +280,6 @@ def test_upstream_archives_are_fetched_at_the_pinned_revision(upstream_dir, monk
     converted = sorted((Path(os.environ["VPT_TASKS_CACHE"]) / "comfort").iterdir())
     comfort_car(source="sled-umich/COMFORT@0123abc", perspective="nop")
     assert len(calls) == 4  # the client is asked again (it answers from its own cache) ...
-    assert sorted((Path(os.environ["VPT_TASKS_CACHE"]) / "comfort").iterdir()) == converted  # ... no new conversion
+    assert (
+        sorted((Path(os.environ["VPT_TASKS_CACHE"]) / "comfort").iterdir()) == converted
+    )  # ... no new conversion

@@ -30,7 +30,11 @@ def online_hub(hub: HubServer, monkeypatch: pytest.MonkeyPatch) -> HubServer:
     monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
     monkeypatch.setattr(constants, "HF_HUB_DISABLE_XET", True)
     monkeypatch.setattr(constants, "ENDPOINT", hub.url)
-    monkeypatch.setattr(constants, "HUGGINGFACE_CO_URL_TEMPLATE", hub.url + "/{repo_id}/resolve/{revision}/{filename}")
+    monkeypatch.setattr(
+        constants,
+        "HUGGINGFACE_CO_URL_TEMPLATE",
+        hub.url + "/{repo_id}/resolve/{revision}/{filename}",
+    )
     return hub
 
 

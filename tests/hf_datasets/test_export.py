@@ -36,7 +36,9 @@ def _scenes(count: int = 12, **extra: Any) -> list[dict[str, Any]]:
 
 def _generated(tmp_path: Path, rows: list[dict[str, Any]], **kwargs: Any) -> Path:
     features = features_from({**ISLE_BRICK_FEATURES, "figure_yaw": "float", "seed": "int"})
-    return write_dataset(tmp_path / "generated", rows, features, pretty_name="rendered scenes", **kwargs)
+    return write_dataset(
+        tmp_path / "generated", rows, features, pretty_name="rendered scenes", **kwargs
+    )
 
 
 def _export(source: Path | str, out: Path, **kwargs: Any):
@@ -50,12 +52,20 @@ def test_export_of_generated_data_loads_back_and_runs_through_the_task(tmp_path:
     # the exact folder a Hub dataset repo holds
     assert sorted(p.name for p in out.iterdir()) == ["README.md", "data"]
     shards = sorted(p.name for p in (out / "data").iterdir())
-    assert len(shards) > 1 and all(re.fullmatch(rf"test-\d{{5}}-of-{len(shards):05d}\.parquet", s) for s in shards)
-    assert result.rows == 12 and result.samples == 12 * 7 and result.files == tuple(f"data/{s}" for s in shards)
+    assert len(shards) > 1 and all(
+        re.fullmatch(rf"test-\d{{5}}-of-{len(shards):05d}\.parquet", s) for s in shards
+    )
+    assert (
+        result.rows == 12
+        and result.samples == 12 * 7
+        and result.files == tuple(f"data/{s}" for s in shards)
+    )
     # loads with datasets, canonical columns first, geometry columns kept with their types, row order kept
     table = datasets.load_dataset(str(out), split="test")
     assert table.column_names == [*CANONICAL, "figure_yaw", "seed"]
-    assert table.features["seed"] == datasets.Value("int64") and isinstance(table.features["image"], datasets.Image)
+    assert table.features["seed"] == datasets.Value("int64") and isinstance(
+        table.features["image"], datasets.Image
+    )
     assert table["scene_id"] == [row["scene_id"] for row in _scenes(12)]
     assert table["figure_yaw"] == [float(i * 30) for i in range(12)]
     # and runs through the matching task with -T source=DIR
@@ -65,23 +75,42 @@ def test_export_of_generated_data_loads_back_and_runs_through_the_task(tmp_path:
 
 
 def test_card_has_configs_license_citation_provenance_and_command(tmp_path: Path) -> None:
-    source = _generated(tmp_path, _scenes(4), body="Scenes rendered for the test.", license="cc-by-4.0")
+    source = _generated(
+        tmp_path, _scenes(4), body="Scenes rendered for the test.", license="cc-by-4.0"
+    )
     out = tmp_path / "out"
-    assert main(["export", "--benchmark", "isle_brick", "--from", str(source), "--out", str(out)]) == 0
+    assert (
+        main(["export", "--benchmark", "isle_brick", "--from", str(source), "--out", str(out)]) == 0
+    )
     card = DatasetCard.load(out / "README.md")
     data = card.data.to_dict()
     assert data["license"] == "cc-by-4.0" and data["pretty_name"] == "rendered scenes"
-    assert data["configs"] == [{"config_name": "default", "data_files": [{"split": "test", "path": "data/test-*"}]}]
+    assert data["configs"] == [
+        {"config_name": "default", "data_files": [{"split": "test", "path": "data/test-*"}]}
+    ]
     info = datasets.info.DatasetInfosDict.from_dataset_card_data(card.data)["default"]
-    assert info.splits["test"].num_examples == 4 and list(info.features) == [*CANONICAL, "figure_yaw", "seed"]
+    assert info.splits["test"].num_examples == 4 and list(info.features) == [
+        *CANONICAL,
+        "figure_yaw",
+        "seed",
+    ]
     provenance = data["vpt_tasks"]
     assert provenance["benchmark"] == "isle_brick" and provenance["rows"] == 4
-    assert provenance["generator"].startswith("vpt_tasks ") and re.match(r"\d{4}-\d\d-\d\dT", provenance["created"])
-    assert provenance["source"] == {"value": str(source), "kind": "local", "revision": None, "split": "test"}
+    assert provenance["generator"].startswith("vpt_tasks ") and re.match(
+        r"\d{4}-\d\d-\d\dT", provenance["created"]
+    )
+    assert provenance["source"] == {
+        "value": str(source),
+        "kind": "local",
+        "revision": None,
+        "split": "test",
+    }
     assert provenance["command"] == (
         f"python hf_datasets/publish.py export --benchmark isle_brick --from {source} --out {out}"
     )
-    assert "visual-question-answering" in data["task_categories"] and data["size_categories"] == ["n<1K"]
+    assert "visual-question-answering" in data["task_categories"] and data["size_categories"] == [
+        "n<1K"
+    ]
     text = card.text
     assert "Scenes rendered for the test." in text  # the source card's own description is kept
     assert provenance["command"] in text and "arXiv:2505.03821" in text and "## Provenance" in text
@@ -157,9 +186,13 @@ def test_validate_catches_tampered_folders(tmp_path: Path) -> None:
     readme = out / "README.md"
     original = readme.read_text()
     readme.write_text(original.replace("num_examples: 8", "num_examples: 9"))
-    with pytest.raises(ExportError, match="does not load with datasets.load_dataset: NonMatchingSplitsSizesError"):
+    with pytest.raises(
+        ExportError, match="does not load with datasets.load_dataset: NonMatchingSplitsSizesError"
+    ):
         validate_folder(out)
-    readme.write_text(original.replace("name: object\n    dtype: string", "name: object\n    dtype: int64"))
+    readme.write_text(
+        original.replace("name: object\n    dtype: string", "name: object\n    dtype: int64")
+    )
     with pytest.raises(ExportError, match="does not load with datasets.load_dataset"):
         validate_folder(out)
     readme.write_text(original.replace("benchmark: isle_brick", "benchmark: nothing"))
@@ -179,18 +212,31 @@ def test_validate_checks_canonical_types(tmp_path: Path) -> None:
     schema = {**ISLE_BRICK_FEATURES, "scene_id": "int"}
     rows = [{**row, "scene_id": i} for i, row in enumerate(_scenes(2))]
     folder = write_dataset(tmp_path / "typed", rows, schema, pretty_name="typed")
-    with pytest.raises(ExportError, match=r"wrong type: scene_id \(expected Value\('string'\), found Value\('int64'\)\)"):
+    with pytest.raises(
+        ExportError,
+        match=r"wrong type: scene_id \(expected Value\('string'\), found Value\('int64'\)\)",
+    ):
         validate_folder(folder, "isle_brick")
     with pytest.raises(ExportError, match="pass --benchmark"):
         validate_folder(folder)
 
 
 def test_cli_reports_errors_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["export", "--benchmark", "isle_brick", "--from", "demo", "--out", str(tmp_path / "o")])
+    code = main(
+        ["export", "--benchmark", "isle_brick", "--from", "demo", "--out", str(tmp_path / "o")]
+    )
     output = capsys.readouterr().out
     assert code == 0 and "Exported 8 rows of isle_brick" in output and "builds 56 samples" in output
-    assert main(["validate", str(tmp_path / "o")]) == 0 and "builds 56 samples" in capsys.readouterr().out
-    assert main(["export", "--benchmark", "isle_brick", "--from", "demo", "--out", str(tmp_path / "o")]) == 1
+    assert (
+        main(["validate", str(tmp_path / "o")]) == 0
+        and "builds 56 samples" in capsys.readouterr().out
+    )
+    assert (
+        main(
+            ["export", "--benchmark", "isle_brick", "--from", "demo", "--out", str(tmp_path / "o")]
+        )
+        == 1
+    )
     assert capsys.readouterr().err.startswith("error: --out ")
     assert main(["publish", str(tmp_path / "o"), "--repo-id", "not a repo"]) == 1
     assert "ORG/NAME" in capsys.readouterr().err
@@ -198,7 +244,10 @@ def test_cli_reports_errors_in_one_line(tmp_path: Path, capsys: pytest.CaptureFi
         main(["export", "--benchmark", "isle_brick", "--from", "demo"])
 
 
-@pytest.mark.parametrize("text,size", [("500MB", 500 * 1024**2), ("4kb", 4096), ("1.5GiB", int(1.5 * 1024**3)), ("123", 123)])
+@pytest.mark.parametrize(
+    "text,size",
+    [("500MB", 500 * 1024**2), ("4kb", 4096), ("1.5GiB", int(1.5 * 1024**3)), ("123", 123)],
+)
 def test_parse_size(text: str, size: int) -> None:
     assert parse_size(text) == size
 
@@ -216,8 +265,12 @@ def test_every_benchmark_has_its_task_schema_split_and_card() -> None:
         assert bench.task_factory().__name__ == bench.name
         assert bench.canonical_schema()["image" if bench.name != "omni_perspective" else "images"]
         assert bench.split() == load_config(bench.config)["split"]
-        if (Path(__file__).resolve().parents[2] / "hf_datasets" / "cards" / f"{bench.card}.md").exists():
-            assert re.search(r"@\w+\{|arXiv|OpenReview", bench.card_text()), f"{bench.card}.md cites no paper"
+        if (
+            Path(__file__).resolve().parents[2] / "hf_datasets" / "cards" / f"{bench.card}.md"
+        ).exists():
+            assert re.search(r"@\w+\{|arXiv|OpenReview", bench.card_text()), (
+                f"{bench.card}.md cites no paper"
+            )
     assert get_benchmark("omni_perspective").split() == "val"
 
 
@@ -226,7 +279,9 @@ def test_other_benchmarks_demo_data_round_trips(name: str, tmp_path: Path) -> No
     bench = get_benchmark(name)
     if not demo_dir(name).is_dir():
         pytest.skip(f"the {name} demo data is not built yet")
-    if not (Path(__file__).resolve().parents[2] / "hf_datasets" / "cards" / f"{bench.card}.md").exists():
+    if not (
+        Path(__file__).resolve().parents[2] / "hf_datasets" / "cards" / f"{bench.card}.md"
+    ).exists():
         pytest.skip(f"hf_datasets/cards/{bench.card}.md is not written yet")
     out = tmp_path / "out"
     result = export_dataset(name, "demo", out, command="test", license="cc-by-4.0")

@@ -46,15 +46,23 @@ def test_create_repo_is_idempotent_only_with_exist_ok(online_hub: HubServer) -> 
     assert [s.rfilename for s in info.siblings] == [".gitattributes"]
 
 
-def test_upload_folder_sends_binary_files_through_lfs_and_text_inline(online_hub: HubServer, tmp_path: Path) -> None:
+def test_upload_folder_sends_binary_files_through_lfs_and_text_inline(
+    online_hub: HubServer, tmp_path: Path
+) -> None:
     api = _api(online_hub)
     api.create_repo(REPO, repo_type="dataset")
-    folder = _folder(tmp_path / "up", {"README.md": b"---\nlicense: mit\n---\n# hi\n", "data/a.bin": BINARY})
-    commit = api.upload_folder(folder_path=folder, repo_id=REPO, repo_type="dataset", commit_message="add")
+    folder = _folder(
+        tmp_path / "up", {"README.md": b"---\nlicense: mit\n---\n# hi\n", "data/a.bin": BINARY}
+    )
+    commit = api.upload_folder(
+        folder_path=folder, repo_id=REPO, repo_type="dataset", commit_message="add"
+    )
     assert online_hub.files(REPO)["data/a.bin"] == BINARY
     assert online_hub.lfs_paths(REPO) == ["data/a.bin"]
     assert online_hub.requests["lfs_batch"] == 1 and online_hub.requests["lfs_put"] == 1
-    assert online_hub.history(REPO)[0].oid == commit.oid and online_hub.history(REPO)[0].title == "add"
+    assert (
+        online_hub.history(REPO)[0].oid == commit.oid and online_hub.history(REPO)[0].title == "add"
+    )
     info = api.dataset_info(REPO, files_metadata=True)
     assert info.sha == commit.oid and info.card_data["license"] == "mit"
     lfs = {s.rfilename: s.lfs for s in info.siblings}
@@ -64,11 +72,15 @@ def test_upload_folder_sends_binary_files_through_lfs_and_text_inline(online_hub
 def test_tree_and_paths_info(online_hub: HubServer, tmp_path: Path) -> None:
     api = _api(online_hub)
     api.create_repo(REPO, repo_type="dataset")
-    folder = _folder(tmp_path / "up", {"README.md": b"# r\n", "data/x/a.bin": BINARY, "data/b.txt": b"b"})
+    folder = _folder(
+        tmp_path / "up", {"README.md": b"# r\n", "data/x/a.bin": BINARY, "data/b.txt": b"b"}
+    )
     api.upload_folder(folder_path=folder, repo_id=REPO, repo_type="dataset")
     top = {e.path: type(e).__name__ for e in api.list_repo_tree(REPO, repo_type="dataset")}
     assert top == {".gitattributes": "RepoFile", "README.md": "RepoFile", "data": "RepoFolder"}
-    deep = sorted(e.path for e in api.list_repo_tree(REPO, "data", repo_type="dataset", recursive=True))
+    deep = sorted(
+        e.path for e in api.list_repo_tree(REPO, "data", repo_type="dataset", recursive=True)
+    )
     assert deep == ["data/b.txt", "data/x", "data/x/a.bin"]
     entries = api.get_paths_info(REPO, ["data/x/a.bin", "data/x", "missing"], repo_type="dataset")
     assert [e.path for e in entries] == ["data/x/a.bin", "data/x"]
@@ -80,13 +92,24 @@ def test_tree_and_paths_info(online_hub: HubServer, tmp_path: Path) -> None:
 def test_revisions_downloads_and_errors(online_hub: HubServer, tmp_path: Path) -> None:
     api = _api(online_hub)
     api.create_repo(REPO, repo_type="dataset")
-    first = api.upload_file(path_or_fileobj=b"one", path_in_repo="f.txt", repo_id=REPO, repo_type="dataset")
-    second = api.upload_file(path_or_fileobj=b"two", path_in_repo="f.txt", repo_id=REPO, repo_type="dataset")
+    first = api.upload_file(
+        path_or_fileobj=b"one", path_in_repo="f.txt", repo_id=REPO, repo_type="dataset"
+    )
+    second = api.upload_file(
+        path_or_fileobj=b"two", path_in_repo="f.txt", repo_id=REPO, repo_type="dataset"
+    )
     assert first.oid != second.oid
     cache = tmp_path / "cache"
 
     def fetch(revision: str | None, name: str = "f.txt", repo: str = REPO) -> bytes:
-        path = hf_hub_download(repo, name, repo_type="dataset", revision=revision, cache_dir=cache, endpoint=online_hub.url)
+        path = hf_hub_download(
+            repo,
+            name,
+            repo_type="dataset",
+            revision=revision,
+            cache_dir=cache,
+            endpoint=online_hub.url,
+        )
         return Path(path).read_bytes()
 
     assert fetch(None) == b"two" and fetch(first.oid) == b"one" and fetch(second.oid) == b"two"
@@ -106,15 +129,24 @@ def test_revisions_downloads_and_errors(online_hub: HubServer, tmp_path: Path) -
 def test_range_requests_and_headers(online_hub: HubServer) -> None:
     api = _api(online_hub)
     api.create_repo(REPO, repo_type="dataset")
-    commit = api.upload_file(path_or_fileobj=BINARY, path_in_repo="a.bin", repo_id=REPO, repo_type="dataset")
+    commit = api.upload_file(
+        path_or_fileobj=BINARY, path_in_repo="a.bin", repo_id=REPO, repo_type="dataset"
+    )
     url = f"{online_hub.url}/datasets/{REPO}/resolve/main/a.bin"
-    with urllib.request.urlopen(urllib.request.Request(url, headers={"Range": "bytes=10-19"})) as response:
+    with urllib.request.urlopen(
+        urllib.request.Request(url, headers={"Range": "bytes=10-19"})
+    ) as response:
         assert response.status == 206 and response.read() == BINARY[10:20]
         assert response.headers["Content-Range"] == f"bytes 10-19/{len(BINARY)}"
         assert response.headers["X-Repo-Commit"] == commit.oid
-        assert response.headers["X-Linked-Etag"].strip('"') == online_hub.history(REPO)[0].files["a.bin"].sha256
+        assert (
+            response.headers["X-Linked-Etag"].strip('"')
+            == online_hub.history(REPO)[0].files["a.bin"].sha256
+        )
     with pytest.raises(urllib.error.HTTPError) as raised:
-        urllib.request.urlopen(urllib.request.Request(url, headers={"Range": f"bytes={len(BINARY) + 5}-"}))
+        urllib.request.urlopen(
+            urllib.request.Request(url, headers={"Range": f"bytes={len(BINARY) + 5}-"})
+        )
     assert raised.value.code == 416
 
 
@@ -139,11 +171,18 @@ def test_invalid_card_metadata_fails_before_upload(online_hub: HubServer) -> Non
     api = _api(online_hub)
     api.create_repo(REPO, repo_type="dataset")
     with pytest.raises(ValueError, match="Invalid metadata in README.md"):
-        api.upload_file(path_or_fileobj=b"---\nlicense: [mit\n---\n", path_in_repo="README.md", repo_id=REPO, repo_type="dataset")
+        api.upload_file(
+            path_or_fileobj=b"---\nlicense: [mit\n---\n",
+            path_in_repo="README.md",
+            repo_id=REPO,
+            repo_type="dataset",
+        )
     assert online_hub.requests["commit"] == 0
 
 
-def test_token_is_required_for_writes_and_private_reads(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_token_is_required_for_writes_and_private_reads(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from huggingface_hub import constants
 
     monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)

@@ -34,13 +34,26 @@ def _exported(tmp_path: Path, name: str = "out", source: str = "demo", **kwargs)
 
 
 def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(args, check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    return subprocess.run(
+        args, check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240
+    )
 
 
-def test_publish_then_run_the_task_from_the_hub(hub: HubServer, hub_env: dict[str, str], tmp_path: Path) -> None:
+def test_publish_then_run_the_task_from_the_hub(
+    hub: HubServer, hub_env: dict[str, str], tmp_path: Path
+) -> None:
     out = _exported(tmp_path)
     published = _run(
-        [sys.executable, "hf_datasets/publish.py", "publish", str(out), "--repo-id", REPO, "--revision-message", "first"],
+        [
+            sys.executable,
+            "hf_datasets/publish.py",
+            "publish",
+            str(out),
+            "--repo-id",
+            REPO,
+            "--revision-message",
+            "first",
+        ],
         hub_env,
     )
     assert published.returncode == 0, published.stderr
@@ -56,8 +69,21 @@ def test_publish_then_run_the_task_from_the_hub(hub: HubServer, hub_env: dict[st
 
     logs = tmp_path / "logs"
     evaluated = _run(
-        [sys.executable, "-m", "inspect_ai", "eval", "vpt_tasks/isle_brick", "-T", f"source={REPO}",
-         "--model", "vpt_tasks/random", "--log-dir", str(logs), "--display", "none"],
+        [
+            sys.executable,
+            "-m",
+            "inspect_ai",
+            "eval",
+            "vpt_tasks/isle_brick",
+            "-T",
+            f"source={REPO}",
+            "--model",
+            "vpt_tasks/random",
+            "--log-dir",
+            str(logs),
+            "--display",
+            "none",
+        ],
         hub_env,
     )
     assert evaluated.returncode == 0, evaluated.stderr[-3000:]
@@ -68,7 +94,11 @@ def test_publish_then_run_the_task_from_the_hub(hub: HubServer, hub_env: dict[st
     assert log.status == "success"
     # pin_revision asked the Hub for the current commit and the run read exactly that commit
     assert log.eval.metadata["source"] == {
-        "kind": "hub", "location": REPO, "revision": sha, "config_name": None, "split": "test",
+        "kind": "hub",
+        "location": REPO,
+        "revision": sha,
+        "config_name": None,
+        "split": "test",
     }
     assert log.results.total_samples == log.results.completed_samples == 56
     assert hub.requests["no_route"] == 0, [e for e in hub.log if e[2] == 404]
@@ -81,16 +111,26 @@ def test_republishing_makes_a_new_revision_and_old_pins_still_load(
     first = publish_folder(_exported(tmp_path, "v1"), REPO, message="v1")
     assert first.changed and first.validation.rows == 8
     rows = paper_style_scenes(size=16, seed=5)[:12]
-    source = write_dataset(tmp_path / "generated", rows, ISLE_BRICK_FEATURES, pretty_name="generated")
-    second = publish_folder(_exported(tmp_path, "v2", str(source), max_shard_size=parse_size("1KB")), REPO)
+    source = write_dataset(
+        tmp_path / "generated", rows, ISLE_BRICK_FEATURES, pretty_name="generated"
+    )
+    second = publish_folder(
+        _exported(tmp_path, "v2", str(source), max_shard_size=parse_size("1KB")), REPO
+    )
     assert second.changed and second.commit != first.commit
     # old shards that the new snapshot does not have are deleted in the same commit
     new_files = sorted(p for p in online_hub.files(REPO) if p.startswith("data/"))
-    assert new_files and all(p.endswith(f"-of-{len(new_files):05d}.parquet") for p in new_files) and len(new_files) > 1
+    assert (
+        new_files
+        and all(p.endswith(f"-of-{len(new_files):05d}.parquet") for p in new_files)
+        and len(new_files) > 1
+    )
     assert "data/test-00000-of-00001.parquet" in online_hub.files(REPO, revision=first.commit)
     again = publish_folder(tmp_path / "v2", REPO)
     assert not again.changed and again.commit == second.commit
-    assert [c.title for c in online_hub.history(REPO)][-1] == "initial commit" and len(online_hub.history(REPO)) == 3
+    assert [c.title for c in online_hub.history(REPO)][-1] == "initial commit" and len(
+        online_hub.history(REPO)
+    ) == 3
 
     copy = tmp_path / "copy"
     script = textwrap.dedent(
@@ -107,16 +147,34 @@ def test_republishing_makes_a_new_revision_and_old_pins_still_load(
     )
     loaded = _run([sys.executable, "-c", script], hub_env)
     assert loaded.returncode == 0, loaded.stderr[-3000:]
-    assert loaded.stdout.split() == [first.commit, "8", second.commit, "12", second.commit, "12", "8"]
+    assert loaded.stdout.split() == [
+        first.commit,
+        "8",
+        second.commit,
+        "12",
+        second.commit,
+        "12",
+        "8",
+    ]
     # an export of a Hub dataset records the commit it read and keeps the card of that snapshot
     from huggingface_hub import DatasetCard
 
     card = DatasetCard.load(copy / "README.md").data
-    assert card["vpt_tasks"]["source"] == {"value": f"{REPO}@{first.commit}", "kind": "hub", "revision": first.commit, "split": "test"}
-    assert card["license"] == "cc-by-4.0" and card["vpt_tasks"]["derived_from"]["source"]["value"] == "demo"
+    assert card["vpt_tasks"]["source"] == {
+        "value": f"{REPO}@{first.commit}",
+        "kind": "hub",
+        "revision": first.commit,
+        "split": "test",
+    }
+    assert (
+        card["license"] == "cc-by-4.0"
+        and card["vpt_tasks"]["derived_from"]["source"]["value"] == "demo"
+    )
 
 
-def test_publish_checks_the_folder_before_any_request(online_hub: HubServer, tmp_path: Path) -> None:
+def test_publish_checks_the_folder_before_any_request(
+    online_hub: HubServer, tmp_path: Path
+) -> None:
     (tmp_path / "empty").mkdir()
     with pytest.raises(ExportError, match="has no README.md"):
         publish_folder(tmp_path / "empty", REPO)
@@ -135,7 +193,10 @@ def test_rejected_token_names_the_fix(monkeypatch: pytest.MonkeyPatch, tmp_path:
         monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
         monkeypatch.setattr(constants, "HF_HUB_DISABLE_XET", True)
         monkeypatch.setattr(constants, "ENDPOINT", hub.url)
-        with pytest.raises(ExportError, match=rf"Publishing to {hub.url}/datasets/{REPO} failed.*HF_TOKEN.*write access"):
+        with pytest.raises(
+            ExportError,
+            match=rf"Publishing to {hub.url}/datasets/{REPO} failed.*HF_TOKEN.*write access",
+        ):
             publish_folder(out, REPO, token="wrong")
         assert hub.requests["create_repo"] == 0 and ("POST", "/api/repos/create", 401) in hub.log
         assert publish_folder(out, REPO, token="secret").changed

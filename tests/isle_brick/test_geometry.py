@@ -8,9 +8,17 @@ from vpt_tasks.isle_brick.geometry import cardinal_set, egocentric_set, gold_ans
 @pytest.mark.parametrize(
     ("bearing", "expected"),
     [
-        (0, ("north",)), (10, ("north",)), (45, ("north", "east")), (90, ("east",)),
-        (135, ("east", "south")), (180, ("south",)), (225, ("south", "west")),
-        (270, ("west",)), (315, ("north", "west")), (-45, ("north", "west")), (360, ("north",)),
+        (0, ("north",)),
+        (10, ("north",)),
+        (45, ("north", "east")),
+        (90, ("east",)),
+        (135, ("east", "south")),
+        (180, ("south",)),
+        (225, ("south", "west")),
+        (270, ("west",)),
+        (315, ("north", "west")),
+        (-45, ("north", "west")),
+        (360, ("north",)),
     ],
 )
 def test_cardinal_sets(bearing: float, expected: tuple[str, ...]) -> None:
@@ -101,7 +109,9 @@ def test_line_of_sight_fraction() -> None:
     wall = ((1.0, 0.0, 0.5), (0.1, 0.5, 0.5), 0.0)
     eye = (0.0, 0.0, 0.5)
     targets = [(2.0, y, 0.5) for y in (-0.4, 0.0, 0.4)] + [(2.0, 3.0, 0.5)]
-    assert line_of_sight_blocked(eye, targets[0], [wall]) and not line_of_sight_blocked(eye, targets[3], [wall])
+    assert line_of_sight_blocked(eye, targets[0], [wall]) and not line_of_sight_blocked(
+        eye, targets[3], [wall]
+    )
     assert blocked_fraction(eye, targets, [wall]) == pytest.approx(0.75)
     assert blocked_fraction(eye, targets, []) == 0.0
     with pytest.raises(ValueError):

@@ -40,7 +40,15 @@ def _paper_gold_distribution() -> list[SampleScore]:
     """1,000 items per question with the paper's Table 3 single/double proportions."""
     doubles = {"Q4": 360, "Q5": 173, "Q7": 285}
     pairs = {"Q4": ["north", "east"], "Q5": ["south", "west"], "Q7": ["back", "left"]}
-    singles = {"Q1": ["1"], "Q2": ["1"], "Q3": ["yes"], "Q4": ["north"], "Q5": ["east"], "Q6": ["no"], "Q7": ["front"]}
+    singles = {
+        "Q1": ["1"],
+        "Q2": ["1"],
+        "Q3": ["yes"],
+        "Q4": ["north"],
+        "Q5": ["east"],
+        "Q6": ["no"],
+        "Q7": ["front"],
+    }
     scores = []
     for qid in load_spec().question_ids:
         for item in range(1000):
@@ -52,8 +60,16 @@ def _paper_gold_distribution() -> list[SampleScore]:
 def test_random_baseline_matches_paper_appendix_a3() -> None:
     chance = isle_brick_chance()(_paper_gold_distribution())
     expected = {
-        "Q1": 33.3, "Q2": 33.3, "Q3": 50.0, "Q4": 34.0, "Q5": 29.3, "Q6": 50.0, "Q7": 32.1,
-        "scene_understanding": 38.9, "spatial_reasoning": 31.7, "visual_perspective_taking": 41.1,
+        "Q1": 33.3,
+        "Q2": 33.3,
+        "Q3": 50.0,
+        "Q4": 34.0,
+        "Q5": 29.3,
+        "Q6": 50.0,
+        "Q7": 32.1,
+        "scene_understanding": 38.9,
+        "spatial_reasoning": 31.7,
+        "visual_perspective_taking": 41.1,
     }
     assert {k: round(100 * chance[f"chance_{k}"], 1) for k in expected} == expected
 
@@ -138,13 +154,22 @@ def test_answer_types_and_cooccurrence_counts() -> None:
         _sample("Q1", "a", ["1"], components=["1"], answer_type="single"),
     ]
     types = isle_brick_answer_types()(scores)
-    assert (types["types_Q4_single"], types["types_Q4_compound"], types["types_Q4_disclaimer"]) == (1, 1, 1)
+    assert (types["types_Q4_single"], types["types_Q4_compound"], types["types_Q4_disclaimer"]) == (
+        1,
+        1,
+        1,
+    )
     assert types["types_Q1_single"] == 1 and "types_Q5_single" not in types
     cooc = isle_brick_cooccurrence()(scores)
     assert cooc["cooc_Q4_north_total"] == 2 and cooc["cooc_Q4_east_total"] == 1
     assert cooc["cooc_Q4_north_north"] == 2 and cooc["cooc_Q4_north_west"] == 1
     assert cooc["cooc_Q4_east_north"] == 1 and cooc["cooc_Q4_south_total"] == 1
-    assert sum(v for k, v in cooc.items() if k.startswith("cooc_Q4_south_") and not k.endswith("total")) == 0
+    assert (
+        sum(
+            v for k, v in cooc.items() if k.startswith("cooc_Q4_south_") and not k.endswith("total")
+        )
+        == 0
+    )
     assert not any(k.startswith("cooc_Q7") for k in cooc)
 
 

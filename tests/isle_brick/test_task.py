@@ -33,7 +33,9 @@ def test_demo_run_has_every_metric(tmp_path: Path) -> None:
     assert [part.type for part in content] == ["image", "text"]
 
 
-def test_paper_style_144_scenes_random_lands_on_analytic_chance(tmp_path: Path, isle_brick_dir) -> None:
+def test_paper_style_144_scenes_random_lands_on_analytic_chance(
+    tmp_path: Path, isle_brick_dir
+) -> None:
     source = isle_brick_dir()
     log = run(isle_brick(source=str(source)), "vpt_tasks/random", tmp_path, max_connections=64)
     values = metrics(log)

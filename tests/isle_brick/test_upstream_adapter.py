@@ -23,9 +23,16 @@ def test_wide_layout_with_free_text_gold() -> None:
     table = datasets.Dataset.from_list(
         [
             {
-                "Image": _image(45), "id": 7, "Object_Name": "the dog",
-                "Q1": "1", "Q2": "One", "Q3": "Yes", "Q4": "North-East",
-                "Q5": "north", "Q6": "yes", "Q7": "front and right",
+                "Image": _image(45),
+                "id": 7,
+                "Object_Name": "the dog",
+                "Q1": "1",
+                "Q2": "One",
+                "Q3": "Yes",
+                "Q4": "North-East",
+                "Q5": "north",
+                "Q6": "yes",
+                "Q7": "front and right",
             }
         ]
     )
@@ -36,12 +43,24 @@ def test_wide_layout_with_free_text_gold() -> None:
 
 def test_long_layout_grouped_by_image() -> None:
     spec = load_spec()
-    answers = {"Q1": "1", "Q2": "1", "Q3": "yes", "Q4": "east", "Q5": "north", "Q6": "no", "Q7": "right"}
+    answers = {
+        "Q1": "1",
+        "Q2": "1",
+        "Q3": "yes",
+        "Q4": "east",
+        "Q5": "north",
+        "Q6": "no",
+        "Q7": "right",
+    }
     records = []
     for bearing in (90, 180):
         for qid, question in spec.questions.items():
             records.append(
-                {"image": _image(bearing), "prompt": question.prompt("cat", spec.placeholder), "label": answers[qid]}
+                {
+                    "image": _image(bearing),
+                    "prompt": question.prompt("cat", spec.placeholder),
+                    "label": answers[qid],
+                }
             )
     table = datasets.Dataset.from_list(records)
     rows = adapt_upstream(table, table.column_names, SOURCE, spec)
@@ -61,8 +80,18 @@ def test_adapted_rows_become_scenes(monkeypatch: pytest.MonkeyPatch, tmp_path) -
     from vpt_tasks.isle_brick import dataset as module
 
     table = datasets.Dataset.from_list(
-        [{"image": _image(45), "object": "dog", **{f"q{i}": a for i, a in enumerate(
-            ["1", "1", "yes", "NE", "north", "yes", "front, right"], start=1)}}]
+        [
+            {
+                "image": _image(45),
+                "object": "dog",
+                **{
+                    f"q{i}": a
+                    for i, a in enumerate(
+                        ["1", "1", "yes", "NE", "north", "yes", "front, right"], start=1
+                    )
+                },
+            }
+        ]
     )
     monkeypatch.setattr(module, "load_table", lambda source: table)
     (scene,) = load_scenes(SOURCE, load_spec(), ImageStore(tmp_path))

@@ -41,7 +41,9 @@ SNAIL = "Assuming the snail Lego minifigure has the ability to see, can it see t
 def _item(
     gold: str, item_id: str = "x", *, dataset: str = "isle-dots", distractor: str | None = None
 ) -> Item:
-    return Item(item_id, "/img.png", "How many?", gold, distractor, None, dataset, "perspective-taking")  # type: ignore[arg-type]
+    return Item(
+        item_id, "/img.png", "How many?", gold, distractor, None, dataset, "perspective-taking"
+    )  # type: ignore[arg-type]
 
 
 # --- the real item in the authors' CSV format (acceptance) --------------------------------

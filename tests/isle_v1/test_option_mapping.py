@@ -239,7 +239,9 @@ def test_grader_call_prompt_and_failure() -> None:
         ask_grader(grader, "Can it see the cup?", SW, "hard to say", "isle-brick")
     )
     assert (mapping.chosen, mapping.chosen_letter, mapping.grader_reply) == ("No", "A", "'No'.")
-    failed = asyncio.run(ask_grader(_Failing(), "Can it see the cup?", SW, "hard to say", "isle-brick"))  # type: ignore[arg-type]
+    failed = asyncio.run(
+        ask_grader(_Failing(), "Can it see the cup?", SW, "hard to say", "isle-brick")
+    )  # type: ignore[arg-type]
     assert (failed.chosen, failed.unknown_reason) == ("Unknown", "grader_error")
     assert failed.grader_error == "ConnectionError: grader unreachable" and failed.grader_called
 

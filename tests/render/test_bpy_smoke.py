@@ -29,7 +29,16 @@ SETTINGS = RenderSettings(size=SIZE, samples=4)
 
 
 def render(plans, out: Path, family: str):
-    render_dataset(plans, out, SETTINGS, schema=schema(family), pretty_name="smoke", card_body=lambda r: "", masks=True, progress=False)
+    render_dataset(
+        plans,
+        out,
+        SETTINGS,
+        schema=schema(family),
+        pretty_name="smoke",
+        card_body=lambda r: "",
+        masks=True,
+        progress=False,
+    )
     import datasets
 
     return datasets.load_dataset(str(out), split="test")
@@ -44,7 +53,11 @@ def label_centroid(mask: np.ndarray, label: str) -> tuple[float, float, int]:
     palette = np.array(list(MASK_COLORS.values()))
     nearest = np.argmin(((mask[:, :, None, :] - palette[None, None]) ** 2).sum(-1), axis=-1)
     rows, columns = np.nonzero(nearest == list(MASK_COLORS).index(label))
-    return (float(columns.mean()) + 0.5 if len(columns) else math.nan, float(rows.mean()) + 0.5 if len(rows) else math.nan, len(rows))
+    return (
+        float(columns.mean()) + 0.5 if len(columns) else math.nan,
+        float(rows.mean()) + 0.5 if len(rows) else math.nan,
+        len(rows),
+    )
 
 
 def colour_centroid(image: np.ndarray, test) -> tuple[float, float, int]:
@@ -54,11 +67,17 @@ def colour_centroid(image: np.ndarray, test) -> tuple[float, float, int]:
 
 def test_comfort_ball_referent_is_where_theta_puts_it(tmp_path: Path) -> None:
     # behind: phi = theta; frames 9, 18, 27 put the red sphere left of, in front of, right of the blue one
-    plans = plan_comfort_ball(ComfortOptions(relations=("behind",), variations=("default",), frames=(9, 18, 27)))
+    plans = plan_comfort_ball(
+        ComfortOptions(relations=("behind",), variations=("default",), frames=(9, 18, 27))
+    )
     table = render(plans, tmp_path, "comfort-ball")
     assert [row["theta"] for row in table] == [-90, 0, 90] and len(table) == 3
     for plan, row in zip(plans, table):
-        assert row["image"].size == (SIZE, SIZE) and row["referent"] == "red sphere" and row["blender_version"]
+        assert (
+            row["image"].size == (SIZE, SIZE)
+            and row["referent"] == "red sphere"
+            and row["blender_version"]
+        )
         camera = plan.scene.camera
         expected = camera.project(plan.scene.by_label("referent")[0].center(), SIZE)
         image = pixels(frame_path(tmp_path, plan, SETTINGS))
@@ -76,14 +95,25 @@ def test_comfort_ball_referent_is_where_theta_puts_it(tmp_path: Path) -> None:
 
 
 def test_comfort_car_ball_relatum_and_woman(tmp_path: Path) -> None:
-    plans = plan_comfort_car(ComfortOptions(relations=("totheright",), variations=("car",), frames=(9,)))
+    plans = plan_comfort_car(
+        ComfortOptions(relations=("totheright",), variations=("car",), frames=(9,))
+    )
     table = render(plans, tmp_path, "comfort-car")
-    assert {row["dataset"] for row in table} == {"comfort_car_ref_facing_left", "comfort_car_ref_facing_right"}
+    assert {row["dataset"] for row in table} == {
+        "comfort_car_ref_facing_left",
+        "comfort_car_ref_facing_right",
+    }
     for plan, row in zip(plans, table):
         camera = plan.scene.camera
         mask = pixels(mask_path(tmp_path, plan))
         ball = label_centroid(mask, "referent")
-        assert ball[2] > 3 and math.dist(ball[:2], camera.project(plan.scene.by_label("referent")[0].center(), SIZE)[:2]) < 2.0
+        assert (
+            ball[2] > 3
+            and math.dist(
+                ball[:2], camera.project(plan.scene.by_label("referent")[0].center(), SIZE)[:2]
+            )
+            < 2.0
+        )
         woman = label_centroid(mask, "addressee")
         assert woman[2] > 3 and woman[0] < SIZE * 0.3  # at (0, -5): the camera's left
         car = label_centroid(mask, "relatum")
@@ -91,7 +121,9 @@ def test_comfort_car_ball_relatum_and_woman(tmp_path: Path) -> None:
 
 
 def test_isle_brick_masks_match_the_layout_and_the_gold(tmp_path: Path) -> None:
-    options = IsleBrickOptions(objects=("dog",), positions=("left", "back"), orientations=("toward",))
+    options = IsleBrickOptions(
+        objects=("dog",), positions=("left", "back"), orientations=("toward",)
+    )
     plans = plan_isle_brick(options).frames
     table = render(plans, tmp_path, "isle-brick")
     assert [row["scene_id"] for row in table] == [p.key for p in plans] and len(plans) == 4
@@ -118,7 +150,13 @@ def test_isle_brick_masks_match_the_layout_and_the_gold(tmp_path: Path) -> None:
 def test_top_down_nose_shows_the_gold_facing(tmp_path: Path) -> None:
     """Straight from above, the red nose sits on the side of the figure that Q5 names."""
     # the object close by, so that the figure is large enough (~70 px) for its nose to show
-    options = IsleBrickOptions(objects=("plant",), viewpoints=("birds_eye",), birds_eye_elevation=90.0, object_distance=1.0, seed=2)
+    options = IsleBrickOptions(
+        objects=("plant",),
+        viewpoints=("birds_eye",),
+        birds_eye_elevation=90.0,
+        object_distance=1.0,
+        seed=2,
+    )
     plans = [plan_isle_brick(options).frames[i] for i in (0, 2, 3)]
     assert [p.row["gold_q5"] for p in plans] == [["north"], ["north", "east"], ["west"]]
     settings = RenderSettings(size=192, samples=4)
@@ -128,20 +166,30 @@ def test_top_down_nose_shows_the_gold_facing(tmp_path: Path) -> None:
         image = pixels(tmp_path / f"{plan.key}.png")
         nose = colour_centroid(image, lambda r, g, b: (r > 100) & (r > 2.2 * g) & (r > 2.2 * b))
         figure = plan.scene.by_label("figure")[0]
-        head = plan.scene.camera.project(figure.to_world((0.0, 0.0, 0.82)), 192)  # the head's axis at nose height
+        head = plan.scene.camera.project(
+            figure.to_world((0.0, 0.0, 0.82)), 192
+        )  # the head's axis at nose height
         angle = math.degrees(math.atan2(nose[0] - head[0], head[1] - nose[1])) % 360
         assert nose[2] >= 2, plan.key
-        assert list(cardinal_set(angle)) == plan.row["gold_q5"], (plan.key, angle, plan.row["figure_yaw"])
+        assert list(cardinal_set(angle)) == plan.row["gold_q5"], (
+            plan.key,
+            angle,
+            plan.row["figure_yaw"],
+        )
         checked += 1
     assert checked == 3
 
 
 def test_renders_are_byte_identical(tmp_path: Path) -> None:
-    plan = plan_comfort_ball(ComfortOptions(relations=("behind",), variations=("color",), frames=(5,)))[0]
+    plan = plan_comfort_ball(
+        ComfortOptions(relations=("behind",), variations=("color",), frames=(5,))
+    )[0]
     render_frame(plan.scene, tmp_path / "a.png", SETTINGS)
     render_frame(plan.scene, tmp_path / "b.png", SETTINGS)
     data = (tmp_path / "a.png").read_bytes()
     assert data == (tmp_path / "b.png").read_bytes()
     assert Image.open(tmp_path / "a.png").info == {}  # no metadata stamps
-    render_frame(plan.scene, tmp_path / "c.jpg", RenderSettings(size=SIZE, samples=4, format="jpeg"))
+    render_frame(
+        plan.scene, tmp_path / "c.jpg", RenderSettings(size=SIZE, samples=4, format="jpeg")
+    )
     assert (tmp_path / "c.jpg").read_bytes()[:3] == b"\xff\xd8\xff"

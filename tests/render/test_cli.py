@@ -25,10 +25,31 @@ def test_dry_run_plans_without_blender(tmp_path: Path, capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     assert "isle-brick: 144 frames (144 distinct scenes)" in out
     assert "(two directions: 52)" in out and "gold_q6: {'no': 72, 'yes': 72}" in out
-    assert main(["render", "comfort-ball", "--out", str(tmp_path), "--dry-run", "--frames", "0-36"]) == 0
+    assert (
+        main(["render", "comfort-ball", "--out", str(tmp_path), "--dry-run", "--frames", "0-36"])
+        == 0
+    )
     out = capsys.readouterr().out
-    assert "comfort-ball: 740 frames (288 distinct scenes)" in out and "20 paths, frames per path: [37]" in out
-    assert main(["render", "comfort-car", "--out", str(tmp_path), "--dry-run", "--variations", "car,horse", "--frames", "0,9"]) == 0
+    assert (
+        "comfort-ball: 740 frames (288 distinct scenes)" in out
+        and "20 paths, frames per path: [37]" in out
+    )
+    assert (
+        main(
+            [
+                "render",
+                "comfort-car",
+                "--out",
+                str(tmp_path),
+                "--dry-run",
+                "--variations",
+                "car,horse",
+                "--frames",
+                "0,9",
+            ]
+        )
+        == 0
+    )
     assert "comfort-car: 32 frames" in capsys.readouterr().out
     assert not list(tmp_path.iterdir())  # nothing written
 
@@ -43,7 +64,9 @@ def test_dry_run_plans_without_blender(tmp_path: Path, capsys: pytest.CaptureFix
         (["isle-brick", "--size", "0"], "--size must be at least 1"),
     ],
 )
-def test_bad_options_fail_with_a_message(argv, message, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_options_fail_with_a_message(
+    argv, message, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["render", *argv, "--out", str(tmp_path)]) == 2
     assert message in capsys.readouterr().err
 
@@ -52,13 +75,41 @@ def test_without_bpy_the_message_says_how_to_install_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "bpy", None)  # import bpy now raises ImportError
-    assert main(["render", "comfort-ball", "--out", str(tmp_path), "--limit", "1", "--size", "8", "--quiet"]) == 2
+    assert (
+        main(
+            [
+                "render",
+                "comfort-ball",
+                "--out",
+                str(tmp_path),
+                "--limit",
+                "1",
+                "--size",
+                "8",
+                "--quiet",
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "pip install 'vpt-tasks[render]'" in err and "numpy<2" in err
 
 
 def test_command_line_reproduces_the_options(tmp_path: Path) -> None:
-    args = parse(["isle-brick", "--out", str(tmp_path), "--seed", "7", "--objects", "dog,cat", "--occluder", "--yaw-step", "45"])
+    args = parse(
+        [
+            "isle-brick",
+            "--out",
+            str(tmp_path),
+            "--seed",
+            "7",
+            "--objects",
+            "dog,cat",
+            "--occluder",
+            "--yaw-step",
+            "45",
+        ]
+    )
     command = render_cli.command_line(args)
     assert command.startswith("vpt-tasks render isle-brick ")
     again = parse(shlex.split(command)[2:])
@@ -74,6 +125,8 @@ def test_planning_never_imports_bpy() -> None:
         "plan_isle_brick(IsleBrickOptions(objects=('dog',))); plan_comfort_car(ComfortOptions(frames=(0,)))\n"
         "print('bpy' in sys.modules)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"

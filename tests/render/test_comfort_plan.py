@@ -50,7 +50,9 @@ def test_referent_sits_at_phi_of_theta(relation: str) -> None:
         referent = plan.scene.by_label("referent")[0]
         assert row["phi"] == pytest.approx(phi)
         assert math.hypot(*referent.position[:2]) == pytest.approx(BALL_RADIUS)
-        assert tf.azimuth_of(referent.position) == pytest.approx(phi % 360, abs=1e-9) or phi % 360 == pytest.approx(360)
+        assert tf.azimuth_of(referent.position) == pytest.approx(
+            phi % 360, abs=1e-9
+        ) or phi % 360 == pytest.approx(360)
         # phi = 0 toward the camera (lower in the image), 90 the camera's right
         camera = plan.scene.camera
         column, image_row, _ = camera.project(referent.center())
@@ -64,15 +66,29 @@ def test_referent_sits_at_phi_of_theta(relation: str) -> None:
 
 
 def test_ball_variations() -> None:
-    by_variation = {p.row["variation"]: p for p in ball() if p.row["relation"] == "behind" and p.row["frame"] == 3}
-    assert (by_variation["default"].row["referent"], by_variation["default"].row["relatum"]) == ("red sphere", "blue sphere")
-    assert (by_variation["color"].row["referent"], by_variation["color"].row["relatum"]) == ("yellow sphere", "green sphere")
+    by_variation = {
+        p.row["variation"]: p
+        for p in ball()
+        if p.row["relation"] == "behind" and p.row["frame"] == 3
+    }
+    assert (by_variation["default"].row["referent"], by_variation["default"].row["relatum"]) == (
+        "red sphere",
+        "blue sphere",
+    )
+    assert (by_variation["color"].row["referent"], by_variation["color"].row["relatum"]) == (
+        "yellow sphere",
+        "green sphere",
+    )
     size = by_variation["size"].scene
-    assert size.by_label("referent")[0].model.height == pytest.approx(1.4)  # radius 0.7, resting on the ground
+    assert size.by_label("referent")[0].model.height == pytest.approx(
+        1.4
+    )  # radius 0.7, resting on the ground
     assert size.by_label("relatum")[0].model.height == pytest.approx(0.9)
     assert by_variation["cam_position"].row["camera_location"] == [9.0, 0.0, 7.0]
     assert by_variation["default"].row["camera_location"] == [7.834, 0.0, 3.613]
-    assert all(p.row["addressee"] is None and p.row["relatum_yaw"] is None for p in by_variation.values())
+    assert all(
+        p.row["addressee"] is None and p.row["relatum_yaw"] is None for p in by_variation.values()
+    )
     # the absent object of the hallucination probe is not in the scene
     for plan in by_variation.values():
         present = {plan.row["referent"], plan.row["relatum"], "green sphere"}
@@ -97,7 +113,7 @@ def test_frame_36_repeats_frame_0() -> None:
     plans = {p.key: p for p in ball()}
     for key, plan in plans.items():
         if key.endswith("/36"):
-            first = plans[key[: -2] + "00"]
+            first = plans[key[:-2] + "00"]
             assert plan.scene.digest() == first.scene.digest() and plan.row["theta"] == 180
 
 
@@ -108,7 +124,11 @@ def test_car_datasets_relata_and_addressee() -> None:
     for plan in plans[:: 37 * 2]:
         row = plan.row
         relatum = plan.scene.by_label("relatum")[0]
-        assert row["referent"] == "basketball" and row["relatum"] == row["variation"] and row["addressee"] == "woman"
+        assert (
+            row["referent"] == "basketball"
+            and row["relatum"] == row["variation"]
+            and row["addressee"] == "woman"
+        )
         assert relatum.yaw == CAR_DATASETS[row["dataset"]] == row["relatum_yaw"]
         assert row["absent_object"] not in (row["referent"], row["relatum"], "woman")
         woman = plan.scene.by_label("addressee")[0]

@@ -22,7 +22,9 @@ def design(**kwargs):
 
 
 def camera_of(row) -> Camera:
-    return Camera.look_at(tuple(row["camera_location"]), tuple(row["camera_look_at"]), row["camera_lens_mm"])
+    return Camera.look_at(
+        tuple(row["camera_location"]), tuple(row["camera_look_at"]), row["camera_lens_mm"]
+    )
 
 
 def entities_of(row) -> dict[str, list[dict]]:
@@ -37,14 +39,18 @@ def test_default_design_is_the_papers() -> None:
     rows = [f.row for f in plan.frames]
     assert len(rows) == 144 and not plan.skipped
     assert Counter(r["object"] for r in rows) == {name: 16 for name in models.isle_objects()}
-    assert Counter(r["object_position"] for r in rows) == {p: 36 for p in ("left", "right", "front", "back")}
+    assert Counter(r["object_position"] for r in rows) == {
+        p: 36 for p in ("left", "right", "front", "back")
+    }
     assert Counter(r["figure_orientation"] for r in rows) == {"toward": 72, "away": 72}
     assert Counter(r["viewpoint"] for r in rows) == {"surface": 72, "birds_eye": 72}
     assert len({r["scene_id"] for r in rows}) == 144
     # two-direction gold answers in the proportions of the paper's Table 3
     two = {q: sum(len(r[f"gold_{q}"]) == 2 for r in rows) for q in ("q4", "q5", "q7")}
     assert two == {"q4": 52, "q5": 25, "q7": 41}  # 36.1%, 17.4%, 28.5%
-    assert all(r["gold_q1"] == ["1"] and r["gold_q2"] == ["1"] and r["gold_q3"] == ["yes"] for r in rows)
+    assert all(
+        r["gold_q1"] == ["1"] and r["gold_q2"] == ["1"] and r["gold_q3"] == ["yes"] for r in rows
+    )
 
 
 def test_gold_answers_follow_from_the_world_layout() -> None:
@@ -63,7 +69,9 @@ def test_gold_answers_follow_from_the_world_layout() -> None:
         assert list(egocentric_set(object_bearing, facing)) == row["gold_q7"], row["scene_id"]
         # the factor labels say the same thing
         assert (row["figure_orientation"] == "toward") == (row["gold_q6"] == ["yes"])
-        base = {"back": "north", "right": "east", "front": "south", "left": "west"}[row["object_position"]]
+        base = {"back": "north", "right": "east", "front": "south", "left": "west"}[
+            row["object_position"]
+        ]
         assert base in row["gold_q4"]
 
 
@@ -90,10 +98,14 @@ def test_image_positions_agree_with_the_gold_directions() -> None:
 def test_the_nose_points_where_the_figure_faces() -> None:
     for frame in design().frames[:40]:
         figure = frame.scene.by_label("figure")[0]
-        nose = next(p for p in figure.model.parts if p.material == models.NOSE and p.shape == "cone")
+        nose = next(
+            p for p in figure.model.parts if p.material == models.NOSE and p.shape == "cone"
+        )
         head = figure.to_world((0.0, 0.0, nose.location[2]))
         pointing = frame.scene.camera.bearing(tf.sub(figure.to_world(nose.location), head))
-        assert pointing == pytest.approx(frame.row["figure_yaw"], abs=1e-6) or abs(pointing - frame.row["figure_yaw"]) == pytest.approx(360, abs=1e-6)
+        assert pointing == pytest.approx(frame.row["figure_yaw"], abs=1e-6) or abs(
+            pointing - frame.row["figure_yaw"]
+        ) == pytest.approx(360, abs=1e-6)
 
 
 def test_everything_is_in_frame_and_in_sight() -> None:
@@ -112,9 +124,15 @@ def test_everything_is_in_frame_and_in_sight() -> None:
 
 
 def test_plans_are_deterministic_per_seed() -> None:
-    first = [f.scene.digest() for f in plan_isle_brick(IsleBrickOptions(objects=("dog",), seed=3)).frames]
-    again = [f.scene.digest() for f in plan_isle_brick(IsleBrickOptions(objects=("dog",), seed=3)).frames]
-    other = [f.scene.digest() for f in plan_isle_brick(IsleBrickOptions(objects=("dog",), seed=4)).frames]
+    first = [
+        f.scene.digest() for f in plan_isle_brick(IsleBrickOptions(objects=("dog",), seed=3)).frames
+    ]
+    again = [
+        f.scene.digest() for f in plan_isle_brick(IsleBrickOptions(objects=("dog",), seed=3)).frames
+    ]
+    other = [
+        f.scene.digest() for f in plan_isle_brick(IsleBrickOptions(objects=("dog",), seed=4)).frames
+    ]
     assert first == again and first != other and len(first) == 16
 
 
@@ -166,7 +184,10 @@ def test_yaw_step_adds_facings_and_skips_ambiguous_ones() -> None:
     # 8 facings per cell; facings exactly sideways (90 deg off) sit on the field-of-view edge: skipped
     assert len(rows) + len(plan.skipped) == 2 * 4 * 8 * 2
     assert all("Q6" in reason for _, reason in plan.skipped)
-    assert Counter(r["figure_orientation"] for r in rows) == {"toward": len(rows) // 2, "away": len(rows) // 2}
+    assert Counter(r["figure_orientation"] for r in rows) == {
+        "toward": len(rows) // 2,
+        "away": len(rows) // 2,
+    }
     offsets = Counter(round((r["figure_yaw"] - r["object_bearing"]) % 360) for r in rows)
     assert set(offsets) == {0, 45, 135, 180, 225, 315}
 

@@ -14,7 +14,12 @@ def centres(model: Model, material: Material) -> list[tf.Vec3]:
 
 
 def test_every_model_stands_on_the_ground() -> None:
-    builders = {**models.isle_objects(), **models.comfort_relata(), "woman": models.woman, "basketball": models.basketball}
+    builders = {
+        **models.isle_objects(),
+        **models.comfort_relata(),
+        "woman": models.woman,
+        "basketball": models.basketball,
+    }
     for name in models.OUTFITS:
         builders[f"figure {name}"] = lambda name=name: models.minifigure(name)
     for name, build in builders.items():
@@ -31,7 +36,9 @@ def test_minifigure_front_cues(outfit: str) -> None:
     nose = centres(figure, models.NOSE)
     eyes = centres(figure, models.EYE)
     assert nose and all(x > 0.09 for x, _, _ in nose)  # the nose sticks out in front
-    assert len([e for e in eyes if e[2] > 0.85]) == 2 and all(x > 0.09 for x, _, z in eyes if z > 0.85)
+    assert len([e for e in eyes if e[2] > 0.85]) == 2 and all(
+        x > 0.09 for x, _, z in eyes if z > 0.85
+    )
     back_hair = [p for p in figure.parts if p.material == hair and p.shape == "cube"]
     assert back_hair and all(p.location[0] < -0.05 for p in back_hair)  # hair at the back
     feet = [p for p in figure.parts if p.shape == "cube" and p.location[2] < 0.05]
@@ -44,7 +51,11 @@ def test_minifigure_front_cues(outfit: str) -> None:
 
 def test_comfort_relata_fronts() -> None:
     car = models.car()
-    lights = [p.location for p in car.parts if p.material.emission >= 2.0 and p.material.color[0] > 0.9 and p.material.color[1] > 0.9]
+    lights = [
+        p.location
+        for p in car.parts
+        if p.material.emission >= 2.0 and p.material.color[0] > 0.9 and p.material.color[1] > 0.9
+    ]
     tails = [p.location for p in car.parts if p.material.emission > 0 and p.material.color[1] < 0.2]
     assert len(lights) == 2 and all(x > 1.0 for x, _, _ in lights)
     assert len(tails) == 2 and all(x < -1.0 for x, _, _ in tails)
@@ -52,7 +63,9 @@ def test_comfort_relata_fronts() -> None:
     back = max(chair.parts, key=lambda p: p.location[2])  # the top of the backrest
     assert back.location[0] < -0.15
     for animal in (models.horse(), models.comfort_dog(), models.dog(), models.cat()):
-        eyes = [p.location for p in animal.parts if p.material == models.color("#141414", roughness=0.2)]
+        eyes = [
+            p.location for p in animal.parts if p.material == models.color("#141414", roughness=0.2)
+        ]
         assert eyes and all(x > 0.3 * animal.box.half[0] for x, _, _ in eyes), animal.name
         tail = animal.parts[-1]
         assert tail.location[0] < -0.4 * animal.box.half[0], animal.name

@@ -53,7 +53,13 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeBlender:
 
 def render(plans, out: Path, family: str, settings: RenderSettings = SETTINGS):
     return render_dataset(
-        plans, out, settings, schema=schema(family), pretty_name="test", card_body=lambda report: "body", progress=False
+        plans,
+        out,
+        settings,
+        schema=schema(family),
+        pretty_name="test",
+        card_body=lambda report: "body",
+        progress=False,
     )
 
 
@@ -80,7 +86,11 @@ def test_resumes_where_it_stopped(fake: FakeBlender, tmp_path: Path) -> None:
 
 
 def test_identical_scenes_are_copied_not_rendered(fake: FakeBlender, tmp_path: Path) -> None:
-    plans = plan_comfort_ball(ComfortOptions(relations=("infrontof", "behind"), variations=("default",), frames=(0, 18, 36)))
+    plans = plan_comfort_ball(
+        ComfortOptions(
+            relations=("infrontof", "behind"), variations=("default",), frames=(0, 18, 36)
+        )
+    )
     report = render(plans, tmp_path, "comfort-ball")
     # infrontof 0 = infrontof 36 = behind 18 (phi 0); behind 0 = behind 36 = infrontof 18 (phi 180)
     assert (report.rendered, report.copied) == (2, 4)
@@ -92,7 +102,9 @@ def test_identical_scenes_are_copied_not_rendered(fake: FakeBlender, tmp_path: P
 def test_the_dataset_holds_the_plan_rows(fake: FakeBlender, tmp_path: Path) -> None:
     import datasets
 
-    plans = plan_isle_brick(IsleBrickOptions(objects=("cat",), viewpoints=("birds_eye",), distractors=1)).frames
+    plans = plan_isle_brick(
+        IsleBrickOptions(objects=("cat",), viewpoints=("birds_eye",), distractors=1)
+    ).frames
     render(plans, tmp_path, "isle-brick")
     table = datasets.load_dataset(str(tmp_path), split="test")
     assert len(table) == len(plans)
@@ -110,7 +122,9 @@ def test_the_dataset_holds_the_plan_rows(fake: FakeBlender, tmp_path: Path) -> N
 def test_rendered_isle_brick_runs_through_the_task(fake: FakeBlender, tmp_path: Path) -> None:
     from vpt_tasks.isle_brick import isle_brick
 
-    options = IsleBrickOptions(objects=("goblet",), positions=("left", "back"), occluder=True, second_figure=True)
+    options = IsleBrickOptions(
+        objects=("goblet",), positions=("left", "back"), occluder=True, second_figure=True
+    )
     plans = plan_isle_brick(options).frames
     render(plans, tmp_path / "data", "isle-brick")
     log = run(isle_brick(source=str(tmp_path / "data")), "vpt_tasks/random", tmp_path / "logs")
@@ -118,18 +132,34 @@ def test_rendered_isle_brick_runs_through_the_task(fake: FakeBlender, tmp_path: 
     values = metrics(log)
     assert 0.0 <= values["overall"] <= 1.0
     assert values["chance_Q2"] == pytest.approx(1 / 3)  # every gold set has one answer out of three
-    assert values["chance_Q7"] == pytest.approx(sum(len(p.row["gold_q7"]) for p in plans) / len(plans) / 4)
+    assert values["chance_Q7"] == pytest.approx(
+        sum(len(p.row["gold_q7"]) for p in plans) / len(plans) / 4
+    )
 
 
 @pytest.mark.parametrize("family", ["comfort-ball", "comfort-car"])
-def test_rendered_comfort_runs_through_the_task(fake: FakeBlender, tmp_path: Path, family: str) -> None:
+def test_rendered_comfort_runs_through_the_task(
+    fake: FakeBlender, tmp_path: Path, family: str
+) -> None:
     from vpt_tasks.comfort import comfort_ball, comfort_car
 
     options = ComfortOptions(relations=("behind",), frames=tuple(range(0, 37, 6)))
     if family == "comfort-ball":
-        plans, task = plan_comfort_ball(ComfortOptions(relations=("behind",), variations=("default",), frames=options.frames)), comfort_ball
+        plans, task = (
+            plan_comfort_ball(
+                ComfortOptions(
+                    relations=("behind",), variations=("default",), frames=options.frames
+                )
+            ),
+            comfort_ball,
+        )
     else:
-        plans, task = plan_comfort_car(ComfortOptions(relations=("behind",), variations=("car",), frames=options.frames)), comfort_car
+        plans, task = (
+            plan_comfort_car(
+                ComfortOptions(relations=("behind",), variations=("car",), frames=options.frames)
+            ),
+            comfort_car,
+        )
     render(plans, tmp_path / "data", family)
     log = run(task(source=str(tmp_path / "data")), "vpt_tasks/always_yes", tmp_path / "logs")
     assert log.eval.dataset.samples >= len(plans)

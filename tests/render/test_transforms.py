@@ -12,13 +12,19 @@ def test_rotations_follow_blender_xyz_order() -> None:
     m = tf.rotation_xyz((90.0, 0.0, 90.0))
     assert tf.apply(m, (0.0, 1.0, 0.0)) == pytest.approx((0.0, 0.0, 1.0), abs=1e-12)
     # +x turned about z by 90 deg is +y
-    assert tf.apply(tf.rotation_z(90.0), (1.0, 0.0, 0.0)) == pytest.approx((0.0, 1.0, 0.0), abs=1e-12)
+    assert tf.apply(tf.rotation_z(90.0), (1.0, 0.0, 0.0)) == pytest.approx(
+        (0.0, 1.0, 0.0), abs=1e-12
+    )
     # Y by 90 deg turns the cone tip (+z) to +x: how noses point forward
-    assert tf.apply(tf.rotation_xyz((0.0, 90.0, 0.0)), (0.0, 0.0, 1.0)) == pytest.approx((1.0, 0.0, 0.0), abs=1e-12)
+    assert tf.apply(tf.rotation_xyz((0.0, 90.0, 0.0)), (0.0, 0.0, 1.0)) == pytest.approx(
+        (1.0, 0.0, 0.0), abs=1e-12
+    )
 
 
 def test_compose_applies_the_rightmost_first() -> None:
-    m = tf.compose(tf.translation((1.0, 2.0, 3.0)), tf.rotation_z(90.0), tf.scaling((2.0, 1.0, 1.0)))
+    m = tf.compose(
+        tf.translation((1.0, 2.0, 3.0)), tf.rotation_z(90.0), tf.scaling((2.0, 1.0, 1.0))
+    )
     # scale (1,0,0) -> (2,0,0), turn -> (0,2,0), move -> (1,4,3)
     assert tf.apply(m, (1.0, 0.0, 0.0)) == pytest.approx((1.0, 4.0, 3.0))
 

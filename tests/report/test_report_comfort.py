@@ -26,10 +26,18 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     out = tmp_path_factory.mktemp("out")
     for model in ("vpt_tasks/always_yes", "vpt_tasks/random"):
         eval(comfort_ball(source="demo"), model=model, log_dir=str(logs), display="none")
-    eval(comfort_car(source="demo", thetas=CAR_THETAS, probes=True), model="vpt_tasks/random",
-         log_dir=str(logs), display="none")
-    eval(comfort_car(source="demo", thetas=CAR_THETAS, perspective="rel"), model="vpt_tasks/always_yes",
-         log_dir=str(logs), display="none")  # one prompt: its metrics have no `rel/` prefix
+    eval(
+        comfort_car(source="demo", thetas=CAR_THETAS, probes=True),
+        model="vpt_tasks/random",
+        log_dir=str(logs),
+        display="none",
+    )
+    eval(
+        comfort_car(source="demo", thetas=CAR_THETAS, perspective="rel"),
+        model="vpt_tasks/always_yes",
+        log_dir=str(logs),
+        display="none",
+    )  # one prompt: its metrics have no `rel/` prefix
     assert main(["report", str(logs), "--out", str(out)]) == 0
     return logs, out
 
@@ -44,12 +52,18 @@ def _tables(markdown: str, title: str) -> dict[str, dict[str, list[str]]]:
     tables: dict[str, dict[str, list[str]]] = {}
     for block in re.split(r"\n### ", section)[1:]:
         heading, *rows = block.splitlines()
-        cells = [[c.strip() for c in row.strip().strip("|").split("|")] for row in rows if row.startswith("|")]
+        cells = [
+            [c.strip() for c in row.strip().strip("|").split("|")]
+            for row in rows
+            if row.startswith("|")
+        ]
         tables[heading] = {row[0]: row[1:] for row in cells if not row[0].startswith("---")}
     return tables
 
 
-def _expected(task: str, metrics: dict[str, float], headers: list[str], prompts: list[str]) -> dict[str, list[str]]:
+def _expected(
+    task: str, metrics: dict[str, float], headers: list[str], prompts: list[str]
+) -> dict[str, list[str]]:
     """The cells each table must show for one log, by table heading prefix (keys from the COMFORT README)."""
     f1 = [_pct(metrics, "object_f1")] if "object F1" in headers else []
     table5 = [_pct(metrics, k) for k in TABLE5]
@@ -62,8 +76,14 @@ def _expected(task: str, metrics: dict[str, float], headers: list[str], prompts:
         preference_heading = "Preferred frame of reference"
         expected = {
             "Metrics (×100) — paper Table 5": table5 + f1,
-            "By facing direction": [_pct(metrics, f"facing_{s}/{k}") for s in ("left", "right") for k in TABLE5],
-            "Perspective taking": [_pct(metrics, f"perspective/{p}/{k}") for p in ("cam", "rel", "add", "mean") for k in GT],
+            "By facing direction": [
+                _pct(metrics, f"facing_{s}/{k}") for s in ("left", "right") for k in TABLE5
+            ],
+            "Perspective taking": [
+                _pct(metrics, f"perspective/{p}/{k}")
+                for p in ("cam", "rel", "add", "mean")
+                for k in GT
+            ],
         }
         for prompt in ("nop", "cam", "add", "rel"):
             if prompts == [prompt]:  # a single-prompt run stores its metrics under the bare names
@@ -72,9 +92,9 @@ def _expected(task: str, metrics: dict[str, float], headers: list[str], prompts:
                 expected[f"Prompt `{prompt}`"] = [_pct(metrics, f"{prompt}/{k}") for k in TABLE5]
     preferred = [c for c in candidates if metrics.get(f"{prefix}/preferred/{c}") == 1.0]
     assert len(preferred) == (1 if f"{prefix}/{candidates[0]}/acc" in metrics else 0)
-    expected[preference_heading] = [_pct(metrics, f"{prefix}/{c}/{k}") for c in candidates for k in GT] + (
-        preferred or ["–"]
-    )
+    expected[preference_heading] = [
+        _pct(metrics, f"{prefix}/{c}/{k}") for c in candidates for k in GT
+    ] + (preferred or ["–"])
     return expected
 
 
@@ -86,26 +106,41 @@ def test_tables_equal_the_log_metrics(report: tuple[Path, Path]) -> None:
         log = read_eval_log(info.name, header_only=True)
         task = log.eval.task.split("/")[-1]
         metrics = {k: v.value for k, v in log.results.scores[0].metrics.items()}
-        tables = _tables(markdown, {"comfort_ball": "COMFORT-BALL", "comfort_car": "COMFORT-CAR"}[task])
+        tables = _tables(
+            markdown, {"comfort_ball": "COMFORT-BALL", "comfort_car": "COMFORT-CAR"}[task]
+        )
         assert tables["Runs"][log.eval.model][1] == str(int(metrics["n_samples"]))
         headers = next(t for h, t in tables.items() if h.startswith("Metrics"))["model"]
         perspective = log.eval.task_args.get("perspective")
-        expected = _expected(task, metrics, headers, [perspective] if perspective else ["nop", "cam", "add", "rel"])
+        expected = _expected(
+            task, metrics, headers, [perspective] if perspective else ["nop", "cam", "add", "rel"]
+        )
         for start, cells in expected.items():
             (table,) = [t for heading, t in tables.items() if heading.startswith(start)]
             assert table[log.eval.model] == cells, start
             checked += len(cells)
             dashes += cells.count("–")
     assert checked == 106 + 72  # BALL 2 x (7 + 10), CAR 2 x (8 + 14 + 12 + 4 x 7 + 10)
-    assert dashes >= 6 + 7 * 3 + 10  # eta (4 frames); always-yes CAR: the 3 other prompts, no nop curves
+    assert (
+        dashes >= 6 + 7 * 3 + 10
+    )  # eta (4 frames); always-yes CAR: the 3 other prompts, no nop curves
 
 
 def test_always_yes_row_is_the_papers(report: tuple[Path, Path]) -> None:
     tables = _tables((report[1] / "report.md").read_text(), "COMFORT-BALL")
-    table = next(t for heading, t in tables.items() if heading.startswith("Metrics (×100) — paper Table 5"))
+    table = next(
+        t for heading, t in tables.items() if heading.startswith("Metrics (×100) — paper Table 5")
+    )
     row = dict(zip(table["model"], table["vpt_tasks/always_yes"]))
-    assert row == {"Acc": "47.2", "ε_cos": "61.2", "ε_hemi": "68.7", "c_sym": "0.0", "c_opp": "100.0",
-                   "η": "0.0", "σ": "0.0"}
+    assert row == {
+        "Acc": "47.2",
+        "ε_cos": "61.2",
+        "ε_hemi": "68.7",
+        "c_sym": "0.0",
+        "c_opp": "100.0",
+        "η": "0.0",
+        "σ": "0.0",
+    }
     car = _tables((report[1] / "report.md").read_text(), "COMFORT-CAR")
     assert "object F1" in next(t for h, t in car.items() if h.startswith("Metrics"))["model"]
 
@@ -114,7 +149,9 @@ def test_curve_figures_are_valid_images(report: tuple[Path, Path]) -> None:
     out = report[1]
     markdown = (out / "report.md").read_text()
     figures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", markdown)
-    assert sorted(figures) == [f"comfort_{t}_curves_{i}.png" for t in ("ball", "car") for i in (0, 1)]
+    assert sorted(figures) == [
+        f"comfort_{t}_curves_{i}.png" for t in ("ball", "car") for i in (0, 1)
+    ]
     sizes = {}
     for name in figures:
         with Image.open(out / name) as picture:
@@ -135,29 +172,44 @@ def test_curves_are_the_samples_p(report: tuple[Path, Path]) -> None:
     from vpt_tasks.comfort.metrics import comfort_summary
     from vpt_tasks.report.comfort import _frame_predictions, mean_curves
 
-    logs = {(log.eval.task.split("/")[-1], log.eval.model): log
-            for log in (read_eval_log(info.name) for info in list_eval_logs(str(report[0])))}
+    logs = {
+        (log.eval.task.split("/")[-1], log.eval.model): log
+        for log in (read_eval_log(info.name) for info in list_eval_logs(str(report[0])))
+    }
     for log in logs.values():  # the samples' p as the report reads them reproduce the log's metrics
         summary = comfort_summary(_frame_predictions(log.samples))
         metrics = {k: v.value for k, v in log.results.scores[0].metrics.items()}
         for key in ("acc", "eps_cos", "c_opp", "n_frames"):
             assert summary[key] == pytest.approx(metrics[key])
     ball = mean_curves(logs[("comfort_ball", "vpt_tasks/always_yes")].samples)
-    assert set(ball) == {("cam", "camera_reflected", r) for r in ("infrontof", "behind", "totheleft", "totheright")}
+    assert set(ball) == {
+        ("cam", "camera_reflected", r) for r in ("infrontof", "behind", "totheleft", "totheright")
+    }
     for raw, normalised in ball.values():
-        assert raw.tolist() == [1.0] * 36 and normalised.tolist() == [0.0] * 36  # a constant curve's p̂ is 0
+        assert (
+            raw.tolist() == [1.0] * 36 and normalised.tolist() == [0.0] * 36
+        )  # a constant curve's p̂ is 0
     car_log = logs[("comfort_car", "vpt_tasks/random")]
     car = mean_curves(car_log.samples)
     frames = {(p, f) for p, f, _ in car}
-    assert frames == {("nop", "camera_reflected"), ("cam", "camera_reflected"), ("add", "addressee_reflected"),
-                      ("rel", "intrinsic_facing_left"), ("rel", "intrinsic_facing_right")}
+    assert frames == {
+        ("nop", "camera_reflected"),
+        ("cam", "camera_reflected"),
+        ("add", "addressee_reflected"),
+        ("rel", "intrinsic_facing_left"),
+        ("rel", "intrinsic_facing_right"),
+    }
     p_of: dict[tuple[str, str, str, int], list[float]] = {}
     for sample in car_log.samples:
         meta = sample.metadata
         if meta["kind"] == "frame":
             side = "right" if meta["dataset"].endswith("right") else "left"
-            frame = {"nop": "camera_reflected", "cam": "camera_reflected", "add": "addressee_reflected",
-                     "rel": f"intrinsic_facing_{side}"}[meta["prompt"]]
+            frame = {
+                "nop": "camera_reflected",
+                "cam": "camera_reflected",
+                "add": "addressee_reflected",
+                "rel": f"intrinsic_facing_{side}",
+            }[meta["prompt"]]
             p = sample.scores["yes_probability"].metadata["p"]
             p_of.setdefault((meta["prompt"], frame, meta["relation"], meta["theta"]), []).append(p)
     for (prompt, frame, relation), (raw, normalised) in car.items():
@@ -173,10 +225,19 @@ def test_curves_are_the_samples_p(report: tuple[Path, Path]) -> None:
 
 def test_logs_without_p_get_a_note(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     logs = tmp_path / "logs"
-    eval(comfort_ball(source="demo"), model=get_model("vpt_tasks/constant", answer="maybe", memoize=False),
-         log_dir=str(logs), display="none")  # no Yes/No: every sample unscored, p null
-    eval(comfort_ball(source="demo"), model="vpt_tasks/random", log_dir=str(logs), display="none",
-         log_samples=False)  # metrics but no samples
+    eval(
+        comfort_ball(source="demo"),
+        model=get_model("vpt_tasks/constant", answer="maybe", memoize=False),
+        log_dir=str(logs),
+        display="none",
+    )  # no Yes/No: every sample unscored, p null
+    eval(
+        comfort_ball(source="demo"),
+        model="vpt_tasks/random",
+        log_dir=str(logs),
+        display="none",
+        log_samples=False,
+    )  # metrics but no samples
     assert main(["report", str(logs), "--out", str(tmp_path / "out")]) == 0
     assert "Traceback" not in capsys.readouterr().err
     markdown = (tmp_path / "out" / "report.md").read_text()
@@ -185,8 +246,11 @@ def test_logs_without_p_get_a_note(tmp_path: Path, capsys: pytest.CaptureFixture
     assert not list((tmp_path / "out").glob("*.png"))
     table = next(t for h, t in _tables(markdown, "COMFORT-BALL").items() if h.startswith("Metrics"))
     assert table["vpt_tasks/constant"] == ["–"] * 7
-    (random_log,) = [read_eval_log(i.name, header_only=True) for i in list_eval_logs(str(logs))
-                     if "random" in read_eval_log(i.name, header_only=True).eval.model]
+    (random_log,) = [
+        read_eval_log(i.name, header_only=True)
+        for i in list_eval_logs(str(logs))
+        if "random" in read_eval_log(i.name, header_only=True).eval.model
+    ]
     metrics = {k: v.value for k, v in random_log.results.scores[0].metrics.items()}
     assert table["vpt_tasks/random"] == [_pct(metrics, k) for k in TABLE5]
     assert _tables(markdown, "COMFORT-BALL")["Runs"]["vpt_tasks/constant"][2] == "100.0"

@@ -19,7 +19,9 @@ from vpt_tasks.isle_brick import isle_brick
 @pytest.fixture(scope="module")
 def log_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     directory = tmp_path_factory.mktemp("logs")
-    eval(isle_brick(source="demo"), model="vpt_tasks/random", log_dir=str(directory), display="none")
+    eval(
+        isle_brick(source="demo"), model="vpt_tasks/random", log_dir=str(directory), display="none"
+    )
     eval(
         isle_brick(source="demo"),
         model=get_model("vpt_tasks/constant", answer="north-east", memoize=False),
@@ -32,7 +34,9 @@ def log_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _table_cells(markdown: str, header: str) -> dict[str, list[str]]:
     section = markdown.split(header, 1)[1].split("\n\n", 2)[1]
     rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("|")]
-    return {cells[0].strip(): [c.strip() for c in cells[1:]] for cells in rows[2:]} | {"": [c.strip() for c in rows[0][1:]]}
+    return {cells[0].strip(): [c.strip() for c in cells[1:]] for cells in rows[2:]} | {
+        "": [c.strip() for c in rows[0][1:]]
+    }
 
 
 def test_report_numbers_equal_log_metrics(log_dir: Path, tmp_path: Path) -> None:
@@ -70,9 +74,18 @@ def test_figures_are_valid_images(log_dir: Path, tmp_path: Path) -> None:
 
 def test_unsupported_and_failed_logs_get_a_message(tmp_path: Path, capsys) -> None:
     other = Task(dataset=[Sample(input="hi", target="x")], name="not_ours")
-    eval(other, model=get_model("vpt_tasks/constant", answer="x", memoize=False), log_dir=str(tmp_path / "l"), display="none")
-    eval(isle_brick(source="demo", questions="Q5", extractor="llm"), model="vpt_tasks/random",
-         log_dir=str(tmp_path / "l"), display="none")  # fails: no grader role
+    eval(
+        other,
+        model=get_model("vpt_tasks/constant", answer="x", memoize=False),
+        log_dir=str(tmp_path / "l"),
+        display="none",
+    )
+    eval(
+        isle_brick(source="demo", questions="Q5", extractor="llm"),
+        model="vpt_tasks/random",
+        log_dir=str(tmp_path / "l"),
+        display="none",
+    )  # fails: no grader role
     (tmp_path / "l" / "junk.eval").write_bytes(b"not a zip")
     assert main(["report", str(tmp_path / "l"), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
@@ -88,7 +101,9 @@ def test_labels_of_one_model_name_the_differing_arguments() -> None:
     from vpt_tasks.report.logs import model_labels
 
     def fake(model: str, **task_args):
-        return SimpleNamespace(eval=SimpleNamespace(model=model, task_args=task_args, eval_id="abcdefghij"))
+        return SimpleNamespace(
+            eval=SimpleNamespace(model=model, task_args=task_args, eval_id="abcdefghij")
+        )
 
     logs = [
         fake("m/a", source="demo", solver="zero_shot"),
@@ -98,5 +113,9 @@ def test_labels_of_one_model_name_the_differing_arguments() -> None:
         fake("m/c", source="demo"),
     ]
     assert model_labels(logs) == [
-        "m/a (solver=zero_shot)", "m/a (solver=cot)", "m/b", "m/c (abcdefgh)", "m/c (abcdefgh)",
+        "m/a (solver=zero_shot)",
+        "m/a (solver=cot)",
+        "m/b",
+        "m/c (abcdefgh)",
+        "m/c (abcdefgh)",
     ]

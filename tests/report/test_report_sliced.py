@@ -17,9 +17,15 @@ from vpt_tasks.omni_perspective import omni_perspective
 from vpt_tasks.report.logs import fmt
 
 SHOWN = {
-    "isle_brick_v1": ("Isle-Bricks v1", ["accuracy", "both_orders_correct", "consistency", "unknown_rate"]),
+    "isle_brick_v1": (
+        "Isle-Bricks v1",
+        ["accuracy", "both_orders_correct", "consistency", "unknown_rate"],
+    ),
     "isle_dots": ("Isle-Dots", ["accuracy", "both_orders_correct", "consistency", "unknown_rate"]),
-    "omni_perspective": ("Omni-Perspective", ["circular_accuracy", "vanilla_accuracy", "rotation0_accuracy"]),
+    "omni_perspective": (
+        "Omni-Perspective",
+        ["circular_accuracy", "vanilla_accuracy", "rotation0_accuracy"],
+    ),
 }
 
 
@@ -28,8 +34,11 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     logs = tmp_path_factory.mktemp("logs")
     out = tmp_path_factory.mktemp("out")
     for model in ("vpt_tasks/random", get_model("vpt_tasks/constant", answer="A", memoize=False)):
-        tasks = [isle_brick_v1(source="demo", grader="none"), isle_dots(source="demo", grader="none"),
-                 omni_perspective(source="demo", judge="none")]
+        tasks = [
+            isle_brick_v1(source="demo", grader="none"),
+            isle_dots(source="demo", grader="none"),
+            omni_perspective(source="demo", judge="none"),
+        ]
         eval(tasks, model=model, log_dir=str(logs), display="none")
     assert main(["report", str(logs), "--out", str(out)]) == 0
     return logs, out
@@ -40,7 +49,9 @@ def _section_tables(markdown: str, title: str) -> dict[str, dict[str, list[str]]
     tables: dict[str, dict[str, list[str]]] = {}
     for block in re.split(r"\n### ", section)[1:]:
         heading, *rows = [line for line in block.splitlines() if line.strip()]
-        cells = [[c.strip() for c in row.strip("|").split("|")] for row in rows if row.startswith("|")]
+        cells = [
+            [c.strip() for c in row.strip("|").split("|")] for row in rows if row.startswith("|")
+        ]
         tables[heading] = {row[0]: row[1:] for row in cells if not row[0].startswith("---")}
     return tables
 
@@ -68,7 +79,9 @@ def test_tables_equal_the_log_metrics(report: tuple[Path, Path]) -> None:
 def test_always_a_rows_show_the_acceptance_values(report: tuple[Path, Path]) -> None:
     markdown = (report[1] / "report.md").read_text()
     bricks = _section_tables(markdown, "Isle-Bricks v1")
-    column = bricks["Accuracy averaged over both option orders (%)"]["slice"].index("vpt_tasks/constant")
+    column = bricks["Accuracy averaged over both option orders (%)"]["slice"].index(
+        "vpt_tasks/constant"
+    )
     assert bricks["Accuracy averaged over both option orders (%)"]["overall"][column] == "50.0"
     assert bricks["Answer consistency across orders (%)"]["overall"][column] == "0.0"
     omni = _section_tables(markdown, "Omni-Perspective")
@@ -78,7 +91,11 @@ def test_always_a_rows_show_the_acceptance_values(report: tuple[Path, Path]) -> 
 def test_figures_are_valid_images(report: tuple[Path, Path]) -> None:
     out = report[1]
     figures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", (out / "report.md").read_text())
-    assert sorted(figures) == ["isle_brick_v1_slices.png", "isle_dots_slices.png", "omni_perspective_slices.png"]
+    assert sorted(figures) == [
+        "isle_brick_v1_slices.png",
+        "isle_dots_slices.png",
+        "omni_perspective_slices.png",
+    ]
     for name in figures:
         with Image.open(out / name) as picture:
             picture.verify()

@@ -177,7 +177,7 @@ def _parse(code: str, entry: Mapping[str, Any]) -> Language:
         if not values or not all(isinstance(w, str) and w.strip() for w in values):
             raise ConfigError(
                 f"{where}: answers.{label} must be a non-empty list of words (quote words "
-                "YAML reads as booleans, such as \"No\")."
+                'YAML reads as booleans, such as "No").'
             )
         words[label] = tuple(values)
     objects: dict[str, str | Mapping[str, str]] = {}

@@ -109,9 +109,7 @@ def load_spec() -> ComfortSpec:
         prompts=MappingProxyType(prompts),
         relations=MappingProxyType(relations),
         names=UpstreamNames(
-            shapes=MappingProxyType(
-                {str(k).lower(): str(v) for k, v in names["shapes"].items()}
-            ),
+            shapes=MappingProxyType({str(k).lower(): str(v) for k, v in names["shapes"].items()}),
             ball_colors=tuple(str(c) for c in names["ball_colors"]),
             ball_shapes=tuple(str(s) for s in names["ball_shapes"]),
             ball_distractor=str(names["ball_distractor"]),

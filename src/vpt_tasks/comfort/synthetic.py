@@ -51,7 +51,12 @@ _UPSTREAM_SHAPE = {
 _BALL_CONFIG: dict[str, dict[str, Any]] = {
     "default": {},
     "color": {"var_color": "yellow", "ref_color": "green"},
-    "size": {"var_size": 0.7, "ref_size": 0.45, "var_position": [0, 0, 0.7], "ref_position": [0, 0, 0.45]},
+    "size": {
+        "var_size": 0.7,
+        "ref_size": 0.45,
+        "var_position": [0, 0, 0.7],
+        "ref_position": [0, 0, 0.45],
+    },
     "cam_position": {"cam_position": [9.0, 0.0, 7.0]},
     "distractor": {"num_distractors": 1},
 }
@@ -128,11 +133,18 @@ def render_frame(
             draw.polygon([(tip, v), (base, v - h / 2), (base, v + h / 2)], fill=(30, 30, 30))
             draw.text((u - w / 2, v + h / 2), name[:3], fill=(20, 20, 20))
         else:
-            draw.rectangle([u - scale * 0.3, v - scale * 1.4, u + scale * 0.3, v], fill=_COLORS["purple"])
-            draw.ellipse([u - scale * 0.3, v - scale * 2.0, u + scale * 0.3, v - scale * 1.4], fill=(240, 200, 170))
+            draw.rectangle(
+                [u - scale * 0.3, v - scale * 1.4, u + scale * 0.3, v], fill=_COLORS["purple"]
+            )
+            draw.ellipse(
+                [u - scale * 0.3, v - scale * 2.0, u + scale * 0.3, v - scale * 1.4],
+                fill=(240, 200, 170),
+            )
     if noise > 0:
         key = f"{dataset}/{relation}/{variation}/{frame}".encode()
-        picture = _noisy(picture, noise, seed=int.from_bytes(hashlib.sha256(key).digest()[:4], "big"))
+        picture = _noisy(
+            picture, noise, seed=int.from_bytes(hashlib.sha256(key).digest()[:4], "big")
+        )
     buffer = io.BytesIO()
     picture.save(buffer, format="PNG")
     return buffer.getvalue()
@@ -195,8 +207,19 @@ def canonical_rows(
             for frame in frames:
                 rows.append(
                     {
-                        "image": render_frame(dataset, relation, frame, variation=variation, size=size),
-                        **frame_row(dataset, relation, variation, frame, referent, relatum, ball=ball, names=names),
+                        "image": render_frame(
+                            dataset, relation, frame, variation=variation, size=size
+                        ),
+                        **frame_row(
+                            dataset,
+                            relation,
+                            variation,
+                            frame,
+                            referent,
+                            relatum,
+                            ball=ball,
+                            names=names,
+                        ),
                     }
                 )
     return rows
@@ -228,10 +251,16 @@ def upstream_config(dataset: str, relation: str, variation: str) -> dict[str, An
         }  # fmt: skip
         config.update(_BALL_CONFIG[variation])
         if variation == "distractor":
-            common["distractor"] = [{"shape": "Sphere", "color": "green", "location": [-2.0, 2.5, 0.5]}]
+            common["distractor"] = [
+                {"shape": "Sphere", "color": "green", "location": [-2.0, 2.5, 0.5]}
+            ]
         return {**config, **common}
     side = facing_direction(dataset)
-    shape = ("HorseL" if side == "left" else "HorseR") if variation == "horse" else _UPSTREAM_SHAPE[variation]
+    shape = (
+        ("HorseL" if side == "left" else "HorseR")
+        if variation == "horse"
+        else _UPSTREAM_SHAPE[variation]
+    )
     return {
         "variation": "default" if variation == "car" else f"object_basketball_and_{variation}",
         "radius": 3.2,

@@ -1,8 +1,8 @@
 """The `comfort_ball` and `comfort_car` tasks: COMFORT as the paper ran it.
 
-    inspect eval vpt_tasks/comfort_ball --model openai/gpt-4o
-    inspect eval vpt_tasks/comfort_car -T source=demo --model vpt_tasks/random
-    inspect eval vpt_tasks/comfort_ball -T source=demo --model vpt_tasks/always_yes
+inspect eval vpt_tasks/comfort_ball --model openai/gpt-4o
+inspect eval vpt_tasks/comfort_car -T source=demo --model vpt_tasks/random
+inspect eval vpt_tasks/comfort_ball -T source=demo --model vpt_tasks/always_yes
 """
 
 from __future__ import annotations
@@ -41,7 +41,9 @@ def comfort_ball(
         system_prompt: send the paper's system prompt ("answer only in Yes or No").
         thetas: frame angles to ask, e.g. `-180,-90,0,90` (default: all 37).
     """
-    return _comfort("comfort_ball", source, perspective, probes, convention, language, system_prompt, thetas)
+    return _comfort(
+        "comfort_ball", source, perspective, probes, convention, language, system_prompt, thetas
+    )
 
 
 @task
@@ -68,7 +70,9 @@ def comfort_car(
         thetas: frame angles to ask, e.g. `-180,-90,0,90` (the paper's multilingual
             frames; default: all 37).
     """
-    return _comfort("comfort_car", source, perspective, probes, convention, language, system_prompt, thetas)
+    return _comfort(
+        "comfort_car", source, perspective, probes, convention, language, system_prompt, thetas
+    )
 
 
 def _comfort(
@@ -93,15 +97,17 @@ def _comfort(
         comfort_preferred_frame,
         comfort_preferred_transformation,
     )
-    from vpt_tasks.scorers.yes_probability import yes_probability
     from vpt_tasks.comfort.spec import load_spec
     from vpt_tasks.images import ImageStore
+    from vpt_tasks.scorers.yes_probability import yes_probability
     from vpt_tasks.sources import pin_revision, resolve_source
 
     spec = load_spec()
     task_spec = spec.tasks[name]
     lang = load_language(str(language))
-    perspectives = _perspectives(perspective, task_spec.perspectives, task_spec.default_perspectives, lang)
+    perspectives = _perspectives(
+        perspective, task_spec.perspectives, task_spec.default_perspectives, lang
+    )
     with_probes = args.as_bool("probes", probes)
     convention_name = args.one_of("convention", convention, CONVENTIONS)
     with_system = args.as_bool("system_prompt", system_prompt)
@@ -165,7 +171,9 @@ def _comfort(
     )
 
 
-def _perspectives(value: Any, allowed: tuple[str, ...], default: tuple[str, ...], lang: Any) -> list[str]:
+def _perspectives(
+    value: Any, allowed: tuple[str, ...], default: tuple[str, ...], lang: Any
+) -> list[str]:
     """`-T perspective`: a subset of the task's prompts, `all`, or the default."""
     available = [p for p in allowed if p in lang.perspectives]
     if value is None or value == "" or value == []:

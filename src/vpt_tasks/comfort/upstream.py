@@ -65,9 +65,7 @@ class DirectoryTree:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.label = f"directory {root}"
-        self._names = sorted(
-            p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()
-        )
+        self._names = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
 
     def names(self) -> list[str]:
         return self._names
@@ -310,7 +308,9 @@ def _frames(
 def _frame_number(file_name: str, where: str) -> int:
     match = _FRAME_NAME.match(str(file_name))
     if not match or not 0 <= int(match.group(1)) <= 36:
-        raise SourceError(f"{where}/config.json: mapping key {file_name!r} is not 0.png ... 36.png.")
+        raise SourceError(
+            f"{where}/config.json: mapping key {file_name!r} is not 0.png ... 36.png."
+        )
     return int(match.group(1))
 
 
@@ -363,7 +363,6 @@ def absent_object(referent: str, relatum: str, ball: bool, names: UpstreamNames)
     return chosen
 
 
-
 def frame_row(
     dataset: str,
     relation: str,
@@ -387,6 +386,7 @@ def frame_row(
         "addressee": None if ball else "woman",
         "absent_object": absent_object(referent, relatum, ball, names),
     }
+
 
 # --------------------------------------------------------------------------
 # streamed canonical writer
@@ -413,7 +413,9 @@ def write_canonical(
     batch: list[dict[str, Any]] = []
     with pq.ParquetWriter(directory / "data" / "test-00000-of-00001.parquet", schema) as writer:
         for row in rows:
-            batch.append(features.encode_example({**row, "image": {"bytes": row["image"], "path": None}}))
+            batch.append(
+                features.encode_example({**row, "image": {"bytes": row["image"], "path": None}})
+            )
             if len(batch) >= _BATCH:
                 writer.write_table(pa.Table.from_pylist(batch, schema=schema))
                 count += len(batch)
@@ -433,9 +435,13 @@ def _write_card(directory: Path, features: Any, pretty_name: str, body: str) -> 
     card = DatasetCardData(
         pretty_name=pretty_name,
         license="other",
-        configs=[{"config_name": "default", "data_files": [{"split": "test", "path": "data/test-*"}]}],
+        configs=[
+            {"config_name": "default", "data_files": [{"split": "test", "path": "data/test-*"}]}
+        ],
     )
-    DatasetInfosDict({"default": datasets.DatasetInfo(features=features)}).to_dataset_card_data(card)
+    DatasetInfosDict({"default": datasets.DatasetInfo(features=features)}).to_dataset_card_data(
+        card
+    )
     (directory / "README.md").write_text(
         f"---\n{card.to_yaml()}\n---\n\n# {pretty_name}\n\n{body}".rstrip() + "\n", encoding="utf-8"
     )

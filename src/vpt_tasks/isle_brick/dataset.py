@@ -126,9 +126,11 @@ def _gold_set(value: Any, spec: IsleBrickSpec, qid: str, where: str) -> tuple[st
         components = frozenset(str(item).strip().lower() for item in value)
     else:
         components = frozenset()
-    invalid = sorted(components - set(question.pool)) if question.kind != "count" else [
-        c for c in components if not c.isdigit()
-    ]
+    invalid = (
+        sorted(components - set(question.pool))
+        if question.kind != "count"
+        else [c for c in components if not c.isdigit()]
+    )
     if not components or invalid:
         raise SourceError(
             f"{where}: gold_{qid.lower()}={value!r} is not a non-empty set of answers from "
@@ -195,7 +197,9 @@ def adapt_upstream(
     question_col = _first(lower, ("question", "prompt", "query", "text"))
     answer_col = _first(lower, ("answer", "label", "gold", "gold_answer", "target"))
     if question_col is None or answer_col is None:
-        raise _adapter_error(source, columns, "neither per-question answer columns nor question/answer fields")
+        raise _adapter_error(
+            source, columns, "neither per-question answer columns nor question/answer fields"
+        )
     return _group_long_rows(table, image_col, question_col, answer_col, source, columns, spec)
 
 
@@ -212,7 +216,9 @@ def _group_long_rows(
 
     from vpt_tasks.images import image_bytes
 
-    patterns = {qid: _question_pattern(q.text, spec.placeholder) for qid, q in spec.questions.items()}
+    patterns = {
+        qid: _question_pattern(q.text, spec.placeholder) for qid, q in spec.questions.items()
+    }
     scenes: dict[str, dict[str, Any]] = {}
     for index, row in enumerate(table):
         where = f"{source.describe()}, row {index}"
@@ -231,7 +237,9 @@ def _group_long_rows(
     incomplete = [r["scene_id"] for r in rows if any(f"gold_q{i}" not in r for i in range(1, 8))]
     if not rows or incomplete or any(r["object"] is None for r in rows):
         raise _adapter_error(
-            source, columns, f"could not match the 7 questions for {len(incomplete) or len(rows)} image(s)"
+            source,
+            columns,
+            f"could not match the 7 questions for {len(incomplete) or len(rows)} image(s)",
         )
     return rows
 

@@ -68,7 +68,9 @@ def near_boundary(angle: float, margin: float) -> bool:
     return abs((angle % 45.0) - SINGLE_SECTOR) < margin
 
 
-def near_fov_edge(object_bearing: float, facing: float, margin: float, field_of_view: float = FIELD_OF_VIEW) -> bool:
+def near_fov_edge(
+    object_bearing: float, facing: float, margin: float, field_of_view: float = FIELD_OF_VIEW
+) -> bool:
     """Whether the object lies within `margin` degrees of the edge of the field of view."""
     return abs(abs(_offset(object_bearing, facing)) - field_of_view / 2.0) < margin
 

@@ -47,9 +47,7 @@ def _categories(question_ids: list[str]) -> dict[str, list[str]]:
 
 
 @metric
-def isle_brick_precision(
-    resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED
-) -> Metric:
+def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED) -> Metric:
     """Prediction correctness per question, per category and overall, with 95% CIs.
 
     A category's value is the mean of its questions' values (as the paper
@@ -164,9 +162,7 @@ def isle_brick_extractor_agreement() -> Metric:
         if not both:
             return {}
         compared = [m for m in both if m.get("llm_components") is not None]
-        agree = sum(
-            set(m["rule_components"]) == set(m["llm_components"]) for m in compared
-        )
+        agree = sum(set(m["rule_components"]) == set(m["llm_components"]) for m in compared)
         return {
             "agreement": agree / len(compared) if compared else float("nan"),
             "llm_failures": float(len(both) - len(compared)),

@@ -18,14 +18,26 @@ from typing import Any
 from vpt_tasks.isle_brick.geometry import gold_answers
 
 OBJECTS = ("plant", "wardrobe", "cat", "dog", "goblet", "chair", "desk", "bat", "computer monitor")
-FIGURES = ("astronaut", "chef", "knight", "pirate", "wizard", "firefighter", "doctor", "farmer", "diver")
+FIGURES = (
+    "astronaut",
+    "chef",
+    "knight",
+    "pirate",
+    "wizard",
+    "firefighter",
+    "doctor",
+    "farmer",
+    "diver",
+)
 POSITIONS = {"back": 0.0, "right": 90.0, "front": 180.0, "left": 270.0}
 """Object placement in the image (front = toward the camera = bottom) as a bearing."""
 ORIENTATIONS = ("toward", "away")
 VIEWPOINTS = ("surface", "birds_eye")
 
 
-def draw_scene(object_name: str, object_bearing: float, facing: float, viewpoint: str, size: int) -> bytes:
+def draw_scene(
+    object_name: str, object_bearing: float, facing: float, viewpoint: str, size: int
+) -> bytes:
     """A PNG drawing of one figure and one object seen from above (squashed for `surface`)."""
     from PIL import Image, ImageDraw
 
@@ -40,10 +52,15 @@ def draw_scene(object_name: str, object_bearing: float, facing: float, viewpoint
 
     ox, oy = at(object_bearing, size * 0.32)
     half = size * 0.08
-    pen.rectangle((ox - half, oy - half * squash, ox + half, oy + half * squash), fill=(60, 120, 200))
+    pen.rectangle(
+        (ox - half, oy - half * squash, ox + half, oy + half * squash), fill=(60, 120, 200)
+    )
     pen.text((ox - half, oy + half * squash + 2), object_name, fill=(0, 0, 0))
     head = size * 0.09
-    pen.ellipse((centre - head, centre - head * squash, centre + head, centre + head * squash), fill=(250, 215, 40))
+    pen.ellipse(
+        (centre - head, centre - head * squash, centre + head, centre + head * squash),
+        fill=(250, 215, 40),
+    )
     for side in (-35.0, 35.0):
         ex, ey = at(facing + side, head * 0.6)
         dot = max(1.0, size * 0.012)
@@ -57,7 +74,9 @@ def draw_scene(object_name: str, object_bearing: float, facing: float, viewpoint
     return buffer.getvalue()
 
 
-def paper_style_scenes(*, size: int = 32, seed: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+def paper_style_scenes(
+    *, size: int = 32, seed: int = 0, limit: int | None = None
+) -> list[dict[str, Any]]:
     """Canonical rows of the paper's 9 × 4 × 2 × 2 = 144-scene factor design.
 
     A seeded share of scenes gets diagonal placements or facings, so that gold

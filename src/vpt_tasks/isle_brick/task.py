@@ -1,7 +1,7 @@
 """The `isle_brick` task: Isle-Brick-V2 exactly as the paper ran it.
 
-    inspect eval vpt_tasks/isle_brick --model openai/gpt-4o
-    inspect eval vpt_tasks/isle_brick -T source=demo --model vpt_tasks/random
+inspect eval vpt_tasks/isle_brick --model openai/gpt-4o
+inspect eval vpt_tasks/isle_brick -T source=demo --model vpt_tasks/random
 """
 
 from __future__ import annotations

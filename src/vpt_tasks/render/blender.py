@@ -119,7 +119,12 @@ def _build(bpy: Any, scene: Scene, settings: RenderSettings, *, mask: bool) -> N
     for index, entity in enumerate(scene.entities):
         placed = entity.matrix()
         for number, part in enumerate(entity.model.parts):
-            add_part(f"{entity.label}{index}.{number}", part, tf.matmul(placed, part.matrix()), entity.label)
+            add_part(
+                f"{entity.label}{index}.{number}",
+                part,
+                tf.matmul(placed, part.matrix()),
+                entity.label,
+            )
 
     camera_data = bpy.data.cameras.new("camera")
     camera_data.lens = scene.camera.lens_mm
@@ -208,9 +213,13 @@ def _unit_mesh(bpy: Any, shape: str, tube: float) -> Any:
         elif shape == "sphere":
             bmesh.ops.create_uvsphere(bm, u_segments=48, v_segments=24, radius=0.5)
         elif shape == "cylinder":
-            bmesh.ops.create_cone(bm, cap_ends=True, segments=48, radius1=0.5, radius2=0.5, depth=1.0)
+            bmesh.ops.create_cone(
+                bm, cap_ends=True, segments=48, radius1=0.5, radius2=0.5, depth=1.0
+            )
         elif shape == "cone":
-            bmesh.ops.create_cone(bm, cap_ends=True, segments=48, radius1=0.5, radius2=0.0, depth=1.0)
+            bmesh.ops.create_cone(
+                bm, cap_ends=True, segments=48, radius1=0.5, radius2=0.0, depth=1.0
+            )
         else:
             raise ValueError(f"unknown primitive {shape!r}")
         bm.normal_update()

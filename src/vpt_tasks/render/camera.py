@@ -53,7 +53,12 @@ class Camera:
             raise ValueError(
                 "a camera looking straight down has no heading; use Camera.orbit with an azimuth"
             )
-        return cls(tuple(map(float, location)), tuple(map(float, target)), float(lens_mm), tf.azimuth_of(forward))  # type: ignore[arg-type]
+        return cls(
+            tuple(map(float, location)),
+            tuple(map(float, target)),
+            float(lens_mm),
+            tf.azimuth_of(forward),
+        )  # type: ignore[arg-type]
 
     @classmethod
     def orbit(
@@ -85,12 +90,16 @@ class Camera:
 
     def bearing(self, vector: Vec3) -> float:
         """Compass bearing in [0, 360) of the horizontal part of a world vector."""
-        return tf.wrap(math.degrees(math.atan2(tf.dot(vector, self.east), tf.dot(vector, self.north))))
+        return tf.wrap(
+            math.degrees(math.atan2(tf.dot(vector, self.east), tf.dot(vector, self.north)))
+        )
 
     def direction(self, bearing: float) -> Vec3:
         """The unit ground vector of a compass bearing."""
         radians = math.radians(bearing)
-        return tf.add(tf.scale(self.north, math.cos(radians)), tf.scale(self.east, math.sin(radians)))
+        return tf.add(
+            tf.scale(self.north, math.cos(radians)), tf.scale(self.east, math.sin(radians))
+        )
 
     def world_yaw(self, bearing: float) -> float:
         """World azimuth of the ground direction with compass bearing `bearing`."""
@@ -176,7 +185,9 @@ def fit_distance(
     """The smallest orbit distance at which every point projects inside the image with `margin`."""
 
     def fits(distance: float) -> bool:
-        camera = Camera.orbit(target, azimuth=azimuth, elevation=elevation, distance=distance, lens_mm=lens_mm)
+        camera = Camera.orbit(
+            target, azimuth=azimuth, elevation=elevation, distance=distance, lens_mm=lens_mm
+        )
         for point in points:
             column, row, depth = camera.project(point)
             if not (depth > 0 and margin <= column <= 1 - margin and margin <= row <= 1 - margin):
@@ -191,7 +202,9 @@ def fit_distance(
     return high
 
 
-def fit_lens(camera_location: Vec3, target: Vec3, points: list[Vec3], *, margin: float = 0.06) -> float:
+def fit_lens(
+    camera_location: Vec3, target: Vec3, points: list[Vec3], *, margin: float = 0.06
+) -> float:
     """The longest focal length (mm) at which every point projects inside the image with `margin`."""
     probe = Camera.look_at(camera_location, target, 1.0)
     extent = 0.0

@@ -35,7 +35,7 @@ _ABOUT = {
         "LEGO-style minifigures and objects built from primitives, laid out after the "
         "Isle-Brick-V2 factor design (object left / right / front / back of the figure, "
         "figure facing toward / away, surface-level and bird's-eye cameras). The gold "
-        "answers of all seven questions are computed from the scene geometry; \"north\" is "
+        'answers of all seven questions are computed from the scene geometry; "north" is '
         "the camera's viewing direction projected on the ground (the top of the image). "
         "Run it with `inspect eval vpt_tasks/isle_brick -T source=DIR`."
     ),
@@ -55,16 +55,18 @@ _ABOUT = {
 }
 
 
-def card_body(family: str, command: str, settings: RenderSettings, report: RenderReport, renderer_version: str) -> str:
+def card_body(
+    family: str, command: str, settings: RenderSettings, report: RenderReport, renderer_version: str
+) -> str:
     """The markdown body of a rendered dataset's card."""
     isle = family == "isle-brick"
     citation = ISLE_CITATION if isle else COMFORT_CITATION
     paper = (
-        "Góral et al., \"Beyond Recognition: Evaluating Visual Perspective Taking in Vision "
-        "Language Models\", 2025"
+        'Góral et al., "Beyond Recognition: Evaluating Visual Perspective Taking in Vision '
+        'Language Models", 2025'
         if isle
-        else "Zhang et al., \"Do Vision-Language Models Represent Space and How? Evaluating "
-        "Spatial Frame of Reference Under Ambiguities\", ICLR 2025"
+        else 'Zhang et al., "Do Vision-Language Models Represent Space and How? Evaluating '
+        'Spatial Frame of Reference Under Ambiguities", ICLR 2025'
     )
     return f"""{_ABOUT[family]}
 

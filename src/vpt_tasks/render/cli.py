@@ -39,48 +39,146 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("output and rendering")
-    group.add_argument("--out", required=True, metavar="DIR", help="dataset directory to write (created; re-running resumes)")
-    group.add_argument("--seed", type=int, default=0, help="seed of layouts and of Cycles (default 0)")
-    group.add_argument("--size", type=int, default=512, help="image width and height in pixels (default 512)")
-    group.add_argument("--samples", type=int, default=16, help="Cycles samples per pixel (default 16)")
+    group.add_argument(
+        "--out",
+        required=True,
+        metavar="DIR",
+        help="dataset directory to write (created; re-running resumes)",
+    )
+    group.add_argument(
+        "--seed", type=int, default=0, help="seed of layouts and of Cycles (default 0)"
+    )
+    group.add_argument(
+        "--size", type=int, default=512, help="image width and height in pixels (default 512)"
+    )
+    group.add_argument(
+        "--samples", type=int, default=16, help="Cycles samples per pixel (default 16)"
+    )
     group.add_argument("--no-denoise", action="store_true", help="turn off OpenImageDenoise")
-    group.add_argument("--format", choices=("png", "jpeg"), default="png", help="image format (default png)")
+    group.add_argument(
+        "--format", choices=("png", "jpeg"), default="png", help="image format (default png)"
+    )
     group.add_argument("--jpeg-quality", type=int, default=90, help="JPEG quality (default 90)")
-    group.add_argument("--limit", type=int, default=None, metavar="N", help="only the first N frames of the plan")
-    group.add_argument("--masks", action="store_true", help="also write label masks to DIR/.render/masks/")
-    group.add_argument("--threads", type=int, default=0, help="render threads (default 0: all cores)")
-    group.add_argument("--dry-run", action="store_true", help="plan and summarise without rendering (no Blender needed)")
+    group.add_argument(
+        "--limit", type=int, default=None, metavar="N", help="only the first N frames of the plan"
+    )
+    group.add_argument(
+        "--masks", action="store_true", help="also write label masks to DIR/.render/masks/"
+    )
+    group.add_argument(
+        "--threads", type=int, default=0, help="render threads (default 0: all cores)"
+    )
+    group.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="plan and summarise without rendering (no Blender needed)",
+    )
     group.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _isle_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("Isle-Brick design")
-    group.add_argument("--objects", type=_names, default=None, help="comma-separated objects (default all nine)")
-    group.add_argument("--positions", type=_names, default=None, help="left,right,front,back (default all)")
-    group.add_argument("--orientations", type=_names, default=None, help="toward,away (default both)")
-    group.add_argument("--viewpoints", type=_names, default=None, help="surface,birds_eye (default both)")
-    group.add_argument("--repeats", type=int, default=1, help="the whole design N times with fresh draws")
-    group.add_argument("--yaw-step", type=float, default=None, metavar="DEG", help="facings every DEG degrees instead of toward/away")
-    group.add_argument("--distractors", type=int, default=0, help="other objects per scene (0-3; Q1 counts them)")
-    group.add_argument("--second-figure", action="store_true", help="add a second minifigure (Q2 = 2)")
-    group.add_argument("--occluder", action="store_true", help="add a wardrobe that blocks the figure's view in --occluder-share of scenes")
-    group.add_argument("--occluder-share", type=float, default=0.5, help="share of scenes with a blocking wardrobe (default 0.5)")
-    group.add_argument("--object-distance", type=float, default=None, help="figure-object distance, figure height = 1 (default 2.4; 3.2 with --occluder)")
-    group.add_argument("--surface-elevation", type=float, default=20.0, help="lowest surface-level camera elevation, degrees (default 20)")
-    group.add_argument("--birds-eye-elevation", type=float, default=60.0, help="bird's-eye camera elevation, degrees (default 60; 90 = top-down)")
-    group.add_argument("--lens", type=float, default=70.0, help="focal length in mm on a 36 mm sensor (default 70)")
-    group.add_argument("--boundary-margin", type=float, default=5.0, help="skip scenes with a direction this close to a sector boundary (default 5)")
-    group.add_argument("--two-direction-shares", type=_floats, default=None, metavar="Q4,Q5,Q7", help="shares of two-direction gold answers (default 0.36,0.173,0.285 as in the paper)")
+    group.add_argument(
+        "--objects", type=_names, default=None, help="comma-separated objects (default all nine)"
+    )
+    group.add_argument(
+        "--positions", type=_names, default=None, help="left,right,front,back (default all)"
+    )
+    group.add_argument(
+        "--orientations", type=_names, default=None, help="toward,away (default both)"
+    )
+    group.add_argument(
+        "--viewpoints", type=_names, default=None, help="surface,birds_eye (default both)"
+    )
+    group.add_argument(
+        "--repeats", type=int, default=1, help="the whole design N times with fresh draws"
+    )
+    group.add_argument(
+        "--yaw-step",
+        type=float,
+        default=None,
+        metavar="DEG",
+        help="facings every DEG degrees instead of toward/away",
+    )
+    group.add_argument(
+        "--distractors", type=int, default=0, help="other objects per scene (0-3; Q1 counts them)"
+    )
+    group.add_argument(
+        "--second-figure", action="store_true", help="add a second minifigure (Q2 = 2)"
+    )
+    group.add_argument(
+        "--occluder",
+        action="store_true",
+        help="add a wardrobe that blocks the figure's view in --occluder-share of scenes",
+    )
+    group.add_argument(
+        "--occluder-share",
+        type=float,
+        default=0.5,
+        help="share of scenes with a blocking wardrobe (default 0.5)",
+    )
+    group.add_argument(
+        "--object-distance",
+        type=float,
+        default=None,
+        help="figure-object distance, figure height = 1 (default 2.4; 3.2 with --occluder)",
+    )
+    group.add_argument(
+        "--surface-elevation",
+        type=float,
+        default=20.0,
+        help="lowest surface-level camera elevation, degrees (default 20)",
+    )
+    group.add_argument(
+        "--birds-eye-elevation",
+        type=float,
+        default=60.0,
+        help="bird's-eye camera elevation, degrees (default 60; 90 = top-down)",
+    )
+    group.add_argument(
+        "--lens", type=float, default=70.0, help="focal length in mm on a 36 mm sensor (default 70)"
+    )
+    group.add_argument(
+        "--boundary-margin",
+        type=float,
+        default=5.0,
+        help="skip scenes with a direction this close to a sector boundary (default 5)",
+    )
+    group.add_argument(
+        "--two-direction-shares",
+        type=_floats,
+        default=None,
+        metavar="Q4,Q5,Q7",
+        help="shares of two-direction gold answers (default 0.36,0.173,0.285 as in the paper)",
+    )
 
 
 def _comfort_options(parser: argparse.ArgumentParser, family: str) -> None:
     group = parser.add_argument_group("COMFORT paths")
-    group.add_argument("--relations", type=_names, default=None, help="infrontof,behind,totheleft,totheright (default all)")
-    what = "variations (default,color,size,cam_position,distractor)" if family == "comfort-ball" else "relata (car,chair,horse,dog,sofa)"
-    group.add_argument("--variations", type=_names, default=None, help=f"comma-separated {what}; default all")
-    group.add_argument("--frames", type=_frames, default=None, help="frames, e.g. 0-36 (default) or 0,9,18,27")
+    group.add_argument(
+        "--relations",
+        type=_names,
+        default=None,
+        help="infrontof,behind,totheleft,totheright (default all)",
+    )
+    what = (
+        "variations (default,color,size,cam_position,distractor)"
+        if family == "comfort-ball"
+        else "relata (car,chair,horse,dog,sofa)"
+    )
+    group.add_argument(
+        "--variations", type=_names, default=None, help=f"comma-separated {what}; default all"
+    )
+    group.add_argument(
+        "--frames", type=_frames, default=None, help="frames, e.g. 0-36 (default) or 0,9,18,27"
+    )
     if family == "comfort-car":
-        group.add_argument("--datasets", type=_names, default=None, help="comfort_car_ref_facing_left,comfort_car_ref_facing_right (default both)")
+        group.add_argument(
+            "--datasets",
+            type=_names,
+            default=None,
+            help="comfort_car_ref_facing_left,comfort_car_ref_facing_right (default both)",
+        )
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -91,7 +189,9 @@ def _floats(text: str) -> tuple[float, ...]:
     try:
         return tuple(float(item) for item in _names(text))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected comma-separated numbers, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected comma-separated numbers, got {text!r}"
+        ) from None
 
 
 def _frames(text: str) -> tuple[int, ...]:
@@ -101,7 +201,9 @@ def _frames(text: str) -> tuple[int, ...]:
             low, _, high = item.partition("-")
             frames.extend(range(int(low), int(high) + 1) if high else [int(low)])
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected frames like 0-36 or 0,9,18, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected frames like 0-36 or 0,9,18, got {text!r}"
+        ) from None
     return tuple(frames)
 
 
@@ -126,14 +228,19 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None:
         plans = plans[: max(0, args.limit)]
     unique = len({p.scene.digest() for p in plans})
-    print(f"{args.family}: {len(plans)} frames ({unique} distinct scenes)" + (f", {len(skipped)} design cells skipped" if skipped else ""))
+    print(
+        f"{args.family}: {len(plans)} frames ({unique} distinct scenes)"
+        + (f", {len(skipped)} design cells skipped" if skipped else "")
+    )
     for scene_id, reason in skipped[:5]:
         print(f"  skipped {scene_id}: {reason}")
     if args.dry_run:
         print(summary(args.family, plans))
         return 0
     if not plans:
-        print(f"vpt-tasks render {args.family}: error: the options select no frame", file=sys.stderr)
+        print(
+            f"vpt-tasks render {args.family}: error: the options select no frame", file=sys.stderr
+        )
         return 2
     from vpt_tasks.render.cards import TITLES, card_body
     from vpt_tasks.render.runner import render_dataset
@@ -146,7 +253,9 @@ def run(args: argparse.Namespace) -> int:
             settings,
             schema=schema(args.family),
             pretty_name=TITLES[args.family],
-            card_body=lambda report: card_body(args.family, command, settings, report, RENDERER_VERSION),
+            card_body=lambda report: card_body(
+                args.family, command, settings, report, RENDERER_VERSION
+            ),
             masks=args.masks,
             threads=args.threads,
             progress=not args.quiet,
@@ -188,7 +297,12 @@ def plan(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, str]]]:
         )
         result = plan_isle_brick(options)
         return result.frames, result.skipped
-    from vpt_tasks.render.comfort_plan import FRAMES, ComfortOptions, plan_comfort_ball, plan_comfort_car
+    from vpt_tasks.render.comfort_plan import (
+        FRAMES,
+        ComfortOptions,
+        plan_comfort_ball,
+        plan_comfort_car,
+    )
 
     options = ComfortOptions(
         relations=args.relations or ComfortOptions().relations,
@@ -223,7 +337,14 @@ def summary(family: str, plans: list[Any]) -> str:
         for column in ("gold_q1", "gold_q2", "gold_q4", "gold_q5", "gold_q6", "gold_q7"):
             counts = Counter("+".join(r[column]) for r in rows)
             two = sum(len(r[column]) > 1 for r in rows)
-            lines.append(f"  {column}: {dict(sorted(counts.items()))}" + (f" (two directions: {two})" if column in ("gold_q4", "gold_q5", "gold_q7") else ""))
+            lines.append(
+                f"  {column}: {dict(sorted(counts.items()))}"
+                + (
+                    f" (two directions: {two})"
+                    if column in ("gold_q4", "gold_q5", "gold_q7")
+                    else ""
+                )
+            )
         lines.append(f"  viewpoints: {dict(Counter(r['viewpoint'] for r in rows))}")
         return "\n".join(lines)
     paths = Counter((r["dataset"], r["relation"], r["variation"]) for r in rows)
@@ -251,7 +372,9 @@ def _three(values: tuple[float, ...] | None) -> tuple[float, float, float] | Non
     if values is None:
         return None
     if len(values) != 3:
-        raise ValueError(f"--two-direction-shares takes three numbers (Q4,Q5,Q7), got {len(values)}")
+        raise ValueError(
+            f"--two-direction-shares takes three numbers (Q4,Q5,Q7), got {len(values)}"
+        )
     return (values[0], values[1], values[2])
 
 

@@ -127,7 +127,9 @@ def plan_comfort_ball(options: ComfortOptions) -> list[FramePlan]:
             relatum = Entity("relatum", models.sphere(relatum_r, relatum_color), (0.0, 0.0, 0.0))
             extras: tuple[Entity, ...] = ()
             if variation == "distractor":
-                spot = _distractor_spot(random.Random(f"comfort-ball:{options.seed}:{relation}"), camera)
+                spot = _distractor_spot(
+                    random.Random(f"comfort-ball:{options.seed}:{relation}"), camera
+                )
                 extras = (Entity("distractor", models.sphere(0.5, "green"), spot),)
             for frame in options.frames:
                 theta = 10 * frame - 180
@@ -141,8 +143,12 @@ def plan_comfort_ball(options: ComfortOptions) -> list[FramePlan]:
                         key=f"{BALL_DATASET}/{relation}/{variation}/{frame:02d}",
                         scene=scene,
                         row={
-                            **_row(BALL_DATASET, relation, variation, frame, names, None, ball=True),
-                            **_geometry(phi, BALL_RADIUS, referent, None, None, extras, camera, options.seed),
+                            **_row(
+                                BALL_DATASET, relation, variation, frame, names, None, ball=True
+                            ),
+                            **_geometry(
+                                phi, BALL_RADIUS, referent, None, None, extras, camera, options.seed
+                            ),
                         },
                     )
                 )
@@ -165,15 +171,27 @@ def plan_comfort_car(options: ComfortOptions) -> list[FramePlan]:
                 for frame in options.frames:
                     theta = 10 * frame - 180
                     phi = float(phi_from_theta(relation, theta))
-                    ball = Entity("referent", models.basketball(BASKETBALL_RADIUS), _on_circle(radius, phi))
+                    ball = Entity(
+                        "referent", models.basketball(BASKETBALL_RADIUS), _on_circle(radius, phi)
+                    )
                     scene = Scene((relatum, ball, woman), camera, _sun(), ground=GROUND)
                     plans.append(
                         FramePlan(
                             key=f"{dataset}/{relation}/{name}/{frame:02d}",
                             scene=scene,
                             row={
-                                **_row(dataset, relation, name, frame, ("basketball", name), "woman", ball=False),
-                                **_geometry(phi, radius, ball, yaw, woman, (), camera, options.seed),
+                                **_row(
+                                    dataset,
+                                    relation,
+                                    name,
+                                    frame,
+                                    ("basketball", name),
+                                    "woman",
+                                    ball=False,
+                                ),
+                                **_geometry(
+                                    phi, radius, ball, yaw, woman, (), camera, options.seed
+                                ),
                             },
                         )
                     )
@@ -184,13 +202,20 @@ def plan_comfort_car(options: ComfortOptions) -> list[FramePlan]:
 def ball_lens() -> float:
     """Focal length (mm) that keeps every BALL path, size and distractor inside the default camera's frame."""
     points = [
-        (BALL_RADIUS * math.cos(math.radians(a)) + dx, BALL_RADIUS * math.sin(math.radians(a)) + dy, z)
+        (
+            BALL_RADIUS * math.cos(math.radians(a)) + dx,
+            BALL_RADIUS * math.sin(math.radians(a)) + dy,
+            z,
+        )
         for a in range(0, 360, 5)
         for dx in (-0.7, 0.7)
         for dy in (-0.7, 0.7)
         for z in (0.0, 1.4)
     ]
-    points += [(-4.6 * math.cos(math.radians(a)), 4.6 * math.sin(math.radians(a)), 1.0) for a in range(-70, 71, 10)]
+    points += [
+        (-4.6 * math.cos(math.radians(a)), 4.6 * math.sin(math.radians(a)), 1.0)
+        for a in range(-70, 71, 10)
+    ]
     return math.floor(fit_lens(BALL_CAMERA, (0.0, 0.0, 0.0), points, margin=0.04) * 2) / 2
 
 
@@ -202,7 +227,9 @@ def car_lens() -> float:
         for a in range(0, 360, 5):
             x, y = radius * math.cos(math.radians(a)), radius * math.sin(math.radians(a))
             r = BASKETBALL_RADIUS
-            points += [(x + dx, y + dy, z) for dx in (-r, r) for dy in (-r, r) for z in (0.0, 2 * r)]
+            points += [
+                (x + dx, y + dy, z) for dx in (-r, r) for dy in (-r, r) for z in (0.0, 2 * r)
+            ]
     points += _woman().box_corners()
     for name in models.comfort_relata():
         for yaw in CAR_DATASETS.values():
@@ -211,11 +238,15 @@ def car_lens() -> float:
 
 
 def _woman() -> Entity:
-    return Entity("addressee", models.woman(), ADDRESSEE_AT, yaw=ADDRESSEE_YAW, scale=ADDRESSEE_SCALE)
+    return Entity(
+        "addressee", models.woman(), ADDRESSEE_AT, yaw=ADDRESSEE_YAW, scale=ADDRESSEE_SCALE
+    )
 
 
 def _relatum(name: str, yaw: float) -> Entity:
-    return Entity("relatum", models.comfort_relata()[name](), (0.0, 0.0, 0.0), yaw=yaw, scale=RELATUM_SCALE)
+    return Entity(
+        "relatum", models.comfort_relata()[name](), (0.0, 0.0, 0.0), yaw=yaw, scale=RELATUM_SCALE
+    )
 
 
 def _on_circle(radius: float, phi: float) -> tf.Vec3:
@@ -238,13 +269,22 @@ def _sun() -> Sun:
 
 
 def _row(
-    dataset: str, relation: str, variation: str, frame: int, names: tuple[str, str], addressee: str | None, *, ball: bool
+    dataset: str,
+    relation: str,
+    variation: str,
+    frame: int,
+    names: tuple[str, str],
+    addressee: str | None,
+    *,
+    ball: bool,
 ) -> dict[str, object]:
     from vpt_tasks.comfort.spec import load_spec
     from vpt_tasks.comfort.upstream import frame_row
 
     referent, relatum = names
-    row = frame_row(dataset, relation, variation, frame, referent, relatum, ball=ball, names=load_spec().names)
+    row = frame_row(
+        dataset, relation, variation, frame, referent, relatum, ball=ball, names=load_spec().names
+    )
     assert row["addressee"] == addressee, "BALL scenes have no addressee, CAR scenes the woman"
     return row
 
@@ -264,7 +304,9 @@ def _geometry(
         "radius": radius,
         "referent_location": [round(v, 6) for v in referent.center()],
         "relatum_yaw": relatum_yaw,
-        "addressee_location": None if addressee is None else [round(v, 6) for v in addressee.position],
+        "addressee_location": None
+        if addressee is None
+        else [round(v, 6) for v in addressee.position],
         "distractor_location": next(([round(v, 6) for v in e.center()] for e in extras), None),
         **camera.as_columns(),
         "seed": seed,
@@ -275,4 +317,6 @@ def _geometry(
 def _subset(name: str, values: Sequence[str], allowed: Sequence[str]) -> None:
     unknown = [v for v in values if v not in allowed]
     if unknown or not values:
-        raise ValueError(f"{name}: unknown or empty value(s) {unknown or list(values)!r}; choose from {', '.join(allowed)}")
+        raise ValueError(
+            f"{name}: unknown or empty value(s) {unknown or list(values)!r}; choose from {', '.join(allowed)}"
+        )

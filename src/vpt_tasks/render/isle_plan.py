@@ -47,8 +47,7 @@ from typing import Any
 
 from vpt_tasks.isle_brick import geometry as gold
 from vpt_tasks.isle_brick.synthetic import FIGURES, OBJECTS, ORIENTATIONS, POSITIONS, VIEWPOINTS
-from vpt_tasks.render import RENDERER_VERSION
-from vpt_tasks.render import models
+from vpt_tasks.render import RENDERER_VERSION, models
 from vpt_tasks.render import transforms as tf
 from vpt_tasks.render.camera import Camera, fit_distance
 from vpt_tasks.render.scene import Entity, FramePlan, Material, Scene, Sun
@@ -114,7 +113,10 @@ class IsleBrickOptions:
         if not 0.0 <= self.occluder_share <= 1.0:
             raise ValueError(f"occluder_share must be between 0 and 1, got {self.occluder_share}")
         both, object_only, facing_only = self.diagonal_mix()
-        if min(both, object_only, facing_only) < -1e-9 or both + object_only + facing_only > 1 + 1e-9:
+        if (
+            min(both, object_only, facing_only) < -1e-9
+            or both + object_only + facing_only > 1 + 1e-9
+        ):
             raise ValueError(
                 f"two_direction_shares {self.two_direction_shares} (Q4, Q5, Q7) are not reachable: "
                 "each must be in [0, 1], Q5 <= Q4 + Q7, Q4 <= Q5 + Q7, Q7 <= Q4 + Q5 and "
@@ -127,13 +129,21 @@ class IsleBrickOptions:
         if not 0 <= self.distractors <= 3:
             raise ValueError(f"distractors must be between 0 and 3, got {self.distractors}")
         if self.occluder and set(self.objects) == {"wardrobe"}:
-            raise ValueError("with --occluder the wardrobe is the occluder; choose other objects than the wardrobe")
+            raise ValueError(
+                "with --occluder the wardrobe is the occluder; choose other objects than the wardrobe"
+            )
         if not 0.0 <= self.surface_elevation < 45.0:
-            raise ValueError(f"surface_elevation must be in [0, 45) degrees, got {self.surface_elevation}")
+            raise ValueError(
+                f"surface_elevation must be in [0, 45) degrees, got {self.surface_elevation}"
+            )
         if not 30.0 <= self.birds_eye_elevation <= 90.0:
-            raise ValueError(f"birds_eye_elevation must be in [30, 90] degrees, got {self.birds_eye_elevation}")
+            raise ValueError(
+                f"birds_eye_elevation must be in [30, 90] degrees, got {self.birds_eye_elevation}"
+            )
         if not 0.0 <= self.boundary_margin < 22.5:
-            raise ValueError(f"boundary_margin must be in [0, 22.5) degrees, got {self.boundary_margin}")
+            raise ValueError(
+                f"boundary_margin must be in [0, 22.5) degrees, got {self.boundary_margin}"
+            )
 
     def diagonal_mix(self) -> tuple[float, float, float]:
         """Shares of scenes with (object and facing both turned, object only, facing only).
@@ -176,16 +186,24 @@ def plan_isle_brick(options: IsleBrickOptions) -> IslePlan:
     cells = list(product(pairs, options.positions, facings, options.viewpoints))
     index = 0
     for repeat in range(options.repeats):
-        kinds = _deal(len(cells), options.diagonal_mix(), random.Random(f"isle-brick:{options.seed}:deal:{repeat}"))
+        kinds = _deal(
+            len(cells),
+            options.diagonal_mix(),
+            random.Random(f"isle-brick:{options.seed}:deal:{repeat}"),
+        )
         for (pair, position, facing_factor, viewpoint), kind in zip(cells, kinds):
             scene_id = f"scene-{index:04d}"
             rng = random.Random(f"isle-brick:{options.seed}:{index}")
             index += 1
             if options.occluder and OBJECTS[pair] == "wardrobe":
-                plan.skipped.append((scene_id, "the wardrobe is the occluder, so it is not also the object"))
+                plan.skipped.append(
+                    (scene_id, "the wardrobe is the occluder, so it is not also the object")
+                )
                 continue
             try:
-                frame = _plan_scene(scene_id, rng, options, pair, position, facing_factor, viewpoint, kind)
+                frame = _plan_scene(
+                    scene_id, rng, options, pair, position, facing_factor, viewpoint, kind
+                )
             except _Skip as reason:
                 plan.skipped.append((scene_id, str(reason)))
                 continue
@@ -225,7 +243,13 @@ def _plan_scene(
     sun = Sun(azimuth=camera_azimuth + rng.uniform(-60.0, 60.0), elevation=rng.uniform(45.0, 65.0))
 
     elevations = _elevations(options, viewpoint)
-    compass = Camera.orbit((0.0, 0.0, 0.0), azimuth=camera_azimuth, elevation=elevations[0], distance=1.0, lens_mm=options.lens_mm)
+    compass = Camera.orbit(
+        (0.0, 0.0, 0.0),
+        azimuth=camera_azimuth,
+        elevation=elevations[0],
+        distance=1.0,
+        lens_mm=options.lens_mm,
+    )
     object_bearing = (POSITIONS[position] + diagonal) % 360.0
     if isinstance(facing_factor, str):
         facing = (object_bearing + (0.0 if facing_factor == "toward" else 180.0) + jitter) % 360.0
@@ -239,21 +263,35 @@ def _plan_scene(
         raise _Skip(f"gold answers of {', '.join(unclear)} too close to a boundary")
 
     distance = options.distance
-    figure = Entity("figure", models.minifigure(figure_name), (0.0, 0.0, 0.0), yaw=compass.world_yaw(facing))
+    figure = Entity(
+        "figure", models.minifigure(figure_name), (0.0, 0.0, 0.0), yaw=compass.world_yaw(facing)
+    )
     object_at = tf.scale(compass.direction(object_bearing), distance)
     object_model = models.isle_objects()[object_name]()
-    thing = Entity("object", object_model, object_at, yaw=(camera_azimuth + object_yaw_jitter) % 360.0)
+    thing = Entity(
+        "object", object_model, object_at, yaw=(camera_azimuth + object_yaw_jitter) % 360.0
+    )
     eye = figure.to_world((models.EYE_FORWARD, 0.0, models.EYE_HEIGHT))
 
-    extras, occluder_role, occluded = _place_extras(rng, options, figure, thing, eye, object_name, figure_name)
+    extras, occluder_role, occluded = _place_extras(
+        rng, options, figure, thing, eye, object_name, figure_name
+    )
     entities = (figure, thing, *extras)
-    camera = _camera_for(entities, camera_azimuth, elevations, options.lens_mm, must_see=(figure, thing))
+    camera = _camera_for(
+        entities, camera_azimuth, elevations, options.lens_mm, must_see=(figure, thing)
+    )
     if camera is None:
         if extras:
-            raise _Skip("no camera elevation shows both the figure and the object past the other entities")
+            raise _Skip(
+                "no camera elevation shows both the figure and the object past the other entities"
+            )
         camera = _frame_camera(entities, camera_azimuth, elevations[-1], options.lens_mm)
-    object_visibility = 1.0 - gold.blocked_fraction(camera.location, thing.sample_points(), _boxes(entities, exclude=thing))
-    figure_visibility = 1.0 - gold.blocked_fraction(camera.location, figure.sample_points(), _boxes(entities, exclude=figure))
+    object_visibility = 1.0 - gold.blocked_fraction(
+        camera.location, thing.sample_points(), _boxes(entities, exclude=thing)
+    )
+    figure_visibility = 1.0 - gold.blocked_fraction(
+        camera.location, figure.sample_points(), _boxes(entities, exclude=figure)
+    )
 
     distractors = [e.model.name for e in extras if e.label == "distractor"]
     second = next((e.model.name.split(":", 1)[1] for e in extras if e.label == "figure2"), None)
@@ -307,7 +345,11 @@ def _place_extras(
     if not (options.occluder or options.distractors or options.second_figure):
         return [], "none", False
     want_block = options.occluder and rng.random() < options.occluder_share
-    kinds = [name for name in OBJECTS if name != object_name and not (options.occluder and name == "wardrobe")]
+    kinds = [
+        name
+        for name in OBJECTS
+        if name != object_name and not (options.occluder and name == "wardrobe")
+    ]
     distractor_kinds = rng.sample(kinds, options.distractors)
     partner = rng.choice([name for name in FIGURES if name != figure_name])
     object_points = thing.sample_points()
@@ -384,27 +426,38 @@ def _elevations(options: IsleBrickOptions, viewpoint: str) -> list[float]:
 
 
 def _camera_for(
-    entities: Sequence[Entity], azimuth: float, elevations: Sequence[float], lens_mm: float, must_see: Sequence[Entity]
+    entities: Sequence[Entity],
+    azimuth: float,
+    elevations: Sequence[float],
+    lens_mm: float,
+    must_see: Sequence[Entity],
 ) -> Camera | None:
     """The first framing camera from which at least half of each `must_see` entity is in sight."""
     for elevation in elevations:
         camera = _frame_camera(entities, azimuth, elevation, lens_mm)
         if all(
-            gold.blocked_fraction(camera.location, e.sample_points(), _boxes(entities, exclude=e)) <= 0.5
+            gold.blocked_fraction(camera.location, e.sample_points(), _boxes(entities, exclude=e))
+            <= 0.5
             for e in must_see
         ):
             return camera
     return None
 
 
-def _frame_camera(entities: Sequence[Entity], azimuth: float, elevation: float, lens_mm: float) -> Camera:
+def _frame_camera(
+    entities: Sequence[Entity], azimuth: float, elevation: float, lens_mm: float
+) -> Camera:
     """The camera at `azimuth`/`elevation` looking at the scene's middle, as close as the frame allows."""
     centres = [e.center() for e in entities]
     xs, ys = [c[0] for c in centres], [c[1] for c in centres]
     target = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, 0.4)
     corners = [corner for e in entities for corner in e.box_corners()]
-    distance = fit_distance(target, corners, azimuth=azimuth, elevation=elevation, lens_mm=lens_mm, margin=0.1)
-    return Camera.orbit(target, azimuth=azimuth, elevation=elevation, distance=distance, lens_mm=lens_mm)
+    distance = fit_distance(
+        target, corners, azimuth=azimuth, elevation=elevation, lens_mm=lens_mm, margin=0.1
+    )
+    return Camera.orbit(
+        target, azimuth=azimuth, elevation=elevation, distance=distance, lens_mm=lens_mm
+    )
 
 
 def _describe(entity: Entity) -> dict[str, Any]:
@@ -419,4 +472,6 @@ def _describe(entity: Entity) -> dict[str, Any]:
 def _subset(name: str, values: Sequence[str], allowed: Sequence[str]) -> None:
     unknown = [v for v in values if v not in allowed]
     if unknown or not values:
-        raise ValueError(f"{name}: unknown or empty value(s) {unknown or values!r}; choose from {', '.join(allowed)}")
+        raise ValueError(
+            f"{name}: unknown or empty value(s) {unknown or values!r}; choose from {', '.join(allowed)}"
+        )

@@ -25,7 +25,9 @@ from vpt_tasks.render.transforms import Vec3
 # --- building blocks -----------------------------------------------------------------
 
 
-def color(code: str, roughness: float = 0.45, metallic: float = 0.0, emission: float = 0.0) -> Material:
+def color(
+    code: str, roughness: float = 0.45, metallic: float = 0.0, emission: float = 0.0
+) -> Material:
     """A material from an sRGB hex code."""
     return Material(tf.hex_to_rgb(code), roughness=roughness, metallic=metallic, emission=emission)
 
@@ -34,21 +36,41 @@ def cube(center: Vec3, size: Vec3, material: Material, rotation: Vec3 = (0.0, 0.
     return Part("cube", center, size, material, rotation, smooth=False)
 
 
-def ball(center: Vec3, size: Vec3 | float, material: Material, rotation: Vec3 = (0.0, 0.0, 0.0)) -> Part:
+def ball(
+    center: Vec3, size: Vec3 | float, material: Material, rotation: Vec3 = (0.0, 0.0, 0.0)
+) -> Part:
     dims = (size, size, size) if isinstance(size, (int, float)) else size
     return Part("sphere", center, dims, material, rotation)
 
 
-def cylinder(center: Vec3, diameter: float, height: float, material: Material, rotation: Vec3 = (0.0, 0.0, 0.0)) -> Part:
+def cylinder(
+    center: Vec3,
+    diameter: float,
+    height: float,
+    material: Material,
+    rotation: Vec3 = (0.0, 0.0, 0.0),
+) -> Part:
     return Part("cylinder", center, (diameter, diameter, height), material, rotation)
 
 
-def cone(center: Vec3, diameter: float, height: float, material: Material, rotation: Vec3 = (0.0, 0.0, 0.0)) -> Part:
+def cone(
+    center: Vec3,
+    diameter: float,
+    height: float,
+    material: Material,
+    rotation: Vec3 = (0.0, 0.0, 0.0),
+) -> Part:
     """A cone whose tip points along +z before `rotation`."""
     return Part("cone", center, (diameter, diameter, height), material, rotation)
 
 
-def ring(center: Vec3, diameter: float, material: Material, tube: float = 0.1, rotation: Vec3 = (0.0, 0.0, 0.0)) -> Part:
+def ring(
+    center: Vec3,
+    diameter: float,
+    material: Material,
+    tube: float = 0.1,
+    rotation: Vec3 = (0.0, 0.0, 0.0),
+) -> Part:
     return Part("torus", center, (diameter, diameter, diameter), material, rotation, tube=tube)
 
 
@@ -69,7 +91,10 @@ def model(name: str, parts: Iterable[Part]) -> Model:
     for part in parts:
         matrix, reach = part.matrix(), 0.5 * (1 + part.tube) if part.shape == "torus" else 0.5
         corners.extend(
-            tf.apply(matrix, (sx * reach, sy * reach, sz * 0.5)) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)
+            tf.apply(matrix, (sx * reach, sy * reach, sz * 0.5))
+            for sx in (-1, 1)
+            for sy in (-1, 1)
+            for sz in (-1, 1)
         )
     low = tuple(min(c[i] for c in corners) for i in range(3))
     high = tuple(max(c[i] for c in corners) for i in range(3))
@@ -100,9 +125,30 @@ class Outfit:
 OUTFITS: dict[str, Outfit] = {
     "astronaut": Outfit(torso="#F4F4F4", legs="#F4F4F4", hair="#3B2314", accent="#5A93DB"),
     "chef": Outfit(torso="#F4F4F4", legs="#212121", hair="#1B1B1B", accent="#212121", hat="chef"),
-    "knight": Outfit(torso="#A0A5A9", legs="#6C6E68", hair="#6E3A17", accent="#0A3463", hat="helmet", hat_color="#8A8D8F"),
-    "pirate": Outfit(torso="#0A3463", legs="#583927", hair="#1B1B1B", accent="#F4F4F4", hat="bandana", hat_color="#4B0082"),
-    "wizard": Outfit(torso="#81007B", legs="#81007B", hair="#A0A5A9", accent="#F2CD37", hat="wizard", hat_color="#0A3463"),
+    "knight": Outfit(
+        torso="#A0A5A9",
+        legs="#6C6E68",
+        hair="#6E3A17",
+        accent="#0A3463",
+        hat="helmet",
+        hat_color="#8A8D8F",
+    ),
+    "pirate": Outfit(
+        torso="#0A3463",
+        legs="#583927",
+        hair="#1B1B1B",
+        accent="#F4F4F4",
+        hat="bandana",
+        hat_color="#4B0082",
+    ),
+    "wizard": Outfit(
+        torso="#81007B",
+        legs="#81007B",
+        hair="#A0A5A9",
+        accent="#F2CD37",
+        hat="wizard",
+        hat_color="#0A3463",
+    ),
     "firefighter": Outfit(torso="#1B1B1B", legs="#1B1B1B", hair="#582A12", accent="#F2CD37"),
     "doctor": Outfit(torso="#F4F4F4", legs="#9FC3E9", hair="#1B1B1B", accent="#5A93DB"),
     "farmer": Outfit(torso="#237841", legs="#0055BF", hair="#582A12", accent="#F4F4F4"),
@@ -119,7 +165,9 @@ EYE_FORWARD = 0.1
 def minifigure(outfit_name: str) -> Model:
     """A LEGO-style minifigure about 1 tall, facing +x."""
     outfit = OUTFITS[outfit_name]
-    torso, legs, hair, accent = (color(c) for c in (outfit.torso, outfit.legs, outfit.hair, outfit.accent))
+    torso, legs, hair, accent = (
+        color(c) for c in (outfit.torso, outfit.legs, outfit.hair, outfit.accent)
+    )
     parts: list[Part] = []
     for side in (1, -1):
         y = 0.066 * side
@@ -138,7 +186,9 @@ def minifigure(outfit_name: str) -> Model:
     parts.append(cylinder((0.0, 0.0, 0.83), 0.2, 0.18, SKIN))  # head
     for side in (1, -1):
         parts.append(ball((0.094, 0.042 * side, 0.865), 0.034, EYE))
-    parts.append(cone((0.145, 0.0, 0.82), 0.08, 0.11, NOSE, rotation=(0.0, 90.0, 0.0)))  # nose, seen from above too
+    parts.append(
+        cone((0.145, 0.0, 0.82), 0.08, 0.11, NOSE, rotation=(0.0, 90.0, 0.0))
+    )  # nose, seen from above too
     parts.append(ball((0.1, 0.0, 0.82), 0.07, NOSE))
     parts.append(cube((0.098, 0.0, 0.78), (0.01, 0.07, 0.014), EYE))  # mouth
     parts.append(ball((-0.025, 0.0, 0.925), (0.226, 0.232, 0.15), hair))  # hair cap
@@ -150,11 +200,23 @@ def minifigure(outfit_name: str) -> Model:
 def _hat(outfit: Outfit) -> list[Part]:
     hat = color(outfit.hat_color)
     if outfit.hat == "chef":
-        return [cylinder((-0.01, 0.0, 1.05), 0.2, 0.2, hat), ball((-0.01, 0.0, 1.15), (0.24, 0.24, 0.12), hat)]
+        return [
+            cylinder((-0.01, 0.0, 1.05), 0.2, 0.2, hat),
+            ball((-0.01, 0.0, 1.15), (0.24, 0.24, 0.12), hat),
+        ]
     if outfit.hat == "wizard":
-        return [cylinder((-0.01, 0.0, 0.97), 0.3, 0.02, hat), cone((-0.02, 0.0, 1.13), 0.19, 0.3, hat)]
+        return [
+            cylinder((-0.01, 0.0, 0.97), 0.3, 0.02, hat),
+            cone((-0.02, 0.0, 1.13), 0.19, 0.3, hat),
+        ]
     if outfit.hat == "helmet":
-        return [ball((-0.02, 0.0, 0.93), (0.25, 0.25, 0.17), color(outfit.hat_color, roughness=0.25, metallic=0.8))]
+        return [
+            ball(
+                (-0.02, 0.0, 0.93),
+                (0.25, 0.25, 0.17),
+                color(outfit.hat_color, roughness=0.25, metallic=0.8),
+            )
+        ]
     if outfit.hat == "bandana":
         return [ball((-0.02, 0.0, 0.935), (0.236, 0.236, 0.15), hat)]
     return []
@@ -176,14 +238,25 @@ def plant() -> Model:
     ]
     for angle in (0, 72, 144, 216, 288):
         a = math.radians(angle)
-        parts.append(ball((0.14 * math.cos(a), 0.14 * math.sin(a), 0.48), (0.26, 0.12, 0.07), dark, (0.0, -25.0, angle)))
+        parts.append(
+            ball(
+                (0.14 * math.cos(a), 0.14 * math.sin(a), 0.48),
+                (0.26, 0.12, 0.07),
+                dark,
+                (0.0, -25.0, angle),
+            )
+        )
     return model("plant", parts)
 
 
 @functools.cache
 def wardrobe() -> Model:
     """A wardrobe 1.2 tall (taller than a minifigure's eyes, so it can block its view)."""
-    wood, door, metal = color("#8B5A2B", roughness=0.6), color("#6E4420", roughness=0.6), color("#C0C0C0", 0.2, 0.9)
+    wood, door, metal = (
+        color("#8B5A2B", roughness=0.6),
+        color("#6E4420", roughness=0.6),
+        color("#C0C0C0", 0.2, 0.9),
+    )
     parts = [
         cube((0.0, 0.0, 0.6), (0.44, 0.9, 1.14), wood),
         cube((0.0, 0.0, 1.2), (0.5, 0.96, 0.06), wood),
@@ -213,7 +286,10 @@ def goblet() -> Model:
 @functools.cache
 def chair(wood: str = "#A0522D", seat_color: str = "#B22222") -> Model:
     frame, seat = color(wood, roughness=0.6), color(seat_color, roughness=0.7)
-    parts = [cube((0.0, 0.0, 0.45), (0.5, 0.5, 0.06), frame), cube((0.0, 0.0, 0.49), (0.44, 0.44, 0.04), seat)]
+    parts = [
+        cube((0.0, 0.0, 0.45), (0.5, 0.5, 0.06), frame),
+        cube((0.0, 0.0, 0.49), (0.44, 0.44, 0.04), seat),
+    ]
     for sx in (1, -1):
         for sy in (1, -1):
             parts.append(cube((0.21 * sx, 0.21 * sy, 0.21), (0.05, 0.05, 0.42), frame))
@@ -225,7 +301,11 @@ def chair(wood: str = "#A0522D", seat_color: str = "#B22222") -> Model:
 
 @functools.cache
 def desk() -> Model:
-    wood, dark, metal = color("#C8A165", roughness=0.6), color("#8B6B3D", roughness=0.6), color("#C0C0C0", 0.2, 0.9)
+    wood, dark, metal = (
+        color("#C8A165", roughness=0.6),
+        color("#8B6B3D", roughness=0.6),
+        color("#C0C0C0", 0.2, 0.9),
+    )
     parts = [cube((0.0, 0.0, 0.63), (0.6, 1.1, 0.05), wood)]
     for sx in (1, -1):
         for sy in (1, -1):
@@ -251,7 +331,11 @@ def computer_monitor() -> Model:
 
 @functools.cache
 def bat() -> Model:
-    black, wing, eye = color("#1B1B1B", roughness=0.5), color("#2E2E2E", roughness=0.7), color("#E0C020", emission=0.5)
+    black, wing, eye = (
+        color("#1B1B1B", roughness=0.5),
+        color("#2E2E2E", roughness=0.7),
+        color("#E0C020", emission=0.5),
+    )
     parts = [
         ball((0.0, 0.0, 0.2), (0.16, 0.16, 0.26), black),
         ball((0.02, 0.0, 0.38), 0.14, black),
@@ -262,7 +346,14 @@ def bat() -> Model:
         cube((0.0, 0.0, 0.03), (0.08, 0.12, 0.06), black),
     ]
     for side in (1, -1):
-        parts.append(cube((-0.01, 0.24 * side, 0.27), (0.03, 0.36, 0.2), wing, rotation=(-22.0 * side, 0.0, 0.0)))
+        parts.append(
+            cube(
+                (-0.01, 0.24 * side, 0.27),
+                (0.03, 0.36, 0.2),
+                wing,
+                rotation=(-22.0 * side, 0.0, 0.0),
+            )
+        )
         parts.append(cone((-0.01, 0.4 * side, 0.2), 0.06, 0.16, wing, rotation=(180.0, 0.0, 0.0)))
     return model("bat", parts)
 
@@ -283,44 +374,96 @@ def quadruped(
     tail_up: bool = False,
 ) -> Model:
     """A four-legged animal facing +x: legs, body, neck and head in front, tail behind."""
-    fur, darker, eye = color(coat, roughness=0.8), color(dark, roughness=0.8), color("#141414", roughness=0.2)
+    fur, darker, eye = (
+        color(coat, roughness=0.8),
+        color(dark, roughness=0.8),
+        color("#141414", roughness=0.2),
+    )
     top = leg_height + body / 2
     parts = [ball((0.0, 0.0, top), (length, body, body), fur)]
     for sx in (1, -1):
         for sy in (1, -1):
             x, y = 0.32 * length * sx, 0.28 * body * sy
             parts.append(rod((x, y, 0.0), (x, y, top), body * 0.28, fur))
-            parts.append(cylinder((x + 0.01 * length, y, body * 0.05), body * 0.3, body * 0.1, darker))
+            parts.append(
+                cylinder((x + 0.01 * length, y, body * 0.05), body * 0.3, body * 0.1, darker)
+            )
     neck_base = (0.38 * length, 0.0, top + 0.1 * body)
     head_at = (neck_base[0] + 0.5 * neck, 0.0, neck_base[2] + 0.85 * neck)
     parts.append(rod(neck_base, head_at, body * 0.45, fur))
     parts.append(ball(head_at, (head * 1.2, head * 0.85, head * 0.9), fur))
     muzzle = (head_at[0] + 0.45 * head + 0.35 * snout, 0.0, head_at[2] - 0.12 * head)
     parts.append(ball(muzzle, (snout * 1.4, head * 0.6, head * 0.55), darker if mane else fur))
-    parts.append(ball((muzzle[0] + 0.6 * snout, 0.0, muzzle[2] + 0.05 * head), head * 0.18, eye))  # nose tip
+    parts.append(
+        ball((muzzle[0] + 0.6 * snout, 0.0, muzzle[2] + 0.05 * head), head * 0.18, eye)
+    )  # nose tip
     for side in (1, -1):
-        parts.append(ball((head_at[0] + 0.35 * head, 0.3 * head * side, head_at[2] + 0.15 * head), head * 0.16, eye))
+        parts.append(
+            ball(
+                (head_at[0] + 0.35 * head, 0.3 * head * side, head_at[2] + 0.15 * head),
+                head * 0.16,
+                eye,
+            )
+        )
         ear = (head_at[0] - 0.1 * head, 0.28 * head * side, head_at[2] + 0.45 * head)
         if ears == "floppy":
-            parts.append(ball((ear[0], ear[1] * 1.5, ear[2] - 0.35 * head), (head * 0.3, head * 0.15, head * 0.55), darker))
+            parts.append(
+                ball(
+                    (ear[0], ear[1] * 1.5, ear[2] - 0.35 * head),
+                    (head * 0.3, head * 0.15, head * 0.55),
+                    darker,
+                )
+            )
         else:
             parts.append(cone(ear, head * 0.3, head * 0.45, darker if mane else fur))
     if mane:
-        parts.append(rod((neck_base[0] - 0.05 * neck, 0.0, neck_base[2] + 0.25 * body), (head_at[0] - 0.35 * head, 0.0, head_at[2] + 0.35 * head), body * 0.2, darker))
+        parts.append(
+            rod(
+                (neck_base[0] - 0.05 * neck, 0.0, neck_base[2] + 0.25 * body),
+                (head_at[0] - 0.35 * head, 0.0, head_at[2] + 0.35 * head),
+                body * 0.2,
+                darker,
+            )
+        )
     tail_root = (-0.5 * length, 0.0, top + 0.15 * body)
     tail_end = (-0.5 * length - 0.25 * length, 0.0, top + (0.45 if tail_up else -0.55) * body * 1.5)
-    parts.append(rod(tail_root, tail_end, body * (0.12 if tail_up else 0.22), darker if mane else fur))
+    parts.append(
+        rod(tail_root, tail_end, body * (0.12 if tail_up else 0.22), darker if mane else fur)
+    )
     return model(name, parts)
 
 
 @functools.cache
 def cat() -> Model:
-    return quadruped("cat", length=0.5, leg_height=0.12, body=0.2, coat="#E0883A", dark="#9C5A20", neck=0.12, head=0.17, snout=0.05, tail_up=True)
+    return quadruped(
+        "cat",
+        length=0.5,
+        leg_height=0.12,
+        body=0.2,
+        coat="#E0883A",
+        dark="#9C5A20",
+        neck=0.12,
+        head=0.17,
+        snout=0.05,
+        tail_up=True,
+    )
 
 
 @functools.cache
 def dog() -> Model:
-    return quadruped("dog", length=0.7, leg_height=0.22, body=0.26, coat="#8D5524", dark="#4A2A10", neck=0.16, head=0.22, snout=0.1, ears="floppy", tail_up=True)
+    return quadruped(
+        "dog",
+        length=0.7,
+        leg_height=0.22,
+        body=0.26,
+        coat="#8D5524",
+        dark="#4A2A10",
+        neck=0.16,
+        head=0.22,
+        snout=0.1,
+        ears="floppy",
+        tail_up=True,
+    )
 
 
 def isle_objects() -> dict[str, Callable[[], Model]]:
@@ -351,7 +494,10 @@ COMFORT_COLORS = {
 @functools.cache
 def sphere(radius: float, color_name: str) -> Model:
     """A COMFORT-BALL sphere of `radius` resting on the ground."""
-    return model(f"{color_name} sphere", [ball((0.0, 0.0, radius), 2 * radius, color(COMFORT_COLORS[color_name], roughness=0.35))])
+    return model(
+        f"{color_name} sphere",
+        [ball((0.0, 0.0, radius), 2 * radius, color(COMFORT_COLORS[color_name], roughness=0.35))],
+    )
 
 
 @functools.cache
@@ -375,7 +521,11 @@ def basketball(radius: float = 0.3) -> Model:
 def car() -> Model:
     """A sedan facing +x: grille and headlights in front, red tail lights behind."""
     paint, glass = color("#2A6FDB", roughness=0.25, metallic=0.4), color("#1C2A38", roughness=0.05)
-    tyre, rim, light = color("#1A1A1A", roughness=0.8), color("#BBBBBB", 0.2, 0.9), color("#FFF2A8", emission=4.0)
+    tyre, rim, light = (
+        color("#1A1A1A", roughness=0.8),
+        color("#BBBBBB", 0.2, 0.9),
+        color("#FFF2A8", emission=4.0),
+    )
     tail, grille = color("#E01010", emission=2.0), color("#222222", roughness=0.4)
     parts = [
         cube((0.0, 0.0, 0.42), (2.2, 0.95, 0.4), paint),
@@ -389,8 +539,12 @@ def car() -> Model:
         parts.append(ball((1.08, 0.32 * side, 0.52), (0.14, 0.26, 0.16), light))
         parts.append(cube((-1.1, 0.32 * side, 0.54), (0.06, 0.26, 0.12), tail))
         for x in (0.7, -0.7):
-            parts.append(cylinder((x, 0.46 * side, 0.22), 0.44, 0.16, tyre, rotation=(90.0, 0.0, 0.0)))
-            parts.append(cylinder((x, 0.545 * side, 0.22), 0.24, 0.01, rim, rotation=(90.0, 0.0, 0.0)))
+            parts.append(
+                cylinder((x, 0.46 * side, 0.22), 0.44, 0.16, tyre, rotation=(90.0, 0.0, 0.0))
+            )
+            parts.append(
+                cylinder((x, 0.545 * side, 0.22), 0.24, 0.01, rim, rotation=(90.0, 0.0, 0.0))
+            )
     return model("car", parts)
 
 
@@ -401,18 +555,45 @@ def comfort_chair() -> Model:
 
 @functools.cache
 def horse() -> Model:
-    return quadruped("horse", length=1.3, leg_height=0.75, body=0.5, coat="#8B4513", dark="#2B1A0E", neck=0.5, head=0.32, snout=0.16, mane=True)
+    return quadruped(
+        "horse",
+        length=1.3,
+        leg_height=0.75,
+        body=0.5,
+        coat="#8B4513",
+        dark="#2B1A0E",
+        neck=0.5,
+        head=0.32,
+        snout=0.16,
+        mane=True,
+    )
 
 
 @functools.cache
 def comfort_dog() -> Model:
-    return quadruped("dog", length=1.0, leg_height=0.35, body=0.38, coat="#D9B38C", dark="#6B4A2B", neck=0.24, head=0.32, snout=0.14, ears="floppy", tail_up=True)
+    return quadruped(
+        "dog",
+        length=1.0,
+        leg_height=0.35,
+        body=0.38,
+        coat="#D9B38C",
+        dark="#6B4A2B",
+        neck=0.24,
+        head=0.32,
+        snout=0.14,
+        ears="floppy",
+        tail_up=True,
+    )
 
 
 @functools.cache
 def sofa() -> Model:
     """A sofa facing +x: seat cushions in front, the backrest behind."""
-    cloth, dark, wood = color("#5B7DB1", roughness=0.9), color("#3F5C8A", roughness=0.9), color("#4A2F1B")
+    cloth, dark, wood = (
+        color("#5B7DB1", roughness=0.9),
+        color("#3F5C8A", roughness=0.9),
+        color("#4A2F1B"),
+    )
     parts = [
         cube((0.0, 0.0, 0.25), (0.8, 1.8, 0.3), dark),
         cube((-0.3, 0.0, 0.68), (0.22, 1.8, 0.6), cloth),
@@ -434,8 +615,17 @@ def comfort_relata() -> dict[str, Callable[[], Model]]:
 @functools.cache
 def woman() -> Model:
     """The addressee of COMFORT-CAR, about 1.7 tall, facing +x: face in front, long hair behind."""
-    skin, hair, top = color("#E8B896", roughness=0.6), color("#3B2314", roughness=0.8), color("#2A9D8F", roughness=0.7)
-    skirt, shoe, eye, lips = color("#264653", roughness=0.8), color("#141414"), color("#141414", 0.2), color("#B03A48")
+    skin, hair, top = (
+        color("#E8B896", roughness=0.6),
+        color("#3B2314", roughness=0.8),
+        color("#2A9D8F", roughness=0.7),
+    )
+    skirt, shoe, eye, lips = (
+        color("#264653", roughness=0.8),
+        color("#141414"),
+        color("#141414", 0.2),
+        color("#B03A48"),
+    )
     parts: list[Part] = []
     for side in (1, -1):
         y = 0.1 * side

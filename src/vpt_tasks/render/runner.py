@@ -74,7 +74,12 @@ class Manifest:
 
     def finished(self, key: str, digest: str, file: Path) -> bool:
         entry = self.entries.get(key)
-        return bool(entry and entry.get("digest") == digest and file.is_file() and _sha256(file) == entry.get("sha256"))
+        return bool(
+            entry
+            and entry.get("digest") == digest
+            and file.is_file()
+            and _sha256(file) == entry.get("sha256")
+        )
 
     def record(self, entry: dict[str, Any]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -117,7 +122,9 @@ def render_dataset(
     manifest = Manifest(out / WORK_DIR / MANIFEST)
     report = RenderReport(directory=out, frames=len(plans))
     by_digest: dict[str, Path] = {}
-    bar = tqdm(plans, desc=f"rendering into {out}", unit="frame", disable=not progress, dynamic_ncols=True)
+    bar = tqdm(
+        plans, desc=f"rendering into {out}", unit="frame", disable=not progress, dynamic_ncols=True
+    )
     for plan in bar:
         digest = plan.digest(settings)
         target = frame_path(out, plan, settings)
@@ -135,7 +142,9 @@ def render_dataset(
         bar.set_postfix(rendered=report.rendered, copied=report.copied, resumed=report.resumed)
     bar.close()
     versions = {manifest.entries[key].get("blender_version") for key in keys}
-    report.blender_version = report.blender_version or next(iter(sorted(v for v in versions if v)), None)
+    report.blender_version = report.blender_version or next(
+        iter(sorted(v for v in versions if v)), None
+    )
     rows = [
         {
             **plan.row,
@@ -169,7 +178,11 @@ def _produce(
     from vpt_tasks.render.blender import blender_version, render_frame
 
     source = by_digest.get(digest)
-    entry: dict[str, Any] = {"key": plan.key, "digest": digest, "renderer_version": RENDERER_VERSION}
+    entry: dict[str, Any] = {
+        "key": plan.key,
+        "digest": digest,
+        "renderer_version": RENDERER_VERSION,
+    }
     if source is not None and source.is_file():
         target.parent.mkdir(parents=True, exist_ok=True)
         staged = target.with_name(target.name + ".part")

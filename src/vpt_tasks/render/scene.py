@@ -55,7 +55,9 @@ class Part:
     smooth: bool = True
 
     def matrix(self) -> Matrix:
-        return tf.compose(tf.translation(self.location), tf.rotation_xyz(self.rotation), tf.scaling(self.size))
+        return tf.compose(
+            tf.translation(self.location), tf.rotation_xyz(self.rotation), tf.scaling(self.size)
+        )
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,9 @@ class Model:
     def radius(self) -> float:
         """Radius of the footprint's circumscribed circle about the model origin."""
         c, h = self.box.center, self.box.half
-        return max(math.hypot(c[0] + sx * h[0], c[1] + sy * h[1]) for sx in (-1, 1) for sy in (-1, 1))
+        return max(
+            math.hypot(c[0] + sx * h[0], c[1] + sy * h[1]) for sx in (-1, 1) for sy in (-1, 1)
+        )
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,9 @@ class Entity:
     scale: float = 1.0
 
     def matrix(self) -> Matrix:
-        return tf.compose(tf.translation(self.position), tf.rotation_z(self.yaw), tf.scaling((self.scale,) * 3))
+        return tf.compose(
+            tf.translation(self.position), tf.rotation_z(self.yaw), tf.scaling((self.scale,) * 3)
+        )
 
     def to_world(self, local: Vec3) -> Vec3:
         return tf.apply(self.matrix(), local)

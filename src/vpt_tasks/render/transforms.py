@@ -15,7 +15,12 @@ from collections.abc import Sequence
 Vec3 = tuple[float, float, float]
 Matrix = tuple[tuple[float, float, float, float], ...]
 
-IDENTITY: Matrix = ((1.0, 0.0, 0.0, 0.0), (0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 1.0, 0.0), (0.0, 0.0, 0.0, 1.0))
+IDENTITY: Matrix = (
+    (1.0, 0.0, 0.0, 0.0),
+    (0.0, 1.0, 0.0, 0.0),
+    (0.0, 0.0, 1.0, 0.0),
+    (0.0, 0.0, 0.0, 1.0),
+)
 
 
 def add(a: Sequence[float], b: Sequence[float]) -> Vec3:
@@ -99,8 +104,18 @@ def rotation_xyz(degrees: Sequence[float]) -> Matrix:
     """Euler rotation in Blender's default XYZ order (X first, then Y, then Z)."""
     rx, ry, rz = (math.radians(d) for d in degrees)
     cx, sx, cy, sy = math.cos(rx), math.sin(rx), math.cos(ry), math.sin(ry)
-    x: Matrix = ((1.0, 0.0, 0.0, 0.0), (0.0, cx, -sx, 0.0), (0.0, sx, cx, 0.0), (0.0, 0.0, 0.0, 1.0))
-    y: Matrix = ((cy, 0.0, sy, 0.0), (0.0, 1.0, 0.0, 0.0), (-sy, 0.0, cy, 0.0), (0.0, 0.0, 0.0, 1.0))
+    x: Matrix = (
+        (1.0, 0.0, 0.0, 0.0),
+        (0.0, cx, -sx, 0.0),
+        (0.0, sx, cx, 0.0),
+        (0.0, 0.0, 0.0, 1.0),
+    )
+    y: Matrix = (
+        (cy, 0.0, sy, 0.0),
+        (0.0, 1.0, 0.0, 0.0),
+        (-sy, 0.0, cy, 0.0),
+        (0.0, 0.0, 0.0, 1.0),
+    )
     return matmul(rotation_z(degrees[2]), matmul(y, x))
 
 

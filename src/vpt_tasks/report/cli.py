@@ -21,8 +21,12 @@ SECTIONS: dict[str, str] = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("logs", nargs="+", help="eval log files or directories (searched recursively)")
-    parser.add_argument("--out", required=True, type=Path, help="directory for report.md and the PNG figures")
+    parser.add_argument(
+        "logs", nargs="+", help="eval log files or directories (searched recursively)"
+    )
+    parser.add_argument(
+        "--out", required=True, type=Path, help="directory for report.md and the PNG figures"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

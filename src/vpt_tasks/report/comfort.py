@@ -23,8 +23,7 @@ from inspect_ai.log import EvalLog, EvalSample, read_eval_log_samples
 from inspect_ai.scorer import SampleScore
 
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import model_labels
-from vpt_tasks.report.logs import fmt, log_metrics
+from vpt_tasks.report.logs import fmt, log_metrics, model_labels
 
 TABLE5: tuple[tuple[str, str], ...] = (
     ("acc", "Acc"),
@@ -35,7 +34,11 @@ TABLE5: tuple[tuple[str, str], ...] = (
     ("eta", "η"),
     ("sigma", "σ"),
 )
-GT_METRICS: tuple[tuple[str, str], ...] = (("acc", "Acc"), ("eps_cos", "ε_cos"), ("eps_hemi", "ε_hemi"))
+GT_METRICS: tuple[tuple[str, str], ...] = (
+    ("acc", "Acc"),
+    ("eps_cos", "ε_cos"),
+    ("eps_hemi", "ε_hemi"),
+)
 PROMPTS: tuple[str, ...] = ("nop", "cam", "add", "rel")
 TRANSFORMATIONS: tuple[str, ...] = ("translated", "rotated", "reflected")
 FRAMES: tuple[str, ...] = ("camera", "intrinsic", "addressee")
@@ -82,7 +85,9 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
         )
     scope = "mean over prompts and facing directions" if car else "all curves of the run"
     lines += ["", f"### Metrics (×100) — paper Table 5 ({scope})", ""]
-    lines += _metric_table(labels, metrics, [("", key, title) for key, title in TABLE5] + _f1(metrics))
+    lines += _metric_table(
+        labels, metrics, [("", key, title) for key, title in TABLE5] + _f1(metrics)
+    )
     if car:
         for prompt in PROMPTS:
             values = [_prompt_metrics(m, p, prompt) for m, p in zip(metrics, prompts)]
@@ -92,15 +97,35 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
             lines += _metric_table(labels, values, [("", key, title) for key, title in TABLE5])
         if any(f"facing_{side}/acc" in m for m in metrics for side in ("left", "right")):
             lines += ["", "### By facing direction of the relatum (×100)", ""]
-            columns = [(f"facing_{side}/", key, f"{side} {title}") for side in ("left", "right") for key, title in TABLE5]
+            columns = [
+                (f"facing_{side}/", key, f"{side} {title}")
+                for side in ("left", "right")
+                for key, title in TABLE5
+            ]
             lines += _metric_table(labels, metrics, columns)
-        lines += ["", "### Preferred frame of reference (×100) — `nop` curves against each frame", ""]
+        lines += [
+            "",
+            "### Preferred frame of reference (×100) — `nop` curves against each frame",
+            "",
+        ]
         lines += _preference_table(labels, metrics, "preferred_for", FRAMES)
-        lines += ["", "### Perspective taking (×100) — `cam`, `rel`, `add` each against its own frame; mean", ""]
-        columns = [(f"perspective/{p}/", key, f"{p} {title}") for p in PERSPECTIVES for key, title in GT_METRICS]
+        lines += [
+            "",
+            "### Perspective taking (×100) — `cam`, `rel`, `add` each against its own frame; mean",
+            "",
+        ]
+        columns = [
+            (f"perspective/{p}/", key, f"{p} {title}")
+            for p in PERSPECTIVES
+            for key, title in GT_METRICS
+        ]
         lines += _metric_table(labels, metrics, columns)
     else:
-        lines += ["", "### Preferred coordinate transformation (×100) — `cam` curves against each camera frame", ""]
+        lines += [
+            "",
+            "### Preferred coordinate transformation (×100) — `cam` curves against each camera frame",
+            "",
+        ]
         lines += _preference_table(labels, metrics, "transformation", TRANSFORMATIONS)
     lines += [
         "",
@@ -129,12 +154,21 @@ def _count(value: float | None) -> str:
 
 
 def _metric_table(
-    labels: Sequence[str], metrics: Sequence[dict[str, float]], columns: Sequence[tuple[str, str, str]]
+    labels: Sequence[str],
+    metrics: Sequence[dict[str, float]],
+    columns: Sequence[tuple[str, str, str]],
 ) -> list[str]:
     """One row per model; columns (key prefix, metric, title)."""
-    lines = ["| model | " + " | ".join(title for _, _, title in columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    lines = [
+        "| model | " + " | ".join(title for _, _, title in columns) + " |",
+        "|---" * (len(columns) + 1) + "|",
+    ]
     for label, m in zip(labels, metrics):
-        lines.append(f"| {label} | " + " | ".join(fmt(m.get(prefix + key)) for prefix, key, _ in columns) + " |")
+        lines.append(
+            f"| {label} | "
+            + " | ".join(fmt(m.get(prefix + key)) for prefix, key, _ in columns)
+            + " |"
+        )
     return lines
 
 
@@ -146,9 +180,14 @@ def _prompt_metrics(m: dict[str, float], prompts: set[str], prompt: str) -> dict
 
 
 def _preference_table(
-    labels: Sequence[str], metrics: Sequence[dict[str, float]], prefix: str, candidates: Sequence[str]
+    labels: Sequence[str],
+    metrics: Sequence[dict[str, float]],
+    prefix: str,
+    candidates: Sequence[str],
 ) -> list[str]:
-    columns = [(f"{prefix}/{c}/", key, f"{c} {title}") for c in candidates for key, title in GT_METRICS]
+    columns = [
+        (f"{prefix}/{c}/", key, f"{c} {title}") for c in candidates for key, title in GT_METRICS
+    ]
     lines = _metric_table(labels, metrics, columns)
     lines[0] += " preferred (lowest ε_cos) |"
     lines[1] += "---|"
@@ -175,7 +214,9 @@ def _samples(log: EvalLog) -> list[EvalSample]:
 
 
 def _prompts(samples: Iterable[EvalSample]) -> set[str]:
-    return {str(s.metadata.get("prompt")) for s in samples if (s.metadata or {}).get("kind") == "frame"}
+    return {
+        str(s.metadata.get("prompt")) for s in samples if (s.metadata or {}).get("kind") == "frame"
+    }
 
 
 def _frame_predictions(samples: Sequence[EvalSample]) -> list:
@@ -200,7 +241,9 @@ def _mean(curves: list[np.ndarray]) -> np.ndarray:
     return np.divide(sums, counts, out=np.full(sums.shape, np.nan), where=counts > 0)
 
 
-def mean_curves(samples: Sequence[EvalSample]) -> dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray]]:
+def mean_curves(
+    samples: Sequence[EvalSample],
+) -> dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray]]:
     """(prompt, reference frame, relation) -> (mean p, mean p̂) over the 36 frames θ = -180..170.
 
     The curves (one per dataset, prompt, relation and variation; epochs
@@ -214,13 +257,24 @@ def mean_curves(samples: Sequence[EvalSample]) -> dict[tuple[str, str, str], tup
 
     groups: dict[tuple[str, str, str], list[np.ndarray]] = {}
     for key, p in build_curves(_frame_predictions(samples)).items():
-        groups.setdefault((key.prompt, frame_for_prompt(key.dataset, key.prompt), key.relation), []).append(p)
-    return {group: (_mean(ps), _mean([minmax_normalise(p) for p in ps])) for group, ps in groups.items()}
+        groups.setdefault(
+            (key.prompt, frame_for_prompt(key.dataset, key.prompt), key.relation), []
+        ).append(p)
+    return {
+        group: (_mean(ps), _mean([minmax_normalise(p) for p in ps])) for group, ps in groups.items()
+    }
 
 
-def _curve_figure(task: str, label: str, samples: Sequence[EvalSample], path: Path) -> tuple[str | None, str]:
+def _curve_figure(
+    task: str, label: str, samples: Sequence[EvalSample], path: Path
+) -> tuple[str | None, str]:
     """Write the figure of one model; (file name, "") or (None, why there is none)."""
-    from vpt_tasks.comfort.geometry import RELATIONS, THETAS, hemisphere_ground_truth, soft_ground_truth
+    from vpt_tasks.comfort.geometry import (
+        RELATIONS,
+        THETAS,
+        hemisphere_ground_truth,
+        soft_ground_truth,
+    )
 
     if not samples:
         return None, (
@@ -230,7 +284,10 @@ def _curve_figure(task: str, label: str, samples: Sequence[EvalSample], path: Pa
     try:
         curves = mean_curves(samples)
     except (KeyError, ValueError, TypeError) as error:
-        return None, f"the samples' metadata are not COMFORT frames ({type(error).__name__}: {error}); no curves."
+        return (
+            None,
+            f"the samples' metadata are not COMFORT frames ({type(error).__name__}: {error}); no curves.",
+        )
     if not any(np.isfinite(raw).any() for raw, _ in curves.values()):
         return None, (
             f"none of the log's {len(samples)} samples has a P(Yes) (all unscored: no Yes/No in the "
@@ -243,20 +300,43 @@ def _curve_figure(task: str, label: str, samples: Sequence[EvalSample], path: Pa
     relations = [r for r in RELATIONS if any(g[2] == r for g in curves)]
     plt = pyplot()
     figure, axes = plt.subplots(
-        len(rows), len(relations), figsize=(3.4 * len(relations), 2.5 * len(rows) + 0.9),
-        squeeze=False, sharex=True, sharey=True, layout="constrained",
+        len(rows),
+        len(relations),
+        figsize=(3.4 * len(relations), 2.5 * len(rows) + 0.9),
+        squeeze=False,
+        sharex=True,
+        sharey=True,
+        layout="constrained",
     )
     for row, (prompt, frame) in enumerate(rows):
         for col, relation in enumerate(relations):
             ax = axes[row][col]
             if (prompt, frame, relation) in curves:
                 raw, normalised = curves[(prompt, frame, relation)]
-                for values, name, style in ((raw, "p(θ)", "C0o-"), (normalised, "p̂(θ) (min–max normalised)", "C1s--")):
+                for values, name, style in (
+                    (raw, "p(θ)", "C0o-"),
+                    (normalised, "p̂(θ) (min–max normalised)", "C1s--"),
+                ):
                     mask = np.isfinite(values)
-                    ax.plot(THETAS[mask], values[mask], style, markersize=2.5, linewidth=1.2, label=name)
-            ax.plot(THETAS, soft_ground_truth(relation, frame), "k:", linewidth=1.2, label="g (soft, cosine)")
-            ax.step(THETAS, hemisphere_ground_truth(relation, frame), "-.", color="0.45", where="mid",
-                    linewidth=1, label="h (hemisphere)")
+                    ax.plot(
+                        THETAS[mask], values[mask], style, markersize=2.5, linewidth=1.2, label=name
+                    )
+            ax.plot(
+                THETAS,
+                soft_ground_truth(relation, frame),
+                "k:",
+                linewidth=1.2,
+                label="g (soft, cosine)",
+            )
+            ax.step(
+                THETAS,
+                hemisphere_ground_truth(relation, frame),
+                "-.",
+                color="0.45",
+                where="mid",
+                linewidth=1,
+                label="h (hemisphere)",
+            )
             ax.set_title(f"{prompt}: {RELATIONS[relation].text}", fontsize=9)
             ax.set_ylim(-0.05, 1.05)
             ax.set_xticks([-180, -90, 0, 90, 170])

@@ -25,13 +25,20 @@ def render(logs: list[EvalLog], out: Path) -> list[str]:
     metrics = [log_metrics(log) for log in logs]
     rows = [qid for qid in spec.question_ids if any(qid in m for m in metrics)]
     rows += [c for c in CATEGORY_LABELS if any(c in m for m in metrics)]
-    lines = ["## Isle-Brick-V2", "", "### Prediction correctness (%, 95% bootstrap CI) — paper Table 2", ""]
+    lines = [
+        "## Isle-Brick-V2",
+        "",
+        "### Prediction correctness (%, 95% bootstrap CI) — paper Table 2",
+        "",
+    ]
     lines.append("| | " + " | ".join(labels) + " | random baseline |")
     lines.append("|---" * (len(labels) + 2) + "|")
     for row in rows:
         name = row if row.startswith("Q") else CATEGORY_LABELS[row]
         cells = [
-            f"{fmt(m[row])} [{fmt(m[row + '_ci_low'])}, {fmt(m[row + '_ci_high'])}]" if row in m else "–"
+            f"{fmt(m[row])} [{fmt(m[row + '_ci_low'])}, {fmt(m[row + '_ci_high'])}]"
+            if row in m
+            else "–"
             for m in metrics
         ]
         chance = next((m[f"chance_{row}"] for m in metrics if f"chance_{row}" in m), None)
@@ -45,7 +52,13 @@ def render(logs: list[EvalLog], out: Path) -> list[str]:
                 counts = " | ".join(str(int(m[f"types_{qid}_{kind}"])) for kind in ANSWER_TYPES)
                 lines.append(f"| {label} | {qid} | {counts} |")
     figure = _category_figure(labels, metrics, out / "isle_brick_categories.png")
-    lines += ["", "### Categories — paper Figure 1", "", f"![Prediction correctness by category]({figure})", ""]
+    lines += [
+        "",
+        "### Categories — paper Figure 1",
+        "",
+        f"![Prediction correctness by category]({figure})",
+        "",
+    ]
     lines += ["### Co-occurrence of gold and predicted labels — paper Figure 3", ""]
     for label, m, index in zip(labels, metrics, range(len(labels))):
         heatmap = _cooccurrence_figure(label, m, out / f"isle_brick_cooccurrence_{index}.png")
@@ -68,8 +81,14 @@ def _category_figure(labels: list[str], metrics: list[dict[str, float]], path: P
     for c, category in enumerate(categories):
         chance = next((m[f"chance_{category}"] for m in metrics if f"chance_{category}" in m), None)
         if chance is not None:
-            axes.hlines(100 * chance, c - 0.45, c + 0.45, colors="black", linestyles="dashed",
-                        label="random baseline" if c == 0 else None)
+            axes.hlines(
+                100 * chance,
+                c - 0.45,
+                c + 0.45,
+                colors="black",
+                linestyles="dashed",
+                label="random baseline" if c == 0 else None,
+            )
     axes.set_xticks(range(len(categories)), [CATEGORY_LABELS[c] for c in categories])
     axes.set_ylabel("prediction correctness (%)")
     axes.set_ylim(0, 100)
@@ -89,8 +108,12 @@ def _cooccurrence_figure(label: str, m: dict[str, float], path: Path) -> str | N
     for ax, qid in zip(axes[0], questions):
         pool = spec.questions[qid].pool
         matrix = [
-            [100 * m[f"cooc_{qid}_{g}_{p}"] / m[f"cooc_{qid}_{g}_total"] if m[f"cooc_{qid}_{g}_total"] else 0.0
-             for p in pool]
+            [
+                100 * m[f"cooc_{qid}_{g}_{p}"] / m[f"cooc_{qid}_{g}_total"]
+                if m[f"cooc_{qid}_{g}_total"]
+                else 0.0
+                for p in pool
+            ]
             for g in pool
         ]
         ax.imshow(matrix, cmap="Blues", vmin=0, vmax=100)
@@ -102,5 +125,8 @@ def _cooccurrence_figure(label: str, m: dict[str, float], path: Path) -> str | N
         ax.set_xlabel("predicted")
         ax.set_ylabel("gold")
         ax.set_title(qid)
-    figure.suptitle(f"{label}: % of items with the gold label whose answer contains the predicted label", fontsize=9)
+    figure.suptitle(
+        f"{label}: % of items with the gold label whose answer contains the predicted label",
+        fontsize=9,
+    )
     return save(figure, path)

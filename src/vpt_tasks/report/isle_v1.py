@@ -17,7 +17,9 @@ _METRICS = (
 
 
 def render_bricks(logs: list[EvalLog], out: Path) -> list[str]:
-    section = SlicedSection("Isle-Bricks v1", _METRICS, ("accuracy", "consistency"), "isle_brick_v1_slices")
+    section = SlicedSection(
+        "Isle-Bricks v1", _METRICS, ("accuracy", "consistency"), "isle_brick_v1_slices"
+    )
     return render_sliced(section, logs, out)
 
 

@@ -28,7 +28,9 @@ def task_name(log: EvalLog) -> str:
     return log.eval.task.split("/")[-1]
 
 
-def load_logs(paths: Iterable[str | Path], supported: Iterable[str], *, header_only: bool) -> LoadedLogs:
+def load_logs(
+    paths: Iterable[str | Path], supported: Iterable[str], *, header_only: bool
+) -> LoadedLogs:
     """Read every log under `paths` (files or directories) for the `supported` tasks."""
     supported = set(supported)
     files: list[str] = []
@@ -45,13 +47,19 @@ def load_logs(paths: Iterable[str | Path], supported: Iterable[str], *, header_o
         try:
             log = read_eval_log(file, header_only=header_only)
         except Exception as error:  # noqa: BLE001 - reported per file, the others go on
-            result.skipped.append(f"{file}: not a readable Inspect eval log ({type(error).__name__}: {error})")
+            result.skipped.append(
+                f"{file}: not a readable Inspect eval log ({type(error).__name__}: {error})"
+            )
             continue
         name = task_name(log)
         if name not in supported:
-            result.skipped.append(f"{file}: task '{log.eval.task}' has no report section (supported: {', '.join(sorted(supported))})")
+            result.skipped.append(
+                f"{file}: task '{log.eval.task}' has no report section (supported: {', '.join(sorted(supported))})"
+            )
         elif log.status != "success" or log.results is None:
-            result.skipped.append(f"{file}: the eval is '{log.status}', not finished successfully; rerun it or use `inspect eval-retry`")
+            result.skipped.append(
+                f"{file}: the eval is '{log.status}', not finished successfully; rerun it or use `inspect eval-retry`"
+            )
         else:
             result.by_task.setdefault(name, []).append(log)
     return result

@@ -56,9 +56,16 @@ def render_sliced(section: SlicedSection, logs: list[EvalLog], out: Path) -> lis
         rows = slices(metrics, metric)
         if not rows:
             continue
-        lines += [f"### {title} (%)", "", "| slice | " + " | ".join(labels) + " |", "|---" * (len(labels) + 1) + "|"]
+        lines += [
+            f"### {title} (%)",
+            "",
+            "| slice | " + " | ".join(labels) + " |",
+            "|---" * (len(labels) + 1) + "|",
+        ]
         for row in rows:
-            lines.append(f"| {row} | " + " | ".join(fmt(value(m, row, metric)) for m in metrics) + " |")
+            lines.append(
+                f"| {row} | " + " | ".join(fmt(value(m, row, metric)) for m in metrics) + " |"
+            )
         lines.append("")
     figure = _pair_figure(section, labels, metrics, out / f"{section.file_stem}.png")
     if figure:
@@ -67,20 +74,36 @@ def render_sliced(section: SlicedSection, logs: list[EvalLog], out: Path) -> lis
     return lines
 
 
-def _pair_figure(section: SlicedSection, labels: list[str], metrics: list[dict[str, float]], path: Path) -> str | None:
+def _pair_figure(
+    section: SlicedSection, labels: list[str], metrics: list[dict[str, float]], path: Path
+) -> str | None:
     first, second = section.figure_pair
     rows = slices(metrics, first)
     if not rows:
         return None
     plt = pyplot()
     figure, axes = plt.subplots(
-        len(labels), 1, figsize=(max(5.0, 0.9 * len(rows) + 2), 2.8 * len(labels)), squeeze=False, layout="constrained"
+        len(labels),
+        1,
+        figsize=(max(5.0, 0.9 * len(rows) + 2), 2.8 * len(labels)),
+        squeeze=False,
+        layout="constrained",
     )
     names = dict(section.metrics)
     for ax, label, m in zip(axes[:, 0], labels, metrics):
         xs = range(len(rows))
-        ax.bar([x - 0.2 for x in xs], [100 * (value(m, r, first) or 0) for r in rows], 0.4, label=names[first])
-        ax.bar([x + 0.2 for x in xs], [100 * (value(m, r, second) or 0) for r in rows], 0.4, label=names[second])
+        ax.bar(
+            [x - 0.2 for x in xs],
+            [100 * (value(m, r, first) or 0) for r in rows],
+            0.4,
+            label=names[first],
+        )
+        ax.bar(
+            [x + 0.2 for x in xs],
+            [100 * (value(m, r, second) or 0) for r in rows],
+            0.4,
+            label=names[second],
+        )
         ax.set_xticks(list(xs), rows, rotation=30, ha="right", fontsize=8)
         ax.set_ylim(0, 100)
         ax.set_ylabel("%")

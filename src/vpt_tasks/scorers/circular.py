@@ -172,9 +172,7 @@ def circular_summary(
         return int(n_rotations)
 
     def compute(ids: list[Hashable]) -> dict[str, float]:
-        circular = [
-            float(all(by_item[i].values()) and len(by_item[i]) >= expected(i)) for i in ids
-        ]
+        circular = [float(all(by_item[i].values()) and len(by_item[i]) >= expected(i)) for i in ids]
         vanilla = [float(c) for i in ids for c in by_item[i].values()]
         first = [float(by_item[i][0]) for i in ids if 0 in by_item[i]]
         return {

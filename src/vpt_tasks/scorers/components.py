@@ -85,9 +85,20 @@ def _blank_matches(text: str, pattern: re.Pattern[str]) -> str:
 
 _UNICODE_MAP = str.maketrans(
     {
-        "\u2018": "'", "\u2019": "'", "\u02bc": "'", "\u201c": '"', "\u201d": '"',
-        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
-        "\u2212": "-", "\u00a0": " ", "\u202f": " ", "\u2022": "*",
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u02bc": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "\u00a0": " ",
+        "\u202f": " ",
+        "\u2022": "*",
     }
 )
 _MARKDOWN = re.compile(r"\*\*|__|`+|^[ \t]*#+[ \t]*|(?<!\w)\*(?=\w)|(?<=\w)\*(?!\w)", re.MULTILINE)
@@ -206,8 +217,12 @@ _DISCLAIMER = re.compile(
     _FLAGS | re.VERBOSE,
 )
 _CLAUSE_START = re.compile(r"[,;:.!?\n]|\b(?:but|however|though|yet)\b", _FLAGS)
-_SENTENCE_END = re.compile(r"[.!?;\n]|\b(?:but|however|though|yet|nevertheless|nonetheless)\b", _FLAGS)
-_CONCESSIVE = re.compile(r"\W*(?:although|though|while|whilst|even\s+(?:though|if)|despite)\b", _FLAGS)
+_SENTENCE_END = re.compile(
+    r"[.!?;\n]|\b(?:but|however|though|yet|nevertheless|nonetheless)\b", _FLAGS
+)
+_CONCESSIVE = re.compile(
+    r"\W*(?:although|though|while|whilst|even\s+(?:though|if)|despite)\b", _FLAGS
+)
 
 
 def _mask_disclaimers(text: str) -> str:
@@ -352,7 +367,7 @@ def _answer_segments(text: str) -> list[str]:
         pass
     if last is None:
         return [text]
-    return [text[last.end():], text]
+    return [text[last.end() :], text]
 
 
 # --------------------------------------------------------------------------
@@ -400,7 +415,7 @@ def _is_negated(text: str, start: int, kind: QuestionKind) -> bool:
         cues.append((_CARDINAL_AWAY_CUE, _AWAY_WINDOW))
     for cue, window in cues:
         for m in cue.finditer(scope):
-            if len(_WORD.findall(scope[m.end():])) <= window:
+            if len(_WORD.findall(scope[m.end() :])) <= window:
                 return True
     return False
 
@@ -546,9 +561,7 @@ _NUMBER = (
 )
 _NUMBER_RE = re.compile(_NUMBER, _FLAGS)
 _OBJECT_NOUNS = r"(?:objects?|items?|things?|entit(?:y|ies)|elements?)"
-_FIGURE_NOUNS = (
-    r"(?:mini-?figures?|mini-?figs?|figures?|figurines?|characters?|people|persons?|humanoids?|men|man)"
-)
+_FIGURE_NOUNS = r"(?:mini-?figures?|mini-?figs?|figures?|figurines?|characters?|people|persons?|humanoids?|men|man)"
 _FILLER = r"(?:\s+(?!(?:and|or|but|with|plus|of)\b)(?!" + _NUMBER + r")[a-z'-]+){0,3}?"
 _TOTAL_ANCHOR = re.compile(
     r"\b(?:total|count|number|sum|tally)\b[^.\n\d]{0,50}?(" + _NUMBER + r")", _FLAGS
@@ -556,7 +569,11 @@ _TOTAL_ANCHOR = re.compile(
 _ZERO = re.compile(
     r"\bnone\b|\bno\s+(?:other\s+|additional\s+|further\s+|separate\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:" + _OBJECT_NOUNS + "|" + _FIGURE_NOUNS + r")\b"
-    r"|(?:\bnot|n't)\s+(?:see\s+|find\s+|contain\s+|have\s+)?any\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:" + _OBJECT_NOUNS + "|" + _FIGURE_NOUNS + r")\b",
+    r"|(?:\bnot|n't)\s+(?:see\s+|find\s+|contain\s+|have\s+)?any\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:"
+    + _OBJECT_NOUNS
+    + "|"
+    + _FIGURE_NOUNS
+    + r")\b",
     _FLAGS,
 )
 _PRONOUN_ONE = re.compile(

@@ -63,8 +63,10 @@ def prediction_correctness(extractor: Extractor = "rules") -> Scorer:
         completion = state.output.completion if state.output else ""
         answer = final_answer(completion)
         refused = state.output is not None and state.output.stop_reason == "content_filter"
-        rules = frozenset() if refused else extract_components(
-            answer, meta["kind"], question=meta["question"]
+        rules = (
+            frozenset()
+            if refused
+            else extract_components(answer, meta["kind"], question=meta["question"])
         )
         details: dict[str, object] = {}
         components, decided_by = rules, "rules"
@@ -95,10 +97,12 @@ def prediction_correctness(extractor: Extractor = "rules") -> Scorer:
 async def _llm_components(answer: str, meta: dict[str, object]) -> tuple[list[str] | None, str]:
     """Ask the grader for the components; None when its reply is not a valid list."""
     settings = load_config("isle_brick")["llm_extraction"]
-    vocabulary = "counts as digits (0, 1, 2, ...)" if meta["kind"] == "count" else ", ".join(
-        _pool(meta)
+    vocabulary = (
+        "counts as digits (0, 1, 2, ...)" if meta["kind"] == "count" else ", ".join(_pool(meta))
     )
-    prompt = settings["prompt"].format(question=meta["question"], answer=answer, vocabulary=vocabulary)
+    prompt = settings["prompt"].format(
+        question=meta["question"], answer=answer, vocabulary=vocabulary
+    )
     grader = get_model(role="grader", required=True)
     output = await grader.generate(
         prompt, config=GenerateConfig(temperature=0.0, max_tokens=int(settings["max_tokens"]))

@@ -152,7 +152,10 @@ class HubServer:
 
     def start(self) -> HubServer:
         self._thread = threading.Thread(
-            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05}, name="hub-server", daemon=True
+            target=self._httpd.serve_forever,
+            kwargs={"poll_interval": 0.05},
+            name="hub-server",
+            daemon=True,
         )
         self._thread.start()
         self._timer = threading.Timer(self.lifetime, self.stop)
@@ -174,22 +177,37 @@ class HubServer:
     def __enter__(self) -> HubServer:
         return self.start()
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.stop()
 
     # --- inspection helpers for tests ---------------------------------------------
 
-    def files(self, repo_id: str, repo_type: str = "dataset", revision: str = "main") -> dict[str, bytes]:
+    def files(
+        self, repo_id: str, repo_type: str = "dataset", revision: str = "main"
+    ) -> dict[str, bytes]:
         """The files of a repository at a revision (branch or commit)."""
         with self._lock:
-            return {path: f.data for path, f in self._commit(repo_type, repo_id, revision).files.items()}
+            return {
+                path: f.data for path, f in self._commit(repo_type, repo_id, revision).files.items()
+            }
 
-    def lfs_paths(self, repo_id: str, repo_type: str = "dataset", revision: str = "main") -> list[str]:
+    def lfs_paths(
+        self, repo_id: str, repo_type: str = "dataset", revision: str = "main"
+    ) -> list[str]:
         """The files stored through LFS at a revision."""
         with self._lock:
-            return sorted(p for p, f in self._commit(repo_type, repo_id, revision).files.items() if f.lfs)
+            return sorted(
+                p for p, f in self._commit(repo_type, repo_id, revision).files.items() if f.lfs
+            )
 
-    def history(self, repo_id: str, repo_type: str = "dataset", branch: str = "main") -> list[Commit]:
+    def history(
+        self, repo_id: str, repo_type: str = "dataset", branch: str = "main"
+    ) -> list[Commit]:
         """Commits of a branch, newest first."""
         with self._lock:
             repo = self._repo(repo_type, repo_id)
@@ -207,14 +225,18 @@ class HubServer:
             raise HubError(404, f"Repository {repo_id} not found", "RepoNotFound")
         return repo
 
-    def _commit(self, repo_type: str, repo_id: str, revision: str, *, authorized: bool = True) -> Commit:
+    def _commit(
+        self, repo_type: str, repo_id: str, revision: str, *, authorized: bool = True
+    ) -> Commit:
         repo = self._repo(repo_type, repo_id, authorized=authorized)
         oid = repo.branches.get(revision, revision)
         if oid not in repo.commits:
             raise HubError(404, f"Invalid rev id: {revision}", "RevisionNotFound")
         return repo.commits[oid]
 
-    def _new_commit(self, repo: _Repo, branch: str, title: str, description: str, files: dict[str, StoredFile]) -> Commit:
+    def _new_commit(
+        self, repo: _Repo, branch: str, title: str, description: str, files: dict[str, StoredFile]
+    ) -> Commit:
         parent = repo.branches.get(branch)
         digest = hashlib.sha1(f"{parent}\n{title}\n{time.time_ns()}\n".encode())
         for path in sorted(files):
@@ -224,7 +246,9 @@ class HubServer:
         repo.branches[branch] = commit.oid
         return commit
 
-    def create_repo(self, repo_id: str, repo_type: str = "dataset", *, private: bool = False) -> None:
+    def create_repo(
+        self, repo_id: str, repo_type: str = "dataset", *, private: bool = False
+    ) -> None:
         """Create a repository with an initial commit holding `.gitattributes`, as the Hub does."""
         with self._lock:
             if (repo_type, repo_id) in self._repos:
@@ -267,7 +291,12 @@ def _tree_oid(files: dict[str, StoredFile], directory: str) -> str:
 def _entry(repo: _Repo, commit: Commit, path: str, expand: bool) -> dict[str, Any]:
     stored = commit.files.get(path)
     if stored is not None:
-        entry: dict[str, Any] = {"type": "file", "oid": stored.git_oid, "size": len(stored.data), "path": path}
+        entry: dict[str, Any] = {
+            "type": "file",
+            "oid": stored.git_oid,
+            "size": len(stored.data),
+            "path": path,
+        }
         if stored.lfs:
             entry["lfs"] = {"oid": stored.sha256, "size": len(stored.data), "pointerSize": 134}
     else:
@@ -283,7 +312,11 @@ def _last_commit(repo: _Repo, commit: Commit, path: str, oid: str) -> Commit:
     while commit.parent is not None:
         parent = repo.commits[commit.parent]
         stored = parent.files.get(path)
-        parent_oid = stored.git_oid if stored else (_tree_oid(parent.files, path) if path in _directories(parent.files) else None)
+        parent_oid = (
+            stored.git_oid
+            if stored
+            else (_tree_oid(parent.files, path) if path in _directories(parent.files) else None)
+        )
         if parent_oid != oid:
             break
         commit = parent
@@ -407,7 +440,9 @@ class _HubHandler(BaseHTTPRequestHandler):
         self.send_response(error.status)
         if error.code:
             self.send_header("X-Error-Code", error.code)
-        self.send_header("X-Error-Message", " ".join(error.message.split()).encode("ascii", "replace").decode())
+        self.send_header(
+            "X-Error-Message", " ".join(error.message.split()).encode("ascii", "replace").decode()
+        )
         if error.commit:
             self.send_header("X-Repo-Commit", error.commit)
         self.send_header("Content-Type", "application/json")
@@ -423,7 +458,9 @@ class _HubHandler(BaseHTTPRequestHandler):
         if s[:1] == ["api"]:
             if s[1:3] == ["repos", "create"] and method == "POST":
                 return "create_repo", self._create_repo(json.loads(body))
-            if s[1:] == ["agent-harnesses"] and method == "GET":  # user-agent telemetry: none known here
+            if (
+                s[1:] == ["agent-harnesses"] and method == "GET"
+            ):  # user-agent telemetry: none known here
                 return "agent_harnesses", {"standardEnvVars": [], "harnesses": {}}
             if s[1:2] == ["validate-yaml"] and method == "POST":
                 return "validate_yaml", self._validate_yaml(json.loads(body))
@@ -436,9 +473,13 @@ class _HubHandler(BaseHTTPRequestHandler):
                 if rest[:1] == ["tree"] and len(rest) >= 2 and method == "GET":
                     return "tree", self._tree(repo_type, repo_id, rest[1], "/".join(rest[2:]))
                 if rest[:1] == ["paths-info"] and len(rest) == 2 and method == "POST":
-                    return "paths_info", self._paths_info(repo_type, repo_id, rest[1], parse_qs(body.decode()))
+                    return "paths_info", self._paths_info(
+                        repo_type, repo_id, rest[1], parse_qs(body.decode())
+                    )
                 if rest[:1] == ["preupload"] and len(rest) == 2 and method == "POST":
-                    return "preupload", self._preupload(repo_type, repo_id, rest[1], json.loads(body))
+                    return "preupload", self._preupload(
+                        repo_type, repo_id, rest[1], json.loads(body)
+                    )
                 if rest[:1] == ["commit"] and len(rest) == 2 and method == "POST":
                     return "commit", self._create_commit(repo_type, repo_id, rest[1], body)
         if s[:1] == ["lfs"]:
@@ -448,7 +489,12 @@ class _HubHandler(BaseHTTPRequestHandler):
                 return "lfs_verify", self._lfs_verify(json.loads(body))
         repo_type = REPO_TYPES[s[0]] if s and s[0] in ("datasets", "spaces") else "model"
         r = s[1:] if repo_type != "model" else s
-        if len(r) == 6 and r[1].endswith(".git") and r[2:] == ["info", "lfs", "objects", "batch"] and method == "POST":
+        if (
+            len(r) == 6
+            and r[1].endswith(".git")
+            and r[2:] == ["info", "lfs", "objects", "batch"]
+            and method == "POST"
+        ):
             return "lfs_batch", self._lfs_batch(repo_type, f"{r[0]}/{r[1][:-4]}", json.loads(body))
         if len(r) >= 5 and r[2] == "resolve" and method in ("GET", "HEAD"):
             self._resolve(repo_type, f"{r[0]}/{r[1]}", r[3], "/".join(r[4:]), head=method == "HEAD")
@@ -488,7 +534,11 @@ class _HubHandler(BaseHTTPRequestHandler):
             if blobs:
                 sibling.update(size=len(stored.data), blobId=stored.git_oid)
                 if stored.lfs:
-                    sibling["lfs"] = {"sha256": stored.sha256, "size": len(stored.data), "pointerSize": 134}
+                    sibling["lfs"] = {
+                        "sha256": stored.sha256,
+                        "size": len(stored.data),
+                        "pointerSize": 134,
+                    }
             siblings.append(sibling)
         info = {
             "_id": hashlib.sha1(repo_id.encode()).hexdigest()[:24],
@@ -527,7 +577,9 @@ class _HubHandler(BaseHTTPRequestHandler):
             names = [p for p in names if "/" not in p[len(prefix) :]]
         return [_entry(repo, commit, name, expand) for name in names]
 
-    def _paths_info(self, repo_type: str, repo_id: str, revision: str, form: dict[str, list[str]]) -> list[dict[str, Any]]:
+    def _paths_info(
+        self, repo_type: str, repo_id: str, revision: str, form: dict[str, list[str]]
+    ) -> list[dict[str, Any]]:
         hub = self.server_hub
         repo = hub._repo(repo_type, repo_id, authorized=self._authorized())
         commit = hub._commit(repo_type, repo_id, revision)
@@ -538,7 +590,9 @@ class _HubHandler(BaseHTTPRequestHandler):
 
     # --- uploads ---
 
-    def _preupload(self, repo_type: str, repo_id: str, revision: str, payload: dict[str, Any]) -> dict[str, Any]:
+    def _preupload(
+        self, repo_type: str, repo_id: str, revision: str, payload: dict[str, Any]
+    ) -> dict[str, Any]:
         self._require_write()
         if "create_pr" in self.query:
             raise HubError(400, "This test Hub does not support pull requests")
@@ -562,10 +616,16 @@ class _HubHandler(BaseHTTPRequestHandler):
         self._require_write()
         self.server_hub._repo(repo_type, repo_id)
         if payload.get("operation") != "upload":
-            raise HubError(400, "This test Hub only serves LFS uploads (downloads go through /resolve)")
+            raise HubError(
+                400, "This test Hub only serves LFS uploads (downloads go through /resolve)"
+            )
         objects = []
         for item in payload.get("objects", []):
-            entry: dict[str, Any] = {"oid": item["oid"], "size": int(item["size"]), "authenticated": True}
+            entry: dict[str, Any] = {
+                "oid": item["oid"],
+                "size": int(item["size"]),
+                "authenticated": True,
+            }
             if item["oid"] not in self.server_hub._lfs:
                 base = self.server_hub.url
                 entry["actions"] = {
@@ -584,24 +644,32 @@ class _HubHandler(BaseHTTPRequestHandler):
     def _lfs_verify(self, payload: dict[str, Any]) -> dict[str, Any]:
         data = self.server_hub._lfs.get(payload.get("oid", ""))
         if data is None or len(data) != int(payload.get("size", -1)):
-            raise HubError(404, f"LFS object {payload.get('oid')} was not uploaded (or has another size)")
+            raise HubError(
+                404, f"LFS object {payload.get('oid')} was not uploaded (or has another size)"
+            )
         return {}
 
-    def _create_commit(self, repo_type: str, repo_id: str, revision: str, body: bytes) -> dict[str, Any]:
+    def _create_commit(
+        self, repo_type: str, repo_id: str, revision: str, body: bytes
+    ) -> dict[str, Any]:
         self._require_write()
         hub = self.server_hub
         if "create_pr" in self.query:
             raise HubError(400, "This test Hub does not support pull requests")
         repo = hub._repo(repo_type, repo_id)
         if revision not in repo.branches:
-            raise HubError(404, f"Commits go to a branch; {revision} is not one", "RevisionNotFound")
+            raise HubError(
+                404, f"Commits go to a branch; {revision} is not one", "RevisionNotFound"
+            )
         lines = [json.loads(line) for line in body.decode().splitlines() if line.strip()]
         if not lines or lines[0].get("key") != "header":
             raise HubError(400, "The commit payload must start with a header line")
         header = lines[0]["value"]
         head = repo.branches[revision]
         if header.get("parentCommit") not in (None, head):
-            raise HubError(412, f"A commit has happened since {header['parentCommit']}; the head is {head}")
+            raise HubError(
+                412, f"A commit has happened since {header['parentCommit']}; the head is {head}"
+            )
         files = dict(repo.commits[head].files)
         for line in lines[1:]:
             key, value = line["key"], line["value"]
@@ -615,18 +683,30 @@ class _HubHandler(BaseHTTPRequestHandler):
                 files[path] = StoredFile(data, lfs=True)
             elif key == "deletedFile":
                 if files.pop(path, None) is None:
-                    raise HubError(404, f"A file with this name doesn't exist: {path}", "EntryNotFound")
+                    raise HubError(
+                        404, f"A file with this name doesn't exist: {path}", "EntryNotFound"
+                    )
             elif key == "deletedFolder":
                 files = {p: f for p, f in files.items() if not p.startswith(path + "/")}
             else:
                 raise HubError(400, f"This test Hub does not support commit operation {key!r}")
-        commit = hub._new_commit(repo, revision, header.get("summary", ""), header.get("description", ""), files)
+        commit = hub._new_commit(
+            repo, revision, header.get("summary", ""), header.get("description", ""), files
+        )
         url = f"{hub.url}/{URL_PREFIXES[repo_type]}{repo_id}/commit/{commit.oid}"
-        return {"success": True, "commitOid": commit.oid, "commitUrl": url, "hookOutput": "", "pullRequestUrl": None}
+        return {
+            "success": True,
+            "commitOid": commit.oid,
+            "commitUrl": url,
+            "hookOutput": "",
+            "pullRequestUrl": None,
+        }
 
     # --- downloads ---
 
-    def _resolve(self, repo_type: str, repo_id: str, revision: str, path: str, *, head: bool) -> None:
+    def _resolve(
+        self, repo_type: str, repo_id: str, revision: str, path: str, *, head: bool
+    ) -> None:
         hub = self.server_hub
         commit = hub._commit(repo_type, repo_id, revision, authorized=self._authorized())
         stored = commit.files.get(path)
@@ -666,13 +746,20 @@ class _HubHandler(BaseHTTPRequestHandler):
 
 def main(argv: list[str] | None = None) -> int:
     """Run a test Hub in the foreground: `python -m vpt_tasks.testing.hub_server`."""
-    parser = argparse.ArgumentParser(description="A local, in-memory Hub for trying hf_datasets/publish.py.")
+    parser = argparse.ArgumentParser(
+        description="A local, in-memory Hub for trying hf_datasets/publish.py."
+    )
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--token", default=None, help="require this token for writes")
-    parser.add_argument("--lifetime", type=float, default=3600.0, help="stop after this many seconds")
+    parser.add_argument(
+        "--lifetime", type=float, default=3600.0, help="stop after this many seconds"
+    )
     options = parser.parse_args(argv)
     with HubServer(token=options.token, lifetime=options.lifetime, port=options.port) as hub:
-        print(f"HF_ENDPOINT={hub.url} HF_HUB_DISABLE_XET=1 (stops after {options.lifetime:.0f} s; Ctrl-C to stop)", flush=True)
+        print(
+            f"HF_ENDPOINT={hub.url} HF_HUB_DISABLE_XET=1 (stops after {options.lifetime:.0f} s; Ctrl-C to stop)",
+            flush=True,
+        )
         try:
             while hub.running:
                 time.sleep(0.5)
