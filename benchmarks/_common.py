@@ -3,19 +3,23 @@
 Benchmarks are scripts, not tests: they print a one-line summary each and are
 run by hand (`python benchmarks/<name>.py`); their latest results are kept in
 `benchmarks/README.md`. Everything runs on this machine: the "model" is the
-local OpenAI-compatible server of `vpt_tasks.testing.openai_server`, reached
+local OpenAI-compatible server of `tests.fakes.openai_server`, reached
 through Inspect's real `openai-api` provider.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+# the fake servers live with the tests (tests/fakes), out of the wheel: import them from the checkout
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("LOCAL_API_KEY", "benchmark")
@@ -24,7 +28,7 @@ MODEL = "openai-api/local/bench-model"
 
 def isle_brick_source(directory: Path) -> Path:
     """The 144 paper-style scenes (1,008 samples) in the canonical layout."""
-    from vpt_tasks.canonical import ISLE_BRICK_FEATURES, write_dataset
+    from vpt_tasks.core.canonical import ISLE_BRICK_FEATURES, write_dataset
     from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
     return write_dataset(

@@ -17,7 +17,7 @@ import time
 from _common import MODEL, isle_brick_source, workdir
 from inspect_ai import eval, eval_retry
 
-from vpt_tasks.testing.openai_server import OpenAIServer, canned
+from tests.fakes.openai_server import OpenAIServer, canned
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ import time
 from _common import MODEL, FirstRequestClock, isle_brick_source, workdir
 from inspect_ai import eval
 
-from vpt_tasks.testing.openai_server import OpenAIServer, canned, yes_no
+from tests.fakes.openai_server import OpenAIServer, canned, yes_no
 
 
 def _isle_brick(root):

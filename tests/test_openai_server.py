@@ -1,4 +1,4 @@
-"""Tests for the local OpenAI-compatible server in ``vpt_tasks.testing``.
+"""Tests for the local OpenAI-compatible server in ``tests.fakes``.
 
 Everything talks to 127.0.0.1 through real clients (``openai``, ``http.client``
 and Inspect's ``openai-api`` provider) so that protocol mistakes show up as
@@ -22,7 +22,7 @@ import pytest
 from openai import OpenAI
 from openai.types.chat import ChatCompletionMessageParam
 
-from vpt_tasks.testing.openai_server import (
+from tests.fakes.openai_server import (
     FAILURE_KINDS,
     LOGPROB_FLOOR,
     OpenAIServer,

@@ -8,7 +8,7 @@ import math
 import pytest
 from inspect_ai.model import ChatMessageUser, GenerateConfig, get_model
 
-from vpt_tasks.messages import baseline_hint
+from vpt_tasks.core.messages import baseline_hint
 
 
 def _ask(model_name: str, message: ChatMessageUser, config: GenerateConfig | None = None, **args):

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from vpt_tasks.errors import SourceError
-from vpt_tasks.sources import Upstream, load_table, resolve_source
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.sources import Upstream, load_table, resolve_source
 
 UPSTREAM = Upstream(repo_id="Gracjan/Isle", config_name="Isle-Brick-V2", revision="abc123")
 

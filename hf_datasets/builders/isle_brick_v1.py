@@ -8,7 +8,7 @@ CARD = Path(__file__).resolve().parents[1] / "cards" / "isle_v1.md"
 
 
 def build(out: Path) -> None:
-    from vpt_tasks.canonical import ISLE_V1_FEATURES, write_dataset
+    from vpt_tasks.core.canonical import ISLE_V1_FEATURES, write_dataset
     from vpt_tasks.isle_v1.synthetic import brick_rows
 
     write_dataset(

@@ -29,19 +29,19 @@ class Benchmark:
     package: str
     """The vpt_tasks package that exports the `@task` function."""
     schema: str
-    """The name of its canonical schema in `vpt_tasks.canonical`."""
+    """The name of its canonical schema in `vpt_tasks.core.canonical`."""
     config: str
     """Its task configuration (`task_configs/<config>.yaml`): split and paper title."""
     card: str
     """Its dataset card body, `hf_datasets/cards/<card>.md`."""
 
     def canonical_schema(self) -> dict[str, str]:
-        from vpt_tasks import canonical
+        from vpt_tasks.core import canonical
 
         schema = getattr(canonical, self.schema, None)
         if schema is None:
             raise ExportError(
-                f"vpt_tasks.canonical has no {self.schema}; this vpt_tasks version cannot export {self.name}."
+                f"vpt_tasks.core.canonical has no {self.schema}; this vpt_tasks version cannot export {self.name}."
             )
         return dict(schema)
 
@@ -76,7 +76,7 @@ class Benchmark:
         return factory
 
     def _config(self) -> dict[str, Any]:
-        from vpt_tasks.config import load_config
+        from vpt_tasks.core.config import load_config
 
         return load_config(self.config)
 

@@ -1,6 +1,6 @@
 """The error the publishing commands raise for input they cannot use."""
 
-from vpt_tasks.errors import VPTError
+from vpt_tasks.core.errors import VPTError
 
 
 class ExportError(VPTError, ValueError):

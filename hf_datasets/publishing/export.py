@@ -2,7 +2,7 @@
 
 The folder is the canonical layout of `vpt_tasks` (`README.md` dataset card +
 `data/<split>-NNNNN-of-NNNNN.parquet` with the image bytes embedded), written
-by `vpt_tasks.canonical.write_dataset`. The card carries the YAML `configs` and
+by `vpt_tasks.core.canonical.write_dataset`. The card carries the YAML `configs` and
 `dataset_info`, the license, the provenance (generator version, source, date,
 the exact command) and the benchmark's card body with the paper's citation.
 
@@ -75,8 +75,8 @@ def export_dataset(
         max_shard_size: bytes per parquet shard, about.
         overwrite: replace an existing dataset folder at `out`.
     """
-    from vpt_tasks.canonical import features_from, write_dataset
-    from vpt_tasks.sources import require_columns
+    from vpt_tasks.core.canonical import features_from, write_dataset
+    from vpt_tasks.core.sources import require_columns
 
     bench = get_benchmark(benchmark) if isinstance(benchmark, str) else benchmark
     out = Path(out).expanduser()
@@ -150,7 +150,7 @@ def validate_folder(directory: str | Path, benchmark: Benchmark | str | None = N
     import datasets
     from huggingface_hub import DatasetCard
 
-    from vpt_tasks.canonical import features_from
+    from vpt_tasks.core.canonical import features_from
 
     directory = Path(directory).expanduser()
     readme = directory / "README.md"
@@ -205,7 +205,7 @@ def validate_folder(directory: str | Path, benchmark: Benchmark | str | None = N
 
 
 def _read_source(bench: Benchmark, value: str) -> tuple[Any, Any]:
-    from vpt_tasks.sources import Upstream, load_table, pin_revision, resolve_source
+    from vpt_tasks.core.sources import Upstream, load_table, pin_revision, resolve_source
 
     text = str(value).strip()
     if text in ("", "upstream", "default"):
@@ -277,7 +277,7 @@ def _canonical_rows(table: Any, features: Any, where: str) -> Iterator[dict[str,
     """The source rows with every image as its bytes (embedded on writing)."""
     import datasets
 
-    from vpt_tasks.images import image_bytes
+    from vpt_tasks.core.images import image_bytes
 
     images = {name for name, f in features.items() if isinstance(f, datasets.Image)}
     image_lists = {
@@ -452,7 +452,7 @@ def _data_files(card: Any, split: str, directory: Path) -> list[str]:
 
 def _task_samples(bench: Benchmark, directory: Path, scratch: str) -> int:
     """Build the benchmark's task on the folder (every row read and decoded); its sample count."""
-    from vpt_tasks.errors import VPTError
+    from vpt_tasks.core.errors import VPTError
 
     factory = bench.task_factory()
     with _environment(VPT_TASKS_CACHE=str(Path(scratch) / "images")):

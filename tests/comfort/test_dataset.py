@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser
 
-from vpt_tasks.canonical import COMFORT_FEATURES, write_dataset
 from vpt_tasks.comfort.dataset import Frame, build_samples, load_frames
 from vpt_tasks.comfort.language import load_language
 from vpt_tasks.comfort.spec import load_spec
 from vpt_tasks.comfort.synthetic import canonical_rows
-from vpt_tasks.errors import SourceError
-from vpt_tasks.images import ImageStore
-from vpt_tasks.messages import read_hint
-from vpt_tasks.sources import Source
+from vpt_tasks.core.canonical import COMFORT_FEATURES, write_dataset
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.messages import read_hint
+from vpt_tasks.core.sources import Source
 
 LEFT = "comfort_car_ref_facing_left"
 

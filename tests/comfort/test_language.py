@@ -8,8 +8,8 @@ from vpt_tasks.comfort.geometry import RELATIONS
 from vpt_tasks.comfort.language import Language, _Noun, available_languages, load_language
 from vpt_tasks.comfort.spec import load_spec
 from vpt_tasks.comfort.synthetic import CAR_RELATA
-from vpt_tasks.config import load_config
-from vpt_tasks.errors import ConfigError, TaskArgumentError
+from vpt_tasks.core.config import load_config
+from vpt_tasks.core.errors import ConfigError, TaskArgumentError
 
 TRANSLATED = [code for code in available_languages() if code != "en"]
 # every object name the upstream data and the demo use: referents, relata, absent objects

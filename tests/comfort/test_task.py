@@ -11,7 +11,7 @@ from inspect_ai.scorer import NOANSWER
 
 from tests.helpers import metrics, run
 from vpt_tasks.comfort import comfort_ball, comfort_car
-from vpt_tasks.errors import SourceError, TaskArgumentError
+from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.scorers.yes_probability import NO_LOGPROBS_WARNING
 
 ROW = ("acc", "eps_cos", "eps_hemi", "sigma", "eta", "c_sym", "c_opp")

@@ -23,9 +23,9 @@ from vpt_tasks.comfort.upstream import (
     is_upstream_layout,
     iter_rows,
 )
-from vpt_tasks.errors import SourceError
-from vpt_tasks.images import ImageStore
-from vpt_tasks.sources import Source
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.sources import Source
 
 NAMES = load_spec().names
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from vpt_tasks.testing.hub_server import HubServer
+from tests.fakes.hub_server import HubServer
 
 
 @pytest.fixture

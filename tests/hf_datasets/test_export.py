@@ -15,11 +15,11 @@ from hf_datasets.publishing.benchmarks import BENCHMARKS, get_benchmark
 from hf_datasets.publishing.cli import main
 from hf_datasets.publishing.export import export_dataset, parse_size, validate_folder
 from tests.helpers import metrics, run
-from vpt_tasks.canonical import ISLE_BRICK_FEATURES, features_from, write_dataset
-from vpt_tasks.errors import SourceError
+from vpt_tasks.core.canonical import ISLE_BRICK_FEATURES, features_from, write_dataset
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.sources import demo_dir
 from vpt_tasks.isle_brick import isle_brick
 from vpt_tasks.isle_brick.synthetic import paper_style_scenes
-from vpt_tasks.sources import demo_dir
 
 CANONICAL = list(ISLE_BRICK_FEATURES)
 
@@ -259,7 +259,7 @@ def test_parse_size_rejects(text: str) -> None:
 
 
 def test_every_benchmark_has_its_task_schema_split_and_card() -> None:
-    from vpt_tasks.config import load_config
+    from vpt_tasks.core.config import load_config
 
     for bench in BENCHMARKS.values():
         assert bench.task_factory().__name__ == bench.name

@@ -16,7 +16,7 @@ from huggingface_hub.errors import (
     RevisionNotFoundError,
 )
 
-from vpt_tasks.testing.hub_server import HubServer
+from tests.fakes.hub_server import HubServer
 
 BINARY = bytes(range(256)) * 64  # has NUL bytes: goes through LFS
 REPO = "org/things"

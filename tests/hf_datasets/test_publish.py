@@ -19,9 +19,9 @@ import pytest
 from hf_datasets.publishing import ExportError
 from hf_datasets.publishing.export import export_dataset, parse_size
 from hf_datasets.publishing.hub import publish_folder
-from vpt_tasks.canonical import ISLE_BRICK_FEATURES, write_dataset
+from tests.fakes.hub_server import HubServer
+from vpt_tasks.core.canonical import ISLE_BRICK_FEATURES, write_dataset
 from vpt_tasks.isle_brick.synthetic import paper_style_scenes
-from vpt_tasks.testing.hub_server import HubServer
 
 ROOT = Path(__file__).resolve().parents[2]
 REPO = "vpt-org/isle-brick-demo"
@@ -136,7 +136,7 @@ def test_republishing_makes_a_new_revision_and_old_pins_still_load(
     script = textwrap.dedent(
         f"""
         import sys
-        from vpt_tasks.sources import Upstream, load_table, pin_revision, resolve_source
+        from vpt_tasks.core.sources import Upstream, load_table, pin_revision, resolve_source
         for value in ("{REPO}@{first.commit}", "{REPO}@{second.commit}", "{REPO}"):
             source = pin_revision(resolve_source(value, benchmark="isle_brick", upstream=Upstream("-"), split="test"))
             print(source.revision, len(load_table(source)))

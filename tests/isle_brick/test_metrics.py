@@ -174,7 +174,7 @@ def test_answer_types_and_cooccurrence_counts() -> None:
 
 
 def test_bootstrap_matches_normal_approximation() -> None:
-    from vpt_tasks.stats import bootstrap_columns
+    from vpt_tasks.core.stats import bootstrap_columns
 
     rng = np.random.default_rng(0)
     values = rng.integers(0, 2, size=(400, 1)).astype(float)

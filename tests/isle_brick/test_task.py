@@ -10,7 +10,7 @@ from inspect_ai import eval
 from inspect_ai.model import get_model
 
 from tests.helpers import metrics, run
-from vpt_tasks.errors import SourceError, TaskArgumentError
+from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.isle_brick import isle_brick
 from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
@@ -99,7 +99,7 @@ def test_unreadable_sources_fail_before_any_model_call(isle_brick_dir) -> None:
 
 
 def test_missing_columns_are_named(tmp_path: Path) -> None:
-    from vpt_tasks.canonical import write_dataset
+    from vpt_tasks.core.canonical import write_dataset
 
     rows = [{"image": _png(), "scene_id": "a"}]
     write_dataset(tmp_path, rows, {"image": "image", "scene_id": "string"}, pretty_name="x")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import datasets
 import pytest
 
-from vpt_tasks.errors import SourceError
-from vpt_tasks.images import ImageStore
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.sources import Source
 from vpt_tasks.isle_brick.dataset import adapt_upstream, load_scenes
 from vpt_tasks.isle_brick.spec import load_spec
 from vpt_tasks.isle_brick.synthetic import draw_scene
-from vpt_tasks.sources import Source
 
 SOURCE = Source("upstream", "Gracjan/Isle", "abc", "Isle-Brick-V2")
 

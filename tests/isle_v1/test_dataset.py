@@ -9,8 +9,9 @@ import pytest
 
 from tests.conftest import shared_path
 from tests.isle_v1.conftest import png
-from vpt_tasks.errors import SourceError
-from vpt_tasks.images import ImageStore
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.sources import Source
 from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
 from vpt_tasks.isle_v1.dataset import (
     IsleSource,
@@ -30,7 +31,6 @@ from vpt_tasks.isle_v1.dataset import (
 )
 from vpt_tasks.isle_v1.spec import load_spec
 from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
-from vpt_tasks.sources import Source
 
 SPEC = load_spec()
 BRICKS = SPEC.datasets["isle_brick_v1"]
@@ -235,7 +235,7 @@ def test_canonical_rows_are_validated(canonical_dir) -> None:
 
 
 def test_missing_canonical_columns_are_named(tmp_path: Path) -> None:
-    from vpt_tasks.canonical import write_dataset
+    from vpt_tasks.core.canonical import write_dataset
 
     write_dataset(
         tmp_path,

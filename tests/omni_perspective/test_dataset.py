@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from vpt_tasks.errors import SourceError, TaskArgumentError
-from vpt_tasks.images import ImageStore
+from vpt_tasks.core.errors import SourceError, TaskArgumentError
+from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.sources import resolve_source
 from vpt_tasks.omni_perspective.dataset import (
     Item,
     build_samples,
@@ -23,7 +24,6 @@ from vpt_tasks.omni_perspective.dataset import (
 from vpt_tasks.omni_perspective.interleave import PlaceholderError, interleave_plan
 from vpt_tasks.omni_perspective.spec import load_spec
 from vpt_tasks.omni_perspective.synthetic import synthetic_items
-from vpt_tasks.sources import resolve_source
 
 WHERE = "test row"
 PLACEHOLDER = load_spec().placeholder
@@ -231,7 +231,7 @@ def test_bad_rows_fail_naming_the_row(
 
 
 def test_missing_columns_are_named(tmp_path: Path) -> None:
-    from vpt_tasks.canonical import write_dataset
+    from vpt_tasks.core.canonical import write_dataset
 
     rows = [{"id": "a", "question": "q"}]
     write_dataset(

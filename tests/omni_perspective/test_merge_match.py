@@ -17,10 +17,10 @@ from inspect_ai.dataset import Sample
 from inspect_ai.model import Model, ModelAPI, ModelOutput, get_model, modelapi
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from tests.fakes.openai_server import OpenAIServer, canned
 from tests.helpers import metrics, run
 from vpt_tasks.scorers.grader_prompts import OMNI_JUDGE_MAX_TRIES
 from vpt_tasks.scorers.merge_match import merge_match
-from vpt_tasks.testing.openai_server import OpenAIServer, canned
 
 OPTIONS = ["left", "right", "in front", "behind"]
 QUESTION = "<image> From the man's point of view, where is the cup?"

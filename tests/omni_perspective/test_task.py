@@ -13,14 +13,14 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.model import get_model
 
+from tests.fakes.openai_server import OpenAIServer, last_user_text
 from tests.helpers import metrics, run
-from vpt_tasks.errors import SourceError, TaskArgumentError
+from vpt_tasks.core.errors import SourceError, TaskArgumentError
+from vpt_tasks.core.sources import demo_dir
 from vpt_tasks.omni_perspective import omni_perspective
 from vpt_tasks.omni_perspective.synthetic import synthetic_items
 from vpt_tasks.scorers.grader_prompts import OMNI_JUDGE_MAX_TRIES
 from vpt_tasks.scorers.options import extract_option
-from vpt_tasks.sources import demo_dir
-from vpt_tasks.testing.openai_server import OpenAIServer, last_user_text
 
 SLICES = ("qtype=1", "qtype=2", "qtype=3", "qtype=3.5", "qtype=4", "pov=first", "pov=third")
 

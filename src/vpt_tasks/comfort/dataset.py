@@ -23,7 +23,6 @@ from typing import Any
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.model import ChatMessage, ChatMessageSystem
 
-from vpt_tasks.canonical import COMFORT_FEATURES
 from vpt_tasks.comfort.geometry import (
     DATASETS,
     RELATIONS,
@@ -32,14 +31,15 @@ from vpt_tasks.comfort.geometry import (
 )
 from vpt_tasks.comfort.language import Language
 from vpt_tasks.comfort.spec import ComfortSpec
-from vpt_tasks.errors import SourceError
-from vpt_tasks.images import ImageStore, default_cache_dir
-from vpt_tasks.messages import image, user_message
-from vpt_tasks.sources import Source, load_table, require_columns
+from vpt_tasks.core.canonical import COMFORT_FEATURES
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.images import ImageStore, default_cache_dir
+from vpt_tasks.core.messages import image, user_message
+from vpt_tasks.core.sources import Source, load_table, require_columns
 
 __all__ = ["COMFORT_FEATURES", "Frame", "build_samples", "canonical_sources", "load_frames"]
 
-# COMFORT_FEATURES (from vpt_tasks.canonical): the canonical columns; `addressee`
+# COMFORT_FEATURES (from vpt_tasks.core.canonical): the canonical columns; `addressee`
 # may be null (BALL has none).
 REQUIRED_COLUMNS = [name for name in COMFORT_FEATURES if name != "addressee"]
 

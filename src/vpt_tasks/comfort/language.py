@@ -24,8 +24,8 @@ from typing import Any
 
 from vpt_tasks.comfort.geometry import RELATIONS
 from vpt_tasks.comfort.spec import PERSPECTIVES, load_spec
-from vpt_tasks.config import load_config
-from vpt_tasks.errors import ConfigError, TaskArgumentError
+from vpt_tasks.core.config import load_config
+from vpt_tasks.core.errors import ConfigError, TaskArgumentError
 
 ENGLISH = "en"
 TRANSLATIONS = "comfort_translations"

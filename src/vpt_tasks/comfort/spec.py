@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from vpt_tasks.comfort.geometry import DATASETS, RELATIONS
-from vpt_tasks.config import load_config
-from vpt_tasks.errors import ConfigError
-from vpt_tasks.sources import Upstream
+from vpt_tasks.core.config import load_config
+from vpt_tasks.core.errors import ConfigError
+from vpt_tasks.core.sources import Upstream
 
 PERSPECTIVES: tuple[str, ...] = ("nop", "cam", "add", "rel")
 """The spatial prompts: no perspective, camera, addressee (the woman), relatum."""

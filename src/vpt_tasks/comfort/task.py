@@ -11,9 +11,9 @@ from typing import Any
 
 from inspect_ai import Task, task
 
-from vpt_tasks import args
 from vpt_tasks._version import __version__
-from vpt_tasks.errors import TaskArgumentError
+from vpt_tasks.core import args
+from vpt_tasks.core.errors import TaskArgumentError
 
 CONVENTIONS = ("paper", "code")
 
@@ -98,9 +98,9 @@ def _comfort(
         comfort_preferred_transformation,
     )
     from vpt_tasks.comfort.spec import load_spec
-    from vpt_tasks.images import ImageStore
+    from vpt_tasks.core.images import ImageStore
+    from vpt_tasks.core.sources import pin_revision, resolve_source
     from vpt_tasks.scorers.yes_probability import yes_probability
-    from vpt_tasks.sources import pin_revision, resolve_source
 
     spec = load_spec()
     task_spec = spec.tasks[name]

@@ -6,7 +6,7 @@ with a `config.json` per path (the merged render configuration: shapes,
 colours, `relation`, and `mapping: {"i.png": theta_i}`) and a
 `composite_image.png` preview. This module reads that layout from the zips
 (without unpacking them) or from an unpacked directory, turns every frame into
-a canonical row (`vpt_tasks.canonical.COMFORT_FEATURES`) and writes the
+a canonical row (`vpt_tasks.core.canonical.COMFORT_FEATURES`) and writes the
 rows, streamed in batches, as a canonical dataset directory in the cache
 (`$VPT_TASKS_CACHE/comfort/<key>/`). The key is derived from the content (zip
 member CRCs, or file sizes and times), so a source is converted once and a
@@ -35,8 +35,8 @@ from typing import Any, Protocol
 
 from vpt_tasks.comfort.geometry import DATASETS, RELATIONS
 from vpt_tasks.comfort.spec import ComfortSpec, UpstreamNames
-from vpt_tasks.errors import SourceError
-from vpt_tasks.sources import Source
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.sources import Source
 
 logger = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ def trees_for(
 def _download(source: Source, filename: str) -> ZipTree:
     from huggingface_hub import hf_hub_download
 
-    from vpt_tasks.sources import _hub_advice
+    from vpt_tasks.core.sources import _hub_advice
 
     try:
         path = hf_hub_download(
@@ -397,14 +397,14 @@ def write_canonical(
 ) -> int:
     """Write rows as a canonical dataset directory, `_BATCH` rows at a time.
 
-    The same layout as `vpt_tasks.canonical.write_dataset` (README.md card +
+    The same layout as `vpt_tasks.core.canonical.write_dataset` (README.md card +
     data/test-00000-of-00001.parquet with image bytes embedded), without
     holding every image in memory. Returns the number of rows.
     """
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from vpt_tasks.canonical import COMFORT_FEATURES, features_from
+    from vpt_tasks.core.canonical import COMFORT_FEATURES, features_from
 
     features = features_from(COMFORT_FEATURES)
     schema = features.arrow_schema

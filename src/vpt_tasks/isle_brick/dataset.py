@@ -16,12 +16,12 @@ from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
 
-from vpt_tasks.errors import SourceError
-from vpt_tasks.images import ImageStore
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.messages import image, user_message
+from vpt_tasks.core.sources import Source, load_table, require_columns
 from vpt_tasks.isle_brick.spec import IsleBrickSpec
-from vpt_tasks.messages import image, user_message
 from vpt_tasks.scorers.components import extract_components
-from vpt_tasks.sources import Source, load_table, require_columns
 
 REQUIRED_COLUMNS = ["image", "scene_id", "object"] + [f"gold_q{i}" for i in range(1, 8)]
 FACTOR_COLUMNS = ["figure", "object_position", "figure_orientation", "viewpoint"]
@@ -214,7 +214,7 @@ def _group_long_rows(
 ) -> list[dict[str, Any]]:
     import hashlib
 
-    from vpt_tasks.images import image_bytes
+    from vpt_tasks.core.images import image_bytes
 
     patterns = {
         qid: _question_pattern(q.text, spec.placeholder) for qid, q in spec.questions.items()

@@ -25,8 +25,8 @@ from collections import Counter, defaultdict
 import numpy as np
 from inspect_ai.scorer import Metric, SampleScore, metric
 
+from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_columns
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_columns
 
 COOCCURRENCE_QUESTIONS = ("Q4", "Q5", "Q7")
 ANSWER_TYPES = ("compound", "single", "disclaimer")

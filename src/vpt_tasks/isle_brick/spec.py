@@ -8,9 +8,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from vpt_tasks.config import load_config
+from vpt_tasks.core.config import load_config
+from vpt_tasks.core.sources import Upstream
 from vpt_tasks.scorers.components import QuestionKind
-from vpt_tasks.sources import Upstream
 
 CATEGORY_LABELS = {
     "scene_understanding": "scene understanding",

@@ -12,8 +12,8 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate
 
-from vpt_tasks import args
 from vpt_tasks._version import __version__
+from vpt_tasks.core import args
 
 SOLVERS = ("zero_shot", "cot")
 
@@ -39,12 +39,12 @@ def isle_brick(
         extractor: how answer components are extracted: `rules` (default),
             `llm` or `both` (both need `--model-role grader=...`).
     """
-    from vpt_tasks.images import ImageStore
+    from vpt_tasks.core.images import ImageStore
+    from vpt_tasks.core.solvers import append_to_question, require_model_role
+    from vpt_tasks.core.sources import pin_revision, resolve_source
     from vpt_tasks.isle_brick.dataset import build_samples, load_scenes
     from vpt_tasks.isle_brick.spec import load_spec
     from vpt_tasks.scorers.prediction_correctness import EXTRACTORS, prediction_correctness
-    from vpt_tasks.solvers import append_to_question, require_model_role
-    from vpt_tasks.sources import pin_revision, resolve_source
 
     spec = load_spec()
     question_ids = args.subset_of("questions", questions, spec.question_ids)

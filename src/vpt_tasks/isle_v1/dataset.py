@@ -30,11 +30,10 @@ from typing import Any, Literal
 
 from inspect_ai.dataset import MemoryDataset, Sample
 
-from vpt_tasks.errors import SourceError
-from vpt_tasks.images import ImageStore
-from vpt_tasks.isle_v1.spec import TASK_KINDS, DatasetSpec, DatasetType, IsleV1Spec
-from vpt_tasks.messages import image, user_message
-from vpt_tasks.sources import (
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.messages import image, user_message
+from vpt_tasks.core.sources import (
     Source,
     Upstream,
     load_table,
@@ -42,6 +41,7 @@ from vpt_tasks.sources import (
     require_columns,
     resolve_source,
 )
+from vpt_tasks.isle_v1.spec import TASK_KINDS, DatasetSpec, DatasetType, IsleV1Spec
 
 SourceFormat = Literal["canonical", "upstream", "authors_csv"]
 DistractorMode = Literal["faithful", "random"]

@@ -9,8 +9,8 @@ import functools
 from dataclasses import dataclass
 from typing import Literal
 
-from vpt_tasks.config import load_config
-from vpt_tasks.sources import Upstream
+from vpt_tasks.core.config import load_config
+from vpt_tasks.core.sources import Upstream
 
 DatasetType = Literal["isle-brick", "isle-dots"]
 """`type_of_dataset` of the authors' CSV: Yes/No questions or counts."""

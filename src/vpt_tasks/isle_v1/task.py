@@ -14,8 +14,8 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate
 
-from vpt_tasks import args
 from vpt_tasks._version import __version__
+from vpt_tasks.core import args
 
 logger = logging.getLogger(__name__)
 
@@ -68,11 +68,11 @@ def isle_dots(
 
 
 def _isle_v1_task(name: str, source: Any, solver: Any, grader: Any, *, distractor: Any) -> Task:
-    from vpt_tasks.images import ImageStore
+    from vpt_tasks.core.images import ImageStore
+    from vpt_tasks.core.solvers import require_model_role
     from vpt_tasks.isle_v1.dataset import DISTRACTOR_MODES, build_samples, load_items, resolve
     from vpt_tasks.isle_v1.spec import load_spec
     from vpt_tasks.scorers.option_mapping import GRADER_MODES, option_mapping
-    from vpt_tasks.solvers import require_model_role
 
     spec = load_spec()
     dataset = spec.datasets[name]

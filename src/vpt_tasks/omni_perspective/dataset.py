@@ -24,14 +24,14 @@ from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
 
-from vpt_tasks import args
-from vpt_tasks.errors import SourceError, TaskArgumentError
-from vpt_tasks.images import ImageStore
-from vpt_tasks.messages import image, user_message
+from vpt_tasks.core import args
+from vpt_tasks.core.errors import SourceError, TaskArgumentError
+from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.messages import image, user_message
+from vpt_tasks.core.sources import Source, load_table, require_columns
 from vpt_tasks.omni_perspective.interleave import PlaceholderError, interleave_plan
 from vpt_tasks.omni_perspective.spec import OmniSpec
 from vpt_tasks.scorers.circular import circular_variants
-from vpt_tasks.sources import Source, load_table, require_columns
 
 REQUIRED_COLUMNS = ["id", "question", "choices", "label", "images"]
 OPTIONAL_COLUMNS = ["image_id", "prompt", "topic", "qtype", "difficulty_level", "prompt_pov"]

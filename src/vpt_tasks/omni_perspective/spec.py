@@ -9,8 +9,8 @@ import functools
 import re
 from dataclasses import dataclass
 
-from vpt_tasks.config import load_config
-from vpt_tasks.sources import Upstream
+from vpt_tasks.core.config import load_config
+from vpt_tasks.core.sources import Upstream
 
 
 @dataclass(frozen=True)

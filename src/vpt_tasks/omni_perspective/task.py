@@ -12,8 +12,8 @@ from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate
 
-from vpt_tasks import args
 from vpt_tasks._version import __version__
+from vpt_tasks.core import args
 
 
 @task
@@ -40,14 +40,14 @@ def omni_perspective(
             role when bound, else they stay unresolved and are counted),
             `grader` (requires `--model-role grader=...`) or `none`.
     """
-    from vpt_tasks.images import ImageStore
+    from vpt_tasks.core.images import ImageStore
+    from vpt_tasks.core.solvers import require_model_role
+    from vpt_tasks.core.sources import pin_revision, resolve_source
     from vpt_tasks.omni_perspective.dataset import build_samples, load_items
     from vpt_tasks.omni_perspective.metrics import omni_circular
     from vpt_tasks.omni_perspective.solver import interleaved_multiple_choice
     from vpt_tasks.omni_perspective.spec import load_spec
     from vpt_tasks.scorers.merge_match import JUDGE_MODES, merge_match, merge_match_paths
-    from vpt_tasks.solvers import require_model_role
-    from vpt_tasks.sources import pin_revision, resolve_source
 
     spec = load_spec()
     rotate = args.as_bool("circular", circular)

@@ -4,11 +4,11 @@
 
 - `random`: the paper's random baseline. Answers uniformly from the answer
   pool of the question asked (read from the sample's user message, see
-  `vpt_tasks.messages`), seeded from the sample itself, so that a run is
+  `vpt_tasks.core.messages`), seeded from the sample itself, so that a run is
   reproducible regardless of concurrency. When log-probabilities are requested
   for a yes/no question it also returns `Yes`/`No` top log-probabilities with a
   uniform random P(Yes). A pool marked yes/no in another language (see
-  `vpt_tasks.messages.baseline_hint`) gets the same, with its own two words.
+  `vpt_tasks.core.messages.baseline_hint`) gets the same, with its own two words.
 - `always_yes`: answers "Yes" (or the yes word of a marked yes/no pool), with
   P(Yes) = 1 when log-probabilities are requested.
 - `constant`: answers the fixed text given by `-M answer=...` (e.g. `A`).
@@ -39,7 +39,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-from vpt_tasks.messages import read_hint
+from vpt_tasks.core.messages import read_hint
 
 BASELINES = ("random", "always_yes", "constant")
 _YES_NO = {"yes", "no"}

@@ -318,7 +318,7 @@ def plan(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, str]]]:
 
 def schema(family: str) -> dict[str, str]:
     """The canonical schema of a family plus its geometry columns."""
-    from vpt_tasks.canonical import COMFORT_FEATURES, ISLE_BRICK_FEATURES
+    from vpt_tasks.core.canonical import COMFORT_FEATURES, ISLE_BRICK_FEATURES
 
     if family == "isle-brick":
         from vpt_tasks.render.isle_plan import GEOMETRY_COLUMNS

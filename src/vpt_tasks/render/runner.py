@@ -153,7 +153,7 @@ def render_dataset(
         }
         for plan in plans
     ]
-    from vpt_tasks.canonical import write_dataset
+    from vpt_tasks.core.canonical import write_dataset
 
     write_dataset(
         out,

@@ -17,7 +17,7 @@ from inspect_ai.model import GenerateConfig, get_model
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
-from vpt_tasks.config import load_config
+from vpt_tasks.core.config import load_config
 from vpt_tasks.isle_brick.metrics import (
     isle_brick_answer_types,
     isle_brick_chance,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
-from vpt_tasks.errors import TaskArgumentError
+from vpt_tasks.core.errors import TaskArgumentError
 
 T = TypeVar("T", bound=str)
 

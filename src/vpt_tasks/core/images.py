@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from vpt_tasks.errors import SourceError
+from vpt_tasks.core.errors import SourceError
 
 CACHE_ENV = "VPT_TASKS_CACHE"
 

@@ -745,7 +745,7 @@ class _HubHandler(BaseHTTPRequestHandler):
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run a test Hub in the foreground: `python -m vpt_tasks.testing.hub_server`."""
+    """Run a test Hub in the foreground: `python -m tests.fakes.hub_server`."""
     parser = argparse.ArgumentParser(
         description="A local, in-memory Hub for trying hf_datasets/publish.py."
     )

@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from vpt_tasks.errors import ConfigError
+from vpt_tasks.core.errors import ConfigError
 
 
 def config_dir() -> Path:
@@ -21,8 +21,8 @@ def config_dir() -> Path:
     packaged = Path(str(resources.files("vpt_tasks"))) / "task_configs"
     if packaged.is_dir():
         return packaged
-    # editable install: src/vpt_tasks/config.py -> <repo>/task_configs
-    repository = Path(__file__).resolve().parents[2] / "task_configs"
+    # editable install: src/vpt_tasks/core/config.py -> <repo>/task_configs
+    repository = Path(__file__).resolve().parents[3] / "task_configs"
     if repository.is_dir():
         return repository
     raise ConfigError(

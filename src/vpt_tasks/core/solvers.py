@@ -10,7 +10,7 @@ from __future__ import annotations
 from inspect_ai.model import ChatMessageUser, ContentText, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
-from vpt_tasks.errors import TaskArgumentError
+from vpt_tasks.core.errors import TaskArgumentError
 
 
 @solver

@@ -746,3 +746,39 @@ class OpenAIServer:
                 handler.send_sse([*events, "[DONE]"])
             else:
                 handler.send_json(200, answer.completion())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the server in the foreground: `python -m tests.fakes.openai_server`."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        description="A local OpenAI-compatible server for trying a provider path offline."
+    )
+    parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (0: any free one)")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--answer", default="OK", help="the text every request gets (default OK)")
+    group.add_argument(
+        "--p-yes",
+        type=float,
+        default=None,
+        help="answer Yes/No with first-token log-probabilities of this P(Yes)",
+    )
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds held per request")
+    options = parser.parse_args(argv)
+    responder = yes_no(options.p_yes) if options.p_yes is not None else canned(options.answer)
+    with OpenAIServer(responder, latency=options.latency, port=options.port) as server:
+        print(
+            f"--model openai-api/local/test-model --model-base-url {server.base_url} "
+            "(set LOCAL_API_KEY to anything; Ctrl-C to stop)",
+            flush=True,
+        )
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

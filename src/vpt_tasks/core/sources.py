@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from vpt_tasks.errors import SourceError
+from vpt_tasks.core.errors import SourceError
 
 if TYPE_CHECKING:
     from datasets import Dataset
@@ -60,6 +60,9 @@ class Source:
     revision: str | None = None
     config_name: str | None = None
     split: str = "test"
+    layout: str = "canonical"
+    """How the rows are laid out: `canonical`, or a benchmark's own upstream layout
+    (e.g. `upstream`, `authors_csv`) that its adapter reads."""
 
     def describe(self) -> str:
         """A one-line description for messages and logs."""
@@ -67,6 +70,8 @@ class Source:
             config = f" config {self.config_name}" if self.config_name else ""
             revision = f"@{self.revision}" if self.revision else ""
             return f"{self.kind} Hub dataset {self.location}{revision}{config} (split {self.split})"
+        if self.layout not in ("canonical", "upstream"):
+            return f"{self.kind} {self.layout} source {self.location}"
         return f"{self.kind} directory {self.location} (split {self.split})"
 
     def as_metadata(self) -> dict[str, Any]:
@@ -77,6 +82,7 @@ class Source:
             "revision": self.revision,
             "config_name": self.config_name,
             "split": self.split,
+            **({"layout": self.layout} if self.layout != "canonical" else {}),
         }
 
 
@@ -171,7 +177,7 @@ def _load_hub(source: Source) -> Dataset:
             source.location, name=source.config_name, revision=source.revision, split=source.split
         )
     except Exception as error:  # noqa: BLE001 - translated into an actionable message
-        raise SourceError(f"{source.describe()}: {error}. {_hub_advice(error)}") from None
+        raise SourceError(f"{source.describe()}: {error}. {hub_advice(error)}") from None
 
 
 def pin_revision(source: Source) -> Source:
@@ -191,14 +197,14 @@ def pin_revision(source: Source) -> Source:
     try:
         return replace(source, revision=HfApi().dataset_info(source.location).sha)
     except Exception as error:  # noqa: BLE001 - translated into an actionable message
-        raise SourceError(f"{source.describe()}: {error}. {_hub_advice(error)}") from None
+        raise SourceError(f"{source.describe()}: {error}. {hub_advice(error)}") from None
 
 
 def _offline() -> bool:
     return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def _hub_advice(error: Exception) -> str:
+def hub_advice(error: Exception) -> str:
     text = f"{type(error).__name__} {error}".lower()
     if _offline() or "offline" in text or "connect" in text or "resolve" in text:
         return (
@@ -214,6 +220,13 @@ def _hub_advice(error: Exception) -> str:
     if "404" in text or "not found" in text or "doesn't exist" in text:
         return "Check the repository id, the revision and the config name."
     return "Check the repository id and your network, or use a local copy."
+
+
+def load_canonical(source: Source, required: list[str]) -> Dataset:
+    """The rows of a canonical-layout `source`, failing early on missing columns."""
+    table = load_table(source)
+    require_columns(source, list(table.column_names), required)
+    return table
 
 
 def require_columns(source: Source, columns: list[str], required: list[str]) -> None:
