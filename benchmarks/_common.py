@@ -28,7 +28,8 @@ MODEL = "openai-api/local/bench-model"
 
 def isle_brick_source(directory: Path) -> Path:
     """The 144 paper-style scenes (1,008 samples) in the canonical layout."""
-    from vpt_tasks.core.canonical import ISLE_BRICK_FEATURES, write_dataset
+    from vpt_tasks.core.canonical import write_dataset
+    from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA as ISLE_BRICK_FEATURES
     from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
     return write_dataset(

@@ -120,7 +120,7 @@ def main() -> int:
 
         from inspect_ai import eval
 
-        from vpt_tasks.comfort import comfort_car
+        from vpt_tasks.comfort.task import comfort_car
 
         baseline = _peak_mib()
         started = time.perf_counter()

@@ -35,7 +35,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    from vpt_tasks.isle_brick import isle_brick
+    from vpt_tasks.isle_brick.task import isle_brick
 
     root = workdir()
     source = isle_brick_source(root / "isle")

@@ -23,14 +23,14 @@ from tests.fakes.openai_server import OpenAIServer, canned, yes_no
 
 
 def _isle_brick(root):
-    from vpt_tasks.isle_brick import isle_brick
+    from vpt_tasks.isle_brick.task import isle_brick
 
     source = isle_brick_source(root / "isle")
     return isle_brick(source=str(source)), canned("The dog is to the north-east of the minifigure.")
 
 
 def _comfort_ball(root):
-    from vpt_tasks.comfort import comfort_ball
+    from vpt_tasks.comfort.task import comfort_ball
     from vpt_tasks.comfort.synthetic import write_upstream_layout
 
     source = write_upstream_layout(root / "comfort", ("comfort_ball",), size=128, as_zip=True)

@@ -8,7 +8,8 @@ CARD = Path(__file__).resolve().parents[1] / "cards" / "isle_v1.md"
 
 
 def build(out: Path) -> None:
-    from vpt_tasks.core.canonical import ISLE_V1_FEATURES, write_dataset
+    from vpt_tasks.core.canonical import write_dataset
+    from vpt_tasks.isle_v1.spec import CANONICAL_SCHEMA as ISLE_V1_FEATURES
     from vpt_tasks.isle_v1.synthetic import brick_rows
 
     write_dataset(

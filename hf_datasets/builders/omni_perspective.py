@@ -8,7 +8,8 @@ CARD = Path(__file__).resolve().parents[1] / "cards" / "omni_perspective.md"
 
 
 def build(out: Path) -> None:
-    from vpt_tasks.core.canonical import OMNI_PERSPECTIVE_FEATURES, write_dataset
+    from vpt_tasks.core.canonical import write_dataset
+    from vpt_tasks.omni_perspective.spec import CANONICAL_SCHEMA as OMNI_PERSPECTIVE_FEATURES
     from vpt_tasks.omni_perspective.synthetic import synthetic_items
 
     write_dataset(

@@ -1,16 +1,22 @@
-"""Inspect entry point: registers the tasks and model providers of vpt_tasks.
+"""Inspect entry point: registers every task of `BENCHMARKS` and the baseline model providers.
 
 Inspect imports this module on every `inspect eval`, for any task, so it must
-stay cheap: only task/provider *definitions* are imported here; datasets,
-PIL, numpy and friends are imported inside the functions that use them.
+stay cheap: it imports each benchmark's `task` module (the `@task` functions,
+whose heavy imports — datasets, PIL, numpy — happen inside them) and nothing
+else. Which tasks exist is read from the one list of benchmarks,
+`vpt_tasks.benchmarks.BENCHMARKS`.
 """
+
+from importlib import import_module
 
 from inspect_ai.model import ModelAPI, modelapi
 
-from vpt_tasks.comfort import comfort_ball, comfort_car
-from vpt_tasks.isle_brick import isle_brick
-from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
-from vpt_tasks.omni_perspective import omni_perspective
+from vpt_tasks.benchmarks import BENCHMARKS
+
+for _benchmark in BENCHMARKS:
+    _module = import_module(_benchmark.task_module)
+    for _entry in _benchmark.tasks:
+        globals()[_entry.name] = getattr(_module, _entry.name)
 
 
 @modelapi(name="vpt_tasks")
@@ -21,12 +27,4 @@ def vpt_tasks() -> type[ModelAPI]:
     return BaselineModel
 
 
-__all__ = [
-    "comfort_ball",
-    "comfort_car",
-    "isle_brick",
-    "isle_brick_v1",
-    "isle_dots",
-    "omni_perspective",
-    "vpt_tasks",
-]
+__all__ = [entry.name for benchmark in BENCHMARKS for entry in benchmark.tasks] + ["vpt_tasks"]

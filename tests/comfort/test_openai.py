@@ -20,9 +20,9 @@ import pytest
 
 from tests.fakes.openai_server import OpenAIServer, last_user_text, yes_no
 from tests.helpers import metrics, run
-from vpt_tasks.comfort import comfort_ball
 from vpt_tasks.comfort.geometry import soft_ground_truth
 from vpt_tasks.comfort.spec import load_spec
+from vpt_tasks.comfort.task import comfort_ball
 
 
 def _digest(data: bytes) -> str:

@@ -237,12 +237,12 @@ def test_zip_problems(tmp_path: Path) -> None:
     other.mkdir()
     with zipfile.ZipFile(other / "renders.zip", "w") as archive:
         archive.writestr("a.txt", "x")
-    from vpt_tasks.comfort import comfort_ball
+    from vpt_tasks.comfort.task import comfort_ball
 
     with pytest.raises(SourceError, match="archives comfort_ball.zip.*; found renders.zip"):
         comfort_ball(source=str(other))
     (other / "comfort_ball.zip").write_bytes((tmp_path / "comfort_ball.zip").read_bytes())
-    from vpt_tasks.comfort import comfort_car
+    from vpt_tasks.comfort.task import comfort_car
 
     with pytest.raises(
         SourceError, match="has comfort_ball.zip but not comfort_car_ref_facing_left.zip"
@@ -254,7 +254,7 @@ def test_upstream_archives_are_fetched_at_the_pinned_revision(upstream_dir, monk
     """The default source downloads the task's archives (Hub client mocked: tests are offline)."""
     import huggingface_hub
 
-    from vpt_tasks.comfort import comfort_car
+    from vpt_tasks.comfort.task import comfort_car
 
     root = upstream_dir(
         ["comfort_car_ref_facing_left", "comfort_car_ref_facing_right"],

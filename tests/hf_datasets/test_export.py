@@ -15,11 +15,12 @@ from hf_datasets.publishing.benchmarks import BENCHMARKS, get_benchmark
 from hf_datasets.publishing.cli import main
 from hf_datasets.publishing.export import export_dataset, parse_size, validate_folder
 from tests.helpers import metrics, run
-from vpt_tasks.core.canonical import ISLE_BRICK_FEATURES, features_from, write_dataset
+from vpt_tasks.core.canonical import features_from, write_dataset
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.sources import demo_dir
-from vpt_tasks.isle_brick import isle_brick
+from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA as ISLE_BRICK_FEATURES
 from vpt_tasks.isle_brick.synthetic import paper_style_scenes
+from vpt_tasks.isle_brick.task import isle_brick
 
 CANONICAL = list(ISLE_BRICK_FEATURES)
 
@@ -264,12 +265,15 @@ def test_every_benchmark_has_its_task_schema_split_and_card() -> None:
     for bench in BENCHMARKS.values():
         assert bench.task_factory().__name__ == bench.name
         assert bench.canonical_schema()["image" if bench.name != "omni_perspective" else "images"]
-        assert bench.split() == load_config(bench.config)["split"]
+        assert bench.split() == load_config(bench.descriptor.config)["split"]
         if (
-            Path(__file__).resolve().parents[2] / "hf_datasets" / "cards" / f"{bench.card}.md"
+            Path(__file__).resolve().parents[2]
+            / "hf_datasets"
+            / "cards"
+            / f"{bench.descriptor.card}.md"
         ).exists():
             assert re.search(r"@\w+\{|arXiv|OpenReview", bench.card_text()), (
-                f"{bench.card}.md cites no paper"
+                f"{bench.descriptor.card}.md cites no paper"
             )
     assert get_benchmark("omni_perspective").split() == "val"
 
@@ -280,9 +284,12 @@ def test_other_benchmarks_demo_data_round_trips(name: str, tmp_path: Path) -> No
     if not demo_dir(name).is_dir():
         pytest.skip(f"the {name} demo data is not built yet")
     if not (
-        Path(__file__).resolve().parents[2] / "hf_datasets" / "cards" / f"{bench.card}.md"
+        Path(__file__).resolve().parents[2]
+        / "hf_datasets"
+        / "cards"
+        / f"{bench.descriptor.card}.md"
     ).exists():
-        pytest.skip(f"hf_datasets/cards/{bench.card}.md is not written yet")
+        pytest.skip(f"hf_datasets/cards/{bench.descriptor.card}.md is not written yet")
     out = tmp_path / "out"
     result = export_dataset(name, "demo", out, command="test", license="cc-by-4.0")
     assert result.rows == datasets.load_dataset(str(demo_dir(name)), split=bench.split()).num_rows

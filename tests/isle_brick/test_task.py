@@ -11,8 +11,8 @@ from inspect_ai.model import get_model
 
 from tests.helpers import metrics, run
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
-from vpt_tasks.isle_brick import isle_brick
 from vpt_tasks.isle_brick.synthetic import paper_style_scenes
+from vpt_tasks.isle_brick.task import isle_brick
 
 
 def test_demo_run_has_every_metric(tmp_path: Path) -> None:

@@ -23,7 +23,8 @@ def png(colour: tuple[int, int, int] = (0, 0, 0), size: int = 16) -> bytes:
 @pytest.fixture
 def canonical_dir(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
     """Write rows (default: synthetic bricks + dots at 16 px) as a canonical directory."""
-    from vpt_tasks.core.canonical import ISLE_V1_FEATURES, write_dataset
+    from vpt_tasks.core.canonical import write_dataset
+    from vpt_tasks.isle_v1.spec import CANONICAL_SCHEMA as ISLE_V1_FEATURES
 
     def build(rows: list[dict[str, Any]], name: str = "isle_v1") -> Path:
         directory = tmp_path_factory.mktemp(name)

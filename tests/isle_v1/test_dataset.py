@@ -12,7 +12,6 @@ from tests.isle_v1.conftest import png
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.sources import Source
-from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
 from vpt_tasks.isle_v1.dataset import (
     IsleSource,
     Item,
@@ -31,6 +30,7 @@ from vpt_tasks.isle_v1.dataset import (
 )
 from vpt_tasks.isle_v1.spec import load_spec
 from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
+from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
 
 SPEC = load_spec()
 BRICKS = SPEC.datasets["isle_brick_v1"]

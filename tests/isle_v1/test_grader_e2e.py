@@ -17,7 +17,7 @@ from inspect_ai.model import GenerateConfig, get_model
 from tests.fakes.openai_server import OpenAIServer, last_user_text
 from tests.helpers import metrics, run
 from tests.isle_v1.conftest import png
-from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
+from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
 
 UNDECIDED = "Hard to say; the figure might see it from this angle."
 QUESTION = "Assuming the Lego minifigure with a red cap has the ability to see, can it see the {} in the picture?"

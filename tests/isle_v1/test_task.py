@@ -11,8 +11,8 @@ from inspect_ai.model import get_model
 from tests.conftest import shared_path
 from tests.helpers import metrics, run
 from vpt_tasks.core.errors import TaskArgumentError
-from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
 from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
+from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
 
 
 def _constant(answer: str):

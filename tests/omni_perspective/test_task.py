@@ -17,8 +17,8 @@ from tests.fakes.openai_server import OpenAIServer, last_user_text
 from tests.helpers import metrics, run
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.core.sources import demo_dir
-from vpt_tasks.omni_perspective import omni_perspective
 from vpt_tasks.omni_perspective.synthetic import synthetic_items
+from vpt_tasks.omni_perspective.task import omni_perspective
 from vpt_tasks.scorers.grader_prompts import OMNI_JUDGE_MAX_TRIES
 from vpt_tasks.scorers.options import extract_option
 

@@ -120,7 +120,7 @@ def test_the_dataset_holds_the_plan_rows(fake: FakeBlender, tmp_path: Path) -> N
 
 
 def test_rendered_isle_brick_runs_through_the_task(fake: FakeBlender, tmp_path: Path) -> None:
-    from vpt_tasks.isle_brick import isle_brick
+    from vpt_tasks.isle_brick.task import isle_brick
 
     options = IsleBrickOptions(
         objects=("goblet",), positions=("left", "back"), occluder=True, second_figure=True
@@ -141,7 +141,7 @@ def test_rendered_isle_brick_runs_through_the_task(fake: FakeBlender, tmp_path: 
 def test_rendered_comfort_runs_through_the_task(
     fake: FakeBlender, tmp_path: Path, family: str
 ) -> None:
-    from vpt_tasks.comfort import comfort_ball, comfort_car
+    from vpt_tasks.comfort.task import comfort_ball, comfort_car
 
     options = ComfortOptions(relations=("behind",), frames=tuple(range(0, 37, 6)))
     if family == "comfort-ball":

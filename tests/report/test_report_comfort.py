@@ -13,7 +13,7 @@ from inspect_ai.model import get_model
 from PIL import Image
 
 from vpt_tasks.cli import main
-from vpt_tasks.comfort import comfort_ball, comfort_car
+from vpt_tasks.comfort.task import comfort_ball, comfort_car
 
 TABLE5 = ["acc", "eps_cos", "eps_hemi", "c_sym", "c_opp", "eta", "sigma"]
 GT = ["acc", "eps_cos", "eps_hemi"]
@@ -170,7 +170,7 @@ def test_curve_figures_are_valid_images(report: tuple[Path, Path]) -> None:
 def test_curves_are_the_samples_p(report: tuple[Path, Path]) -> None:
     """The plotted means: read from the samples' p, grouped by each prompt's reference frame."""
     from vpt_tasks.comfort.metrics import comfort_summary
-    from vpt_tasks.report.comfort import _frame_predictions, mean_curves
+    from vpt_tasks.comfort.report import _frame_predictions, mean_curves
 
     logs = {
         (log.eval.task.split("/")[-1], log.eval.model): log

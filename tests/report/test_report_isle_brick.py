@@ -13,7 +13,7 @@ from inspect_ai.model import get_model
 from PIL import Image
 
 from vpt_tasks.cli import main
-from vpt_tasks.isle_brick import isle_brick
+from vpt_tasks.isle_brick.task import isle_brick
 
 
 @pytest.fixture(scope="module")

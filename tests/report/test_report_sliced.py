@@ -12,8 +12,8 @@ from inspect_ai.model import get_model
 from PIL import Image
 
 from vpt_tasks.cli import main
-from vpt_tasks.isle_v1 import isle_brick_v1, isle_dots
-from vpt_tasks.omni_perspective import omni_perspective
+from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
+from vpt_tasks.omni_perspective.task import omni_perspective
 from vpt_tasks.report.logs import fmt
 
 SHOWN = {

@@ -30,8 +30,8 @@ from vpt_tasks.comfort.geometry import (
     hemisphere_ground_truth,
 )
 from vpt_tasks.comfort.language import Language
+from vpt_tasks.comfort.spec import CANONICAL_SCHEMA as COMFORT_FEATURES
 from vpt_tasks.comfort.spec import ComfortSpec
-from vpt_tasks.core.canonical import COMFORT_FEATURES
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore, default_cache_dir
 from vpt_tasks.core.messages import image, user_message

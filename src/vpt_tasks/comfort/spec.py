@@ -18,6 +18,20 @@ from vpt_tasks.core.config import load_config
 from vpt_tasks.core.errors import ConfigError
 from vpt_tasks.core.sources import Upstream
 
+CANONICAL_SCHEMA: dict[str, str] = {
+    "image": "image",
+    "dataset": "string",
+    "relation": "string",
+    "variation": "string",
+    "frame": "int",
+    "theta": "int",
+    "referent": "string",
+    "relatum": "string",
+    "addressee": "string",
+    "absent_object": "string",
+}
+"""The canonical columns of a COMFORT source (one row per frame; `addressee` null for BALL)."""
+
 PERSPECTIVES: tuple[str, ...] = ("nop", "cam", "add", "rel")
 """The spatial prompts: no perspective, camera, addressee (the woman), relatum."""
 

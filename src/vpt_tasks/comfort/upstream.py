@@ -151,7 +151,7 @@ def trees_for(
 def _download(source: Source, filename: str) -> ZipTree:
     from huggingface_hub import hf_hub_download
 
-    from vpt_tasks.core.sources import _hub_advice
+    from vpt_tasks.core.sources import hub_advice
 
     try:
         path = hf_hub_download(
@@ -159,7 +159,7 @@ def _download(source: Source, filename: str) -> ZipTree:
         )
     except Exception as error:  # noqa: BLE001 - translated into an actionable message
         raise SourceError(
-            f"{source.describe()}: cannot fetch {filename}: {error}. {_hub_advice(error)}"
+            f"{source.describe()}: cannot fetch {filename}: {error}. {hub_advice(error)}"
         ) from None
     return ZipTree(Path(path), label=f"{source.describe()} archive {filename}")
 
@@ -404,7 +404,8 @@ def write_canonical(
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    from vpt_tasks.core.canonical import COMFORT_FEATURES, features_from
+    from vpt_tasks.comfort.spec import CANONICAL_SCHEMA as COMFORT_FEATURES
+    from vpt_tasks.core.canonical import features_from
 
     features = features_from(COMFORT_FEATURES)
     schema = features.arrow_schema

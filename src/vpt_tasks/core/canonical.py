@@ -9,59 +9,12 @@ uploads unchanged to the Hub.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-ISLE_BRICK_FEATURES: dict[str, str] = {
-    "image": "image",
-    "scene_id": "string",
-    "object": "string",
-    "figure": "string",
-    "object_position": "string",
-    "figure_orientation": "string",
-    "viewpoint": "string",
-    **{f"gold_q{i}": "list<string>" for i in range(1, 8)},
-}
-
-COMFORT_FEATURES: dict[str, str] = {
-    "image": "image",
-    "dataset": "string",
-    "relation": "string",
-    "variation": "string",
-    "frame": "int",
-    "theta": "int",
-    "referent": "string",
-    "relatum": "string",
-    "addressee": "string",
-    "absent_object": "string",
-}
-
-ISLE_V1_FEATURES: dict[str, str] = {
-    "image": "image",
-    "item_id": "string",
-    "question": "string",
-    "gold_answer": "string",
-    "distractor": "string",
-    "partition": "string",
-    "dataset": "string",
-    "task": "string",
-}
-
-OMNI_PERSPECTIVE_FEATURES: dict[str, str] = {
-    "id": "string",
-    "image_id": "string",
-    "question": "string",
-    "prompt": "string",
-    "choices": "string",
-    "label": "string",
-    "images": "list<image>",
-    "topic": "string",
-    "qtype": "string",
-    "difficulty_level": "string",
-    "prompt_pov": "string",
-}
-"""Canonical schemas of `data-schemas.md`; generated data may add columns (geometry)."""
+BATCH_SIZE = 64
+"""Rows per Parquet row group: bounds the image bytes held while writing and reading."""
 
 
 def features_from(schema: dict[str, str]) -> Any:
@@ -87,8 +40,8 @@ def features_from(schema: dict[str, str]) -> Any:
 
 def write_dataset(
     directory: str | Path,
-    rows: Sequence[dict[str, Any]],
-    schema: dict[str, str] | Any,
+    rows: Iterable[Mapping[str, Any]],
+    schema: Mapping[str, str] | Any,
     *,
     split: str = "test",
     pretty_name: str,
@@ -96,15 +49,24 @@ def write_dataset(
     body: str = "",
     card_fields: Mapping[str, Any] | None = None,
     num_shards: int = 1,
+    batch_size: int = BATCH_SIZE,
 ) -> Path:
-    """Write `rows` (image columns as bytes, list<image> columns as lists of bytes) as a canonical dataset directory.
+    """Write `rows` as a canonical dataset directory, `batch_size` rows at a time.
 
-    `schema` is a compact schema or a `datasets.Features` (for extra columns of
-    any type). `card_fields` adds YAML metadata to the card (tags, provenance,
-    ...); `num_shards` splits the rows into `data/<split>-NNNNN-of-NNNNN.parquet`
-    files. The card records the number of rows, which `load_dataset` checks.
+    Image columns take bytes (list<image> columns lists of bytes) or
+    `{"bytes", "path"}` values with the bytes set; they are embedded. `schema`
+    is a compact schema (see `features_from`) or a `datasets.Features` (for
+    extra columns of any type); a column a row lacks is written as null.
+    `rows` may be an iterator: at most one batch of rows (and of image bytes)
+    is held in memory, so writing a large dataset costs one batch.
+    `num_shards` > 1 splits the rows into `data/<split>-NNNNN-of-NNNNN.parquet`
+    files of equal row counts and needs `rows` to be a sequence. `card_fields`
+    adds YAML metadata to the card (tags, provenance, ...); the card records
+    the number of rows, which `load_dataset` checks.
     """
     import datasets
+    import pyarrow as pa
+    import pyarrow.parquet as pq
     from datasets.info import DatasetInfosDict
     from huggingface_hub import DatasetCardData
 
@@ -112,17 +74,36 @@ def write_dataset(
     (directory / "data").mkdir(parents=True, exist_ok=True)
     features = schema if isinstance(schema, datasets.Features) else features_from(schema)
     kinds = {name: _kind(feature) for name, feature in features.items()}
-    prepared = [
-        {name: _prepared(kinds[name], value) for name, value in row.items() if name in kinds}
-        for row in rows
-    ]
-    table = datasets.Dataset.from_list(prepared, features=features)
-    num_shards = max(1, min(num_shards, len(table)))
-    download_size = 0
-    for index in range(num_shards):
-        path = directory / "data" / f"{split}-{index:05d}-of-{num_shards:05d}.parquet"
-        table.shard(num_shards, index, contiguous=True).to_parquet(str(path))
-        download_size += path.stat().st_size
+    arrow_schema = features.arrow_schema
+    if num_shards > 1 and not isinstance(rows, Sequence):
+        raise TypeError("write_dataset: num_shards > 1 needs the rows as a sequence")
+    total = len(rows) if isinstance(rows, Sequence) else None
+    shards = max(1, min(num_shards, total or 1))
+    per_shard = -(-total // shards) if total else None  # ceiling division
+    counts = {"rows": 0, "bytes": 0, "download": 0}
+
+    def write(chunk: Iterable[Mapping[str, Any]], path: Path) -> None:
+        with pq.ParquetWriter(path, arrow_schema) as writer:
+            batch: list[dict[str, Any]] = []
+            for row in chunk:
+                prepared = {name: _prepared(kinds[name], row.get(name)) for name in features}
+                batch.append(features.encode_example(prepared))
+                if len(batch) >= batch_size:
+                    counts["bytes"] += _write_batch(writer, batch, arrow_schema, pa)
+                    counts["rows"] += len(batch)
+                    batch = []
+            if batch:
+                counts["bytes"] += _write_batch(writer, batch, arrow_schema, pa)
+                counts["rows"] += len(batch)
+        counts["download"] += path.stat().st_size
+
+    for index in range(shards):
+        path = directory / "data" / f"{split}-{index:05d}-of-{shards:05d}.parquet"
+        if shards == 1:
+            write(rows, path)
+        else:
+            assert isinstance(rows, Sequence) and per_shard is not None
+            write(rows[index * per_shard : (index + 1) * per_shard], path)
     card = DatasetCardData(
         pretty_name=pretty_name,
         license=license,
@@ -131,20 +112,29 @@ def write_dataset(
         ],
         **dict(card_fields or {}),
     )
-    num_bytes = table.data.nbytes
     info = datasets.DatasetInfo(
         features=features,
         splits=datasets.SplitDict(
-            {split: datasets.SplitInfo(split, num_bytes=num_bytes, num_examples=len(table))}
+            {
+                split: datasets.SplitInfo(
+                    split, num_bytes=counts["bytes"], num_examples=counts["rows"]
+                )
+            }
         ),
-        download_size=download_size,
-        dataset_size=num_bytes,
+        download_size=counts["download"],
+        dataset_size=counts["bytes"],
     )
     DatasetInfosDict({"default": info}).to_dataset_card_data(card)
     (directory / "README.md").write_text(
         f"---\n{card.to_yaml()}\n---\n\n# {pretty_name}\n\n{body}".rstrip() + "\n", encoding="utf-8"
     )
     return directory
+
+
+def _write_batch(writer: Any, batch: list[dict[str, Any]], schema: Any, pa: Any) -> int:
+    table = pa.Table.from_pylist(batch, schema=schema)
+    writer.write_table(table)
+    return int(table.nbytes)
 
 
 def _kind(feature: Any) -> str:
@@ -163,7 +153,13 @@ def _kind(feature: Any) -> str:
 def _prepared(kind: str, value: Any) -> Any:
     """Image bytes as the `{"bytes", "path"}` values `datasets` embeds; other values unchanged."""
     if kind == "image":
-        return {"bytes": value, "path": None}
+        return _image_value(value)
     if kind == "list<image>" and value is not None:
-        return [{"bytes": item, "path": None} for item in value]
+        return [_image_value(item) for item in value]
     return value
+
+
+def _image_value(value: Any) -> Any:
+    if value is None or isinstance(value, dict):
+        return value
+    return {"bytes": value, "path": None}

@@ -12,6 +12,18 @@ from vpt_tasks.core.config import load_config
 from vpt_tasks.core.sources import Upstream
 from vpt_tasks.scorers.components import QuestionKind
 
+CANONICAL_SCHEMA: dict[str, str] = {
+    "image": "image",
+    "scene_id": "string",
+    "object": "string",
+    "figure": "string",
+    "object_position": "string",
+    "figure_orientation": "string",
+    "viewpoint": "string",
+    **{f"gold_q{i}": "list<string>" for i in range(1, 8)},
+}
+"""The canonical columns of an Isle-Brick-V2 source (one row per scene); see data-schemas.md."""
+
 CATEGORY_LABELS = {
     "scene_understanding": "scene understanding",
     "spatial_reasoning": "spatial reasoning",

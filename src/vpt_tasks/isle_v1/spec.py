@@ -12,6 +12,18 @@ from typing import Literal
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.sources import Upstream
 
+CANONICAL_SCHEMA: dict[str, str] = {
+    "image": "image",
+    "item_id": "string",
+    "question": "string",
+    "gold_answer": "string",
+    "distractor": "string",
+    "partition": "string",
+    "dataset": "string",
+    "task": "string",
+}
+"""The canonical columns of an Isle v1 source (one row per question); see data-schemas.md."""
+
 DatasetType = Literal["isle-brick", "isle-dots"]
 """`type_of_dataset` of the authors' CSV: Yes/No questions or counts."""
 

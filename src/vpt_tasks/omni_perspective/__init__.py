@@ -2,7 +2,3 @@
 
 See README.md in this folder for the protocol, the options and the metrics.
 """
-
-from vpt_tasks.omni_perspective.task import omni_perspective
-
-__all__ = ["omni_perspective"]

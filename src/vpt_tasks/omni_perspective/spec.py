@@ -12,6 +12,21 @@ from dataclasses import dataclass
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.sources import Upstream
 
+CANONICAL_SCHEMA: dict[str, str] = {
+    "id": "string",
+    "image_id": "string",
+    "question": "string",
+    "prompt": "string",
+    "choices": "string",
+    "label": "string",
+    "images": "list<image>",
+    "topic": "string",
+    "qtype": "string",
+    "difficulty_level": "string",
+    "prompt_pov": "string",
+}
+"""The canonical columns of an Omni-Perspective source: the upstream fields (split `val`)."""
+
 
 @dataclass(frozen=True)
 class PromptSpec:

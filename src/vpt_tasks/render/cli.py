@@ -318,7 +318,8 @@ def plan(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, str]]]:
 
 def schema(family: str) -> dict[str, str]:
     """The canonical schema of a family plus its geometry columns."""
-    from vpt_tasks.core.canonical import COMFORT_FEATURES, ISLE_BRICK_FEATURES
+    from vpt_tasks.comfort.spec import CANONICAL_SCHEMA as COMFORT_FEATURES
+    from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA as ISLE_BRICK_FEATURES
 
     if family == "isle-brick":
         from vpt_tasks.render.isle_plan import GEOMETRY_COLUMNS

@@ -1,23 +1,23 @@
-"""`vpt-tasks report LOG_OR_DIR... --out DIR`: tables and figures from eval logs."""
+"""`vpt-tasks report LOG_OR_DIR... --out DIR`: tables and figures from eval logs.
+
+Which tasks have a section, and the function that renders it, come from the
+list of benchmarks (`vpt_tasks.benchmarks`): each benchmark's `report.py`
+renders its own section with the helpers of this package.
+"""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 
+from vpt_tasks.benchmarks import load, task_entries
 from vpt_tasks.report.logs import load_logs
 
-SECTIONS: dict[str, str] = {
-    # task name: "module:function" with function(logs, out) -> markdown lines
-    "comfort_ball": "vpt_tasks.report.comfort:render_ball",
-    "comfort_car": "vpt_tasks.report.comfort:render_car",
-    "isle_brick": "vpt_tasks.report.isle_brick:render",
-    "isle_brick_v1": "vpt_tasks.report.isle_v1:render_bricks",
-    "isle_dots": "vpt_tasks.report.isle_v1:render_dots",
-    "omni_perspective": "vpt_tasks.report.omni_perspective:render",
-}
+
+def sections() -> dict[str, str]:
+    """Task name -> `module:function` rendering its section (`function(logs, out) -> lines`)."""
+    return {entry.name: entry.report for _, entry in task_entries()}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,8 +30,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    renderers = sections()
     # headers only: sections that plot per-sample values stream the samples themselves
-    loaded = load_logs(args.logs, SECTIONS, header_only=True)
+    loaded = load_logs(args.logs, renderers, header_only=True)
     for reason in loaded.skipped:
         print(f"skipped {reason}", file=sys.stderr)
     if not loaded.by_task:
@@ -40,8 +41,7 @@ def run(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     lines = ["# vpt_tasks report", ""]
     for task, logs in sorted(loaded.by_task.items()):
-        module, function = SECTIONS[task].split(":")
-        lines += getattr(importlib.import_module(module), function)(logs, args.out)
+        lines += load(renderers[task])(logs, args.out)
         lines.append("")
     if loaded.skipped:
         lines += ["## Skipped logs", ""] + [f"- {reason}" for reason in loaded.skipped]

@@ -1,0 +1,139 @@
+"""The list of benchmarks: one descriptor each, read by everything that spans them.
+
+The entry point (`_registry.py`), `vpt-tasks tasks` and `vpt-tasks report`,
+the dataset tools in `hf_datasets/` and the docs all read `BENCHMARKS`; none
+of them names a benchmark itself. Adding a benchmark is one new folder
+`src/vpt_tasks/<package>/`, one descriptor here, its
+`task_configs/<config>.yaml` and its tests (see CONTRIBUTING.md); a test
+fails when a benchmark folder exists that this list does not name.
+
+Descriptors are plain data (module paths as strings), so reading this list
+imports no benchmark: `load(...)` imports what a caller needs, when it needs it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from vpt_tasks._version import __version__
+
+
+@dataclass(frozen=True)
+class TaskEntry:
+    """One Inspect task of a benchmark: `inspect eval vpt_tasks/<name>`."""
+
+    name: str
+    """The `@task` function's name, and the task's name in logs and reports."""
+    title: str
+    """The dataset as its paper names it (e.g. "Isle-Dots")."""
+    report: str
+    """`module:function` rendering its `vpt-tasks report` section: `function(logs, out) -> lines`."""
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """Everything that spans benchmarks needs to know about one of them."""
+
+    package: str
+    """Its folder `src/vpt_tasks/<package>/` (task.py, spec.py, dataset.py, metrics.py, README.md)."""
+    title: str
+    """The benchmark family as its paper names it."""
+    tasks: tuple[TaskEntry, ...]
+    config: str
+    """Its task configuration, `task_configs/<config>.yaml`: prompts, vocabularies, dataset pins."""
+    schema: str
+    """`module:ATTRIBUTE` of its canonical schema (column -> kind), see `core.canonical`."""
+    card: str
+    """Its dataset-card body, `hf_datasets/cards/<card>.md` (in a checkout)."""
+    version: int
+    """Protocol version of its tasks: bump when the same arguments would score differently."""
+
+    @property
+    def task_module(self) -> str:
+        return f"vpt_tasks.{self.package}.task"
+
+    def canonical_schema(self) -> dict[str, str]:
+        """The canonical columns every source of this benchmark is read as."""
+        return dict(load(self.schema))
+
+
+BENCHMARKS: tuple[Benchmark, ...] = (
+    Benchmark(
+        package="isle_brick",
+        title="Isle-Brick-V2",
+        tasks=(TaskEntry("isle_brick", "Isle-Brick-V2", "vpt_tasks.isle_brick.report:render"),),
+        config="isle_brick",
+        schema="vpt_tasks.isle_brick.spec:CANONICAL_SCHEMA",
+        card="isle_brick",
+        version=1,
+    ),
+    Benchmark(
+        package="isle_v1",
+        title="Isle-Bricks v1 and Isle-Dots",
+        tasks=(
+            TaskEntry("isle_brick_v1", "Isle-Bricks v1", "vpt_tasks.isle_v1.report:render_bricks"),
+            TaskEntry("isle_dots", "Isle-Dots", "vpt_tasks.isle_v1.report:render_dots"),
+        ),
+        config="isle_v1",
+        schema="vpt_tasks.isle_v1.spec:CANONICAL_SCHEMA",
+        card="isle_v1",
+        version=1,
+    ),
+    Benchmark(
+        package="comfort",
+        title="COMFORT",
+        tasks=(
+            TaskEntry("comfort_ball", "COMFORT-BALL", "vpt_tasks.comfort.report:render_ball"),
+            TaskEntry("comfort_car", "COMFORT-CAR", "vpt_tasks.comfort.report:render_car"),
+        ),
+        config="comfort",
+        schema="vpt_tasks.comfort.spec:CANONICAL_SCHEMA",
+        card="comfort",
+        version=1,
+    ),
+    Benchmark(
+        package="omni_perspective",
+        title="Omni-Perspective",
+        tasks=(
+            TaskEntry(
+                "omni_perspective", "Omni-Perspective", "vpt_tasks.omni_perspective.report:render"
+            ),
+        ),
+        config="omni_perspective",
+        schema="vpt_tasks.omni_perspective.spec:CANONICAL_SCHEMA",
+        card="omni_perspective",
+        version=1,
+    ),
+)
+
+
+def load(reference: str) -> Any:
+    """The object a `module:attribute` reference names (imports the module)."""
+    module, _, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def task_entries() -> list[tuple[Benchmark, TaskEntry]]:
+    """Every task with its benchmark, in the order of `BENCHMARKS`."""
+    return [(benchmark, entry) for benchmark in BENCHMARKS for entry in benchmark.tasks]
+
+
+def find_task(name: str) -> tuple[Benchmark, TaskEntry] | None:
+    """The benchmark and entry of task `name` (`isle_dots` or `vpt_tasks/isle_dots`)."""
+    short = name.split("/")[-1]
+    return next(((b, t) for b, t in task_entries() if t.name == short), None)
+
+
+def task_version(package: str) -> str:
+    """`Task(version=...)` of a benchmark's tasks: its protocol version + the package version.
+
+    E.g. "1+0.2.0": protocol 1 as implemented by vpt-tasks 0.2.0. Inspect writes
+    it into every log (`eval.task_version`), so two logs are comparable when
+    their protocol numbers match.
+    """
+    benchmark = next((b for b in BENCHMARKS if b.package == package), None)
+    if benchmark is None:
+        raise KeyError(f"no benchmark descriptor for package {package!r}")
+    return f"{benchmark.version}+{__version__}"

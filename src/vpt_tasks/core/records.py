@@ -1,0 +1,112 @@
+"""The one row loop: a source's rows become validated records, images stored once.
+
+Every benchmark reads its data the same way: enumerate the rows, say where a
+row is when something is wrong with it, refuse duplicate ids, store each image
+in the content-addressed `ImageStore` and turn the row into the benchmark's
+own record. This module does all of that; a benchmark supplies only
+`to_record(row, ctx)` — its mapping from one canonical row to a record, with
+its own checks — and how to read a record's id.
+
+    records = read_records(
+        rows, to_record, describe=source.describe(), id_field="scene_id",
+        record_id=lambda scene: scene.scene_id, store=ImageStore(),
+    )
+
+Rows are consumed one at a time, so a table backed by Arrow (a `datasets.Dataset`)
+is never held in memory as Python objects, and no image bytes outlive the
+row they came with: records hold the stored file's path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from vpt_tasks.core.errors import SourceError
+from vpt_tasks.core.images import ImageStore
+
+R = TypeVar("R")
+
+WHERE_KEY = "_where"
+"""A row may name its own location (e.g. "data.csv, line 7") under this key."""
+
+
+@dataclass(frozen=True)
+class RowContext:
+    """Where one row is, for error messages, and where its images go."""
+
+    index: int
+    """The row's position in the source (0-based)."""
+    where: str
+    """"<source>, row <index> (<id field> <value>)", or the row's own `_where`."""
+    store: ImageStore
+
+    def image(self, value: Any, *, label: str | None = None) -> str:
+        """Validate and store an image value of this row; the stored file's path."""
+        return self.store.put(value, where=f"{self.where}, {label}" if label else self.where)
+
+    def error(self, message: str) -> SourceError:
+        """A `SourceError` naming this row."""
+        return SourceError(f"{self.where}: {message}")
+
+
+@dataclass
+class Records(Generic[R]):
+    """What `read_records` returns: the records, and how many rows were left out."""
+
+    items: list[R] = field(default_factory=list)
+    skipped: int = 0
+    """Rows `to_record` returned None for (e.g. rows of another dataset)."""
+
+
+def read_records(
+    rows: Iterable[Mapping[str, Any]],
+    to_record: Callable[[Mapping[str, Any], RowContext], R | None],
+    *,
+    describe: str,
+    id_field: str,
+    record_id: Callable[[R], str],
+    store: ImageStore,
+    indices: Iterable[int] | None = None,
+    require_any: bool = True,
+) -> Records[R]:
+    """Turn every row into a record, before any model call.
+
+    Args:
+        rows: canonical rows (mappings of column name to value).
+        to_record: the benchmark's mapping of one row to its record; it raises
+            `ctx.error(...)` for a bad row and returns None to leave a row out
+            (counted in `Records.skipped`).
+        describe: the source, as `Source.describe()` says it.
+        id_field: the column that identifies a row, named in messages.
+        record_id: a record's id; ids must be unique and non-empty.
+        store: where images are stored (`ctx.image(value)`).
+        indices: the rows' positions in the source when `rows` is a selection.
+        require_any: fail when no record results (otherwise the caller decides).
+    """
+    result: Records[R] = Records()
+    seen: set[str] = set()
+    positions = iter(indices) if indices is not None else None
+    for count, row in enumerate(rows):
+        index = next(positions) if positions is not None else count
+        where = row.get(WHERE_KEY) or (
+            f"{describe}, row {index} ({id_field} {row.get(id_field)!r})"
+            if id_field in row
+            else f"{describe}, row {index}"
+        )
+        ctx = RowContext(index=index, where=str(where), store=store)
+        record = to_record(row, ctx)
+        if record is None:
+            result.skipped += 1
+            continue
+        key = str(record_id(record)).strip()
+        if not key:
+            raise ctx.error(f"the {id_field} is empty; every row needs a unique {id_field}.")
+        if key in seen:
+            raise ctx.error(f"duplicate {id_field} {key!r}; {id_field} values must be unique.")
+        seen.add(key)
+        result.items.append(record)
+    if require_any and not result.items:
+        raise SourceError(f"{describe}: the source has no rows.")
+    return result
