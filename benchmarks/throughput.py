@@ -30,8 +30,8 @@ def _isle_brick(root):
 
 
 def _comfort_ball(root):
-    from vpt_tasks.comfort.task import comfort_ball
     from vpt_tasks.comfort.synthetic import write_upstream_layout
+    from vpt_tasks.comfort.task import comfort_ball
 
     source = write_upstream_layout(root / "comfort", ("comfort_ball",), size=128, as_zip=True)
     return comfort_ball(source=str(source)), yes_no(lambda request: 0.7)

@@ -68,7 +68,7 @@ def test_bad_source_fails_with_the_message(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert result.returncode != 0
-    assert "source './missing_dir' is neither 'demo'" in result.stdout + result.stderr
+    assert "source './missing_dir': no such directory" in result.stdout + result.stderr
 
 
 @pytest.mark.parametrize("module", ["vpt_tasks._registry"])

@@ -66,3 +66,10 @@ def test_unknown_baseline_and_missing_answer_are_rejected() -> None:
         get_model("vpt_tasks/oracle", memoize=False)
     with pytest.raises(ValueError, match="-M answer"):
         get_model("vpt_tasks/constant", memoize=False)
+
+
+@pytest.mark.parametrize("value,text", [(True, "Yes"), (False, "No"), ("A", "A"), (3, "3")])
+def test_constant_reads_yaml_booleans_as_the_words(value: object, text: str) -> None:
+    # `-M answer=yes` reaches the provider as True (Inspect parses -M values as YAML)
+    output = _ask("constant", _message(["A", "B"], "k"), answer=value)
+    assert output.completion == text

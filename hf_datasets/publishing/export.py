@@ -83,8 +83,8 @@ def export_dataset(
     resolved, table = _read_source(bench, source)
     schema = bench.canonical_schema()
     require_columns(resolved, list(table.column_names), list(schema))
-    if resolved.kind in ("demo", "local") and out.resolve() == Path(resolved.location).resolve():
-        raise ExportError(f"--out {out} is the source folder itself; export to another folder.")
+    if resolved.kind in ("demo", "local"):
+        _refuse_overlap(out, Path(resolved.location))
     source_card = _source_card(resolved)
     license = license or source_card.get("license")
     if not license:
@@ -116,13 +116,16 @@ def export_dataset(
         "size_categories": [_size_category(len(rows))],
         "vpt_tasks": provenance,
     }
-    _prepare_out(out, overwrite)
+    _check_out(out, overwrite)
+    # write and validate next to --out, then swap: a failed export leaves --out untouched
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.export-", dir=out.parent))
     try:
         import datasets
 
         datasets.disable_progress_bars()
         write_dataset(
-            out,
+            staging,
             rows,
             features,
             split=resolved.split,
@@ -132,13 +135,16 @@ def export_dataset(
             card_fields=card_fields,
             num_shards=num_shards,
         )
-        result = validate_folder(out, bench)
+        result = validate_folder(staging, bench)
+        if result.rows != len(rows):
+            raise ExportError(
+                f"Wrote {len(rows)} rows but the export loads back with {result.rows}; "
+                f"{out} is left as it was."
+            )
+        _swap_into_place(staging, out)
     except BaseException:
-        shutil.rmtree(out, ignore_errors=True)
+        shutil.rmtree(staging, ignore_errors=True)
         raise
-    if result.rows != len(rows):
-        shutil.rmtree(out, ignore_errors=True)
-        raise ExportError(f"Wrote {len(rows)} rows but {out} loads back with {result.rows}.")
     return result
 
 
@@ -482,21 +488,51 @@ def _environment(**values: str) -> Iterator[None]:
                 os.environ[name] = value
 
 
-def _prepare_out(out: Path, overwrite: bool) -> None:
+def _refuse_overlap(out: Path, source: Path) -> None:
+    """--out may be neither the source folder, nor inside it, nor hold it."""
+    target, origin = out.resolve(), source.resolve()
+    if target == origin or target.is_relative_to(origin) or origin.is_relative_to(target):
+        raise ExportError(
+            f"--out {out} overlaps the source folder {source} (it is the source, inside it, or "
+            "holds it); export to a separate folder."
+        )
+
+
+def _check_out(out: Path, overwrite: bool) -> None:
+    """Refuse an --out that the export would have to clear of files it did not write."""
     if out.exists() and not out.is_dir():
         raise ExportError(f"--out {out} is a file; give a directory.")
-    if out.is_dir() and any(out.iterdir()):
-        entries = {p.name for p in out.iterdir()}
-        if not overwrite:
-            raise ExportError(
-                f"--out {out} is not empty; choose a new directory or pass --overwrite."
-            )
-        if not entries <= _FOLDER_ENTRIES:
-            raise ExportError(
-                f"--out {out} holds files other than a dataset folder ({', '.join(sorted(entries - _FOLDER_ENTRIES))}); "
-                "--overwrite only replaces an exported dataset. Choose another directory."
-            )
-        shutil.rmtree(out)
+    if not out.is_dir() or not any(out.iterdir()):
+        return
+    if not overwrite:
+        raise ExportError(f"--out {out} is not empty; choose a new directory or pass --overwrite.")
+    foreign = sorted(p.name for p in out.iterdir() if p.name not in _FOLDER_ENTRIES)
+    data = out / "data"
+    if data.is_dir():
+        foreign += sorted(
+            f"data/{p.name}" for p in data.iterdir() if not (p.is_file() and p.suffix == ".parquet")
+        )
+    if foreign:
+        raise ExportError(
+            f"--out {out} holds files an export does not write ({', '.join(foreign)}); "
+            "--overwrite only replaces an exported dataset. Choose another directory."
+        )
+
+
+def _swap_into_place(staging: Path, out: Path) -> None:
+    """Put the validated folder at `out`; a previous export there is removed only afterwards."""
+    if not out.exists():
+        os.replace(staging, out)
+        return
+    previous = Path(tempfile.mkdtemp(prefix=f".{out.name}.previous-", dir=out.parent))
+    previous.rmdir()
+    os.replace(out, previous)
+    try:
+        os.replace(staging, out)
+    except BaseException:
+        os.replace(previous, out)
+        raise
+    shutil.rmtree(previous, ignore_errors=True)
 
 
 def parse_size(text: str) -> int:

@@ -8,8 +8,8 @@ import math
 import pytest
 from inspect_ai.model import ChatMessageUser, GenerateConfig, get_model
 
-from vpt_tasks.comfort.probability import yes_probability_from_output
 from vpt_tasks.core.messages import baseline_hint
+from vpt_tasks.scorers.yes_probability import yes_probability_from_output
 
 LOGPROBS = GenerateConfig(logprobs=True, top_logprobs=20)
 

@@ -78,7 +78,7 @@ def test_the_same_scene_is_one_file(tmp_path: Path) -> None:
     ("changes", "message"),
     [
         ({"theta": -160}, r"row 1: frame=1, theta=-160"),
-        ({"frame": 0, "theta": -180}, "duplicate frame comfort_ball/behind/default/00"),
+        ({"frame": 0, "theta": -180}, "duplicate frame key 'comfort_ball/behind/default/00'"),
         ({"dataset": "comfort_plane"}, "dataset 'comfort_plane' is not one of"),
         ({"relation": "above"}, "relation 'above' is not one of"),
         ({"referent": " "}, "row 1: referent is empty"),

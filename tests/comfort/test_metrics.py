@@ -11,14 +11,7 @@ import pytest
 from inspect_ai.model import Logprob, Logprobs, ModelOutput, TopLogprob
 from scipy.signal import butter, filtfilt
 
-from vpt_tasks.comfort.geometry import (
-    FRAMES_OF_REFERENCE,
-    RELATIONS,
-    THETAS,
-    hemisphere_ground_truth,
-    soft_ground_truth,
-)
-from vpt_tasks.comfort.metrics import (
+from vpt_tasks.comfort.curves import (
     CurveKey,
     FramePrediction,
     ProbePrediction,
@@ -39,7 +32,14 @@ from vpt_tasks.comfort.metrics import (
     symmetry_consistency,
     variation_spread,
 )
-from vpt_tasks.comfort.probability import yes_probability_from_output
+from vpt_tasks.comfort.geometry import (
+    FRAMES_OF_REFERENCE,
+    RELATIONS,
+    THETAS,
+    hemisphere_ground_truth,
+    soft_ground_truth,
+)
+from vpt_tasks.scorers.yes_probability import yes_probability_from_output
 
 BALL = "comfort_ball"
 LEFT = "comfort_car_ref_facing_left"

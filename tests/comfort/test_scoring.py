@@ -1,4 +1,6 @@
-"""The scorer (P(Yes) per sample) and the run-level metric wrappers, on hand-built cases."""
+"""COMFORT's scorer (the generic yes-probability scorer with COMFORT's metrics) and the
+run-level metric wrappers, on hand-built cases. The generic scorer itself is tested in
+tests/scorers/test_yes_probability.py."""
 
 from __future__ import annotations
 
@@ -11,17 +13,19 @@ import pytest
 from inspect_ai.model import Logprob, Logprobs, ModelName, ModelOutput, TopLogprob
 from inspect_ai.scorer import NOANSWER, SampleScore, Score, Target
 from inspect_ai.solver import TaskState
+from inspect_ai.util import registry_info
 
 from vpt_tasks.comfort.geometry import RELATIONS, hemisphere_ground_truth, soft_ground_truth
-from vpt_tasks.comfort.run_metrics import (
-    comfort_answers,
+from vpt_tasks.comfort.language import load_language
+from vpt_tasks.comfort.metrics import (
     comfort_curves,
     comfort_perspective_taking,
     comfort_preferred_frame,
     comfort_preferred_transformation,
     predictions,
 )
-from vpt_tasks.scorers.yes_probability import NO_LOGPROBS_WARNING, yes_probability
+from vpt_tasks.comfort.scorer import NO_LOGPROBS_WARNING, comfort_metrics, comfort_scorer
+from vpt_tasks.scorers.yes_probability import yes_probability_answers
 
 BALL = "comfort_ball"
 LEFT = "comfort_car_ref_facing_left"
@@ -52,7 +56,7 @@ def _with_logprobs(top: list[tuple[str, float]], text: str = "Yes") -> ModelOutp
 
 
 def _score(output: ModelOutput, scorer=None) -> Score:
-    scorer = scorer or yes_probability()
+    scorer = scorer or comfort_scorer("comfort_ball", "paper", load_language("en"))
     return asyncio.run(scorer(_state(output), Target("Yes")))
 
 
@@ -68,7 +72,7 @@ def test_scorer_reads_p_from_logprobs() -> None:
 def test_scorer_without_logprobs_uses_the_text_and_warns_once(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    scorer = yes_probability()
+    scorer = comfort_scorer("comfort_ball", "paper", load_language("en"))
     with caplog.at_level(logging.WARNING):
         first = _score(ModelOutput.from_content(model="m", content="No, it is not."), scorer)
         second = _score(ModelOutput.from_content(model="m", content="Yes."), scorer)
@@ -86,12 +90,38 @@ def test_scorer_marks_no_yes_no_as_unscored_not_nan() -> None:
 
 
 def test_scorer_in_another_language() -> None:
-    scorer = yes_probability(yes_words=["Ja"], no_words=["Nein"])
+    scorer = comfort_scorer("comfort_car", "paper", load_language("de"))
     score = _score(
         _with_logprobs([("Ja", math.log(0.9)), ("Nein", math.log(0.1))], text="Ja"), scorer
     )
     assert score.value == pytest.approx(0.9)
     assert _score(_with_logprobs([("Yes", 0.0)]), scorer).value == NOANSWER
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        ("comfort_ball", ["comfort_curves", "comfort_preferred_transformation"]),
+        (
+            "comfort_car",
+            ["comfort_curves", "comfort_preferred_frame", "comfort_perspective_taking"],
+        ),
+    ],
+)
+def test_the_scorer_declares_the_task_metrics(task: str, expected: list[str]) -> None:
+    """Registered as `yes_probability` (metric keys `yes_probability:<key>`), with the
+    task's metrics, configured with the convention, then the generic answer counter."""
+    scorer = comfort_scorer(task, "code", load_language("en"))
+    info = registry_info(scorer)
+    assert info.name == "vpt_tasks/yes_probability"
+    declared = info.metadata["metrics"]
+    names = [*expected, "yes_probability_answers"]
+    assert [registry_info(m).name for m in declared] == [f"vpt_tasks/{n}" for n in names]
+    assert [registry_info(m).name for m in comfort_metrics(task, "paper")] == [
+        f"vpt_tasks/{n}" for n in names
+    ]
+    always_yes = _curves(lambda d, r, i: 1.0)
+    assert _pct(declared[0](always_yes)["eps_cos"]) == 60.4  # convention=code
 
 
 # --------------------------------------------------------------------------
@@ -194,23 +224,10 @@ def test_missing_frame_and_unscored_samples_are_nan_free() -> None:
     assert values["n_unscored"] == 1 and values["n_frames"] == 4 * 36 - 2
     assert values["skipped/eta"] == 2  # the filter needs every frame of a curve
     assert "eta/behind" not in values and values["eta/infrontof"] >= 0
-    answers = comfort_answers()(scores)
+    answers = yes_probability_answers()(scores)
     assert answers["n_no_yes_no"] == 1 and answers["no_yes_no_rate"] == pytest.approx(
         1 / len(scores)
     )
-
-
-def test_answers_metric_counts_methods() -> None:
-    scores = [
-        SampleScore(score=Score(value=0.7, metadata={"method": "logprobs", "logprobs": True})),
-        SampleScore(score=Score(value=1.0, metadata={"method": "text", "logprobs": False})),
-        SampleScore(score=Score(value=0.0, metadata={"method": "text", "logprobs": False})),
-        SampleScore(score=Score(value=NOANSWER, metadata={"method": "none", "logprobs": False})),
-    ]
-    assert comfort_answers()(scores) == {
-        "n_samples": 4.0, "n_no_yes_no": 1.0, "no_yes_no_rate": 0.25, "n_p_from_text": 2.0,
-        "p_from_text_rate": 0.5, "no_logprobs_rate": 0.75,
-    }  # fmt: skip
 
 
 def test_epochs_are_averaged_per_frame() -> None:

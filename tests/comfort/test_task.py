@@ -10,9 +10,9 @@ from inspect_ai.model import get_model
 from inspect_ai.scorer import NOANSWER
 
 from tests.helpers import metrics, run
+from vpt_tasks.comfort.scorer import NO_LOGPROBS_WARNING
 from vpt_tasks.comfort.task import comfort_ball, comfort_car
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
-from vpt_tasks.scorers.yes_probability import NO_LOGPROBS_WARNING
 
 ROW = ("acc", "eps_cos", "eps_hemi", "sigma", "eta", "c_sym", "c_opp")
 

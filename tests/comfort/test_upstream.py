@@ -13,12 +13,12 @@ import pytest
 
 from vpt_tasks.comfort import upstream as upstream_module
 from vpt_tasks.comfort.dataset import load_frames
+from vpt_tasks.comfort.rows import absent_object
 from vpt_tasks.comfort.spec import load_spec
 from vpt_tasks.comfort.synthetic import canonical_rows
 from vpt_tasks.comfort.upstream import (
     DirectoryTree,
     ZipTree,
-    absent_object,
     convert,
     is_upstream_layout,
     iter_rows,
@@ -174,6 +174,20 @@ def test_conversion_happens_once_per_content(tmp_path: Path, upstream_dir, monke
     os.utime(image, ns=(1, 1))
     with pytest.raises(AssertionError, match="converted again"):
         convert(DirectoryTree(root), None, load_spec(), tmp_path)  # changed content: new key
+
+
+def test_the_converted_directory_is_a_canonical_dataset(tmp_path: Path, upstream_dir) -> None:
+    """Written by the one canonical writer (streamed): card with license "other", row count."""
+    from vpt_tasks.core.sources import load_table
+
+    root = upstream_dir(relations=["behind"], variations=["default"])
+    converted = convert(DirectoryTree(root), None, load_spec(), tmp_path)
+    card = (converted / "README.md").read_text()
+    assert "license: other" in card and "num_examples: 37" in card
+    assert "# COMFORT (converted from the upstream layout by vpt_tasks)" in card
+    assert "The images and their license are those of the source" in card
+    table = load_table(Source("local", str(converted)))
+    assert len(table) == 37 and table[5]["theta"] == -130
 
 
 def _fail(*args: Any, **kwargs: Any) -> Any:

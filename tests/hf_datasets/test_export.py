@@ -166,9 +166,59 @@ def test_out_directory_rules(tmp_path: Path) -> None:
         _export("demo", out, overwrite=True)
     assert (out / "notes.txt").exists()
     source = _generated(tmp_path, _scenes(2))
-    with pytest.raises(ExportError, match="source folder itself"):
+    with pytest.raises(ExportError, match="overlaps the source folder"):
         _export(source, source, overwrite=True)
     assert (source / "README.md").exists()
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_failing_overwrite_leaves_the_previous_export_byte_identical(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert main(["export", "--benchmark", "isle_brick", "--from", "demo", "--out", str(out)]) == 0
+    before = _snapshot(out)
+    corrupt = _scenes(4)
+    corrupt[2]["image"] = b"not an image"
+    bad_gold = _scenes(3)
+    bad_gold[1]["gold_q4"] = ["upwards"]
+    for rows, name in ((corrupt, "corrupt"), (bad_gold, "bad_gold")):
+        source = write_dataset(
+            tmp_path / name, rows, ISLE_BRICK_FEATURES, pretty_name=name, license="mit"
+        )
+        code = main(
+            ["export", "--benchmark", "isle_brick", "--from", str(source), "--out", str(out)]
+            + ["--overwrite"]
+        )
+        assert code == 1
+        assert _snapshot(out) == before, f"the {name} export changed the previous export"
+    # nothing is left behind next to --out either
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+@pytest.mark.parametrize("layout", ["out_holds_source", "out_inside_source", "same"])
+def test_out_may_not_overlap_the_source(tmp_path: Path, layout: str) -> None:
+    parent = tmp_path / "X"
+    source = _generated(parent, _scenes(2))  # X/generated
+    (parent / "notes.txt").write_text("unrelated")
+    out = {"out_holds_source": parent, "out_inside_source": source / "sub", "same": source}[layout]
+    before_source, before_parent = _snapshot(source), _snapshot(parent)
+    code = main(
+        ["export", "--benchmark", "isle_brick", "--from", str(source), "--out", str(out)]
+        + ["--overwrite"]
+    )
+    assert code == 1
+    assert _snapshot(source) == before_source and _snapshot(parent) == before_parent
+
+
+def test_a_successful_overwrite_replaces_the_previous_export(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    _export("demo", out)
+    source = _generated(tmp_path, _scenes(3))
+    result = _export(source, out, overwrite=True)
+    assert result.rows == 3 and datasets.load_dataset(str(out), split="test").num_rows == 3
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
 def test_bad_benchmark_and_sources_name_the_fix(tmp_path: Path) -> None:
@@ -176,7 +226,7 @@ def test_bad_benchmark_and_sources_name_the_fix(tmp_path: Path) -> None:
         export_dataset("isle", "demo", tmp_path / "o", command="x")
     with pytest.raises(ExportError, match="canonical layout"):
         export_dataset("isle_brick", "upstream", tmp_path / "o", command="x")
-    with pytest.raises(SourceError, match="neither 'demo', an existing local directory"):
+    with pytest.raises(SourceError, match="'./no/such/dir': no such directory"):
         export_dataset("isle_brick", "./no/such/dir", tmp_path / "o", command="x")
 
 

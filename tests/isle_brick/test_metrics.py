@@ -16,8 +16,9 @@ from vpt_tasks.isle_brick.metrics import (
     isle_brick_cooccurrence,
     isle_brick_precision,
 )
+from vpt_tasks.isle_brick.scorer import prediction_correctness
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.scorers.prediction_correctness import final_answer, prediction_correctness
+from vpt_tasks.scorers.set_precision import final_answer
 
 
 def _sample(qid: str, scene: str, gold: list[str], value: float = 0.0, **score_meta) -> SampleScore:

@@ -10,6 +10,7 @@ from inspect_ai import eval
 from inspect_ai.model import get_model
 
 from tests.helpers import metrics, run
+from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 from vpt_tasks.isle_brick.task import isle_brick
@@ -25,7 +26,8 @@ def test_demo_run_has_every_metric(tmp_path: Path) -> None:
         assert values[f"{category}_ci_low"] <= values[category] <= values[f"{category}_ci_high"]
     assert any(name.startswith("cooc_Q7_") for name in values)
     assert log.eval.metadata["source"]["kind"] == "demo"
-    assert log.eval.metadata["vpt_tasks_version"]
+    assert log.eval.task_version == task_version("isle_brick")
+    assert "vpt_tasks_version" not in log.eval.metadata
     assert log.plan.config.temperature == 0.0 and log.plan.config.max_tokens == 128
     assert len(log.samples) == 56
     sample = log.samples[0]
@@ -96,6 +98,15 @@ def test_unreadable_sources_fail_before_any_model_call(isle_brick_dir) -> None:
     bad_gold = isle_brick_dir(_rows_with(gold_q4=["up"]), name="bad_gold")
     with pytest.raises(SourceError, match="gold_q4"):
         isle_brick(source=str(bad_gold))
+    no_object = isle_brick_dir(_rows_with(object="  "), name="no_object")
+    with pytest.raises(SourceError, match=r"row 1 .*the object name is empty"):
+        isle_brick(source=str(no_object))
+
+
+def test_duplicate_scene_ids_are_refused_naming_the_row(isle_brick_dir) -> None:
+    duplicate = isle_brick_dir(_rows_with(scene_id="scene-000"), name="duplicate")
+    with pytest.raises(SourceError, match=r"row 1 \(scene_id 'scene-000'\).*duplicate scene_id"):
+        isle_brick(source=str(duplicate))
 
 
 def test_missing_columns_are_named(tmp_path: Path) -> None:

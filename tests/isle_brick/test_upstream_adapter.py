@@ -8,9 +8,10 @@ import pytest
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.sources import Source
-from vpt_tasks.isle_brick.dataset import adapt_upstream, load_scenes
+from vpt_tasks.isle_brick.dataset import load_scenes
 from vpt_tasks.isle_brick.spec import load_spec
 from vpt_tasks.isle_brick.synthetic import draw_scene
+from vpt_tasks.isle_brick.upstream import adapt_upstream
 
 SOURCE = Source("upstream", "Gracjan/Isle", "abc", "Isle-Brick-V2")
 
@@ -98,3 +99,20 @@ def test_adapted_rows_become_scenes(monkeypatch: pytest.MonkeyPatch, tmp_path) -
     assert scene.gold["Q4"] == ("north", "east")
     assert scene.gold["Q7"] == ("front", "right")
     assert scene.object == "dog"
+
+
+def test_adapted_rows_with_one_id_twice_are_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    from vpt_tasks.isle_brick import dataset as module
+
+    row = {
+        "image": _image(45),
+        "id": 3,
+        "object": "dog",
+        **{f"q{i}": a for i, a in enumerate(["1", "1", "yes", "NE", "north", "yes", "front"], 1)},
+    }
+    table = datasets.Dataset.from_list([row, {**row, "image": _image(90)}])
+    monkeypatch.setattr(module, "load_table", lambda source: table)
+    with pytest.raises(SourceError, match=r"row 1 \(scene_id '3'\): duplicate scene_id"):
+        load_scenes(SOURCE, load_spec(), ImageStore(tmp_path))

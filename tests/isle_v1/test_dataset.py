@@ -12,17 +12,14 @@ from tests.isle_v1.conftest import png
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.sources import Source
+from vpt_tasks.isle_v1.authors_csv import authors_csv_path
 from vpt_tasks.isle_v1.dataset import (
-    IsleSource,
     Item,
-    adapt_upstream,
-    authors_csv_path,
     build_samples,
     dataset_type,
     distractor_value,
     dots_distractor,
     gold_value,
-    infer_task,
     load_items,
     option_pair,
     resolve,
@@ -31,6 +28,7 @@ from vpt_tasks.isle_v1.dataset import (
 from vpt_tasks.isle_v1.spec import load_spec
 from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
 from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
+from vpt_tasks.isle_v1.upstream import adapt_upstream, infer_task
 
 SPEC = load_spec()
 BRICKS = SPEC.datasets["isle_brick_v1"]
@@ -74,7 +72,7 @@ def test_fixture_csv_loads_into_two_orders_with_right_options_and_gold_letters()
     # one stored copy of the photograph, referenced by both samples
     assert original.input[0].content[0].image == swapped.input[0].content[0].image
     assert Path(original.input[0].content[0].image).read_bytes() == (folder / "1.jpg").read_bytes()
-    assert task.metadata["source"]["format"] == "authors_csv"
+    assert task.metadata["source"]["layout"] == "authors_csv"
     # the CSV file itself is a source too
     assert len(isle_brick_v1(source=str(folder / "data.csv"), grader="none").dataset) == 2
 
@@ -211,10 +209,10 @@ def test_canonical_directory_and_demo(canonical_dir) -> None:
     assert {i.task for i in bricks} == {"perspective-taking", "object-detection"}
     dots, _ = load_items(resolve(str(folder), DOTS, SPEC), DOTS, ImageStore())
     assert [i.distractor for i in dots] == [str(int(i.gold) + 1) for i in dots]
-    for name, task in (("isle_brick_v1", isle_brick_v1), ("isle_dots", isle_dots)):
+    for task in (isle_brick_v1, isle_dots):
         demo = task(source="demo", grader="none")
         assert len(demo.dataset) == 32 and demo.metadata["source"]["kind"] == "demo"
-        assert demo.metadata["source"]["format"] == "canonical"
+        assert demo.metadata["source"].get("layout", "canonical") == "canonical"
         per_item = Counter(s.metadata["item_id"] for s in demo.dataset)
         assert set(per_item.values()) == {2}
 
@@ -277,8 +275,8 @@ def _upstream_table():
 
 def test_upstream_adapter_maps_image_prompt_label() -> None:
     table = _upstream_table()
-    source = IsleSource(Source("upstream", "Gracjan/Isle", config_name="Isle-Brick-V1"), "upstream")
-    rows = adapt_upstream(table, list(table.column_names), source, BRICKS)
+    source = Source("upstream", "Gracjan/Isle", config_name="Isle-Brick-V1", layout="upstream")
+    rows = list(adapt_upstream(table, list(table.column_names), source, BRICKS))
     assert [
         (r["item_id"], r["question"], r["gold_answer"], r["task"], r["dataset"]) for r in rows
     ] == [
@@ -305,7 +303,7 @@ def test_upstream_source_runs_through_the_adapter(monkeypatch: pytest.MonkeyPatc
     assert seen[0].kind == "upstream" and seen[0].location == "Gracjan/Isle"
     assert seen[0].config_name == "Isle-Brick-V1" and seen[0].split == "test"
     assert [s.target for s in task.dataset] == ["B", "A", "A", "B"]
-    assert task.metadata["source"]["format"] == "upstream"
+    assert task.metadata["source"]["layout"] == "upstream"
 
 
 def test_default_sources_fail_before_any_model_call() -> None:

@@ -1,4 +1,4 @@
-"""The Isle v1 run-level metrics on hand-built sample scores."""
+"""The Isle v1 run-level metrics (and the mapping counts next to them) on hand-built sample scores."""
 
 from __future__ import annotations
 
@@ -7,12 +7,8 @@ import math
 import pytest
 from inspect_ai.scorer import SampleScore, Score
 
-from vpt_tasks.isle_v1.metrics import (
-    UNKNOWN_REASONS,
-    isle_v1_mapping,
-    isle_v1_orders,
-    isle_v1_positions,
-)
+from vpt_tasks.isle_v1.metrics import isle_v1_orders, isle_v1_positions
+from vpt_tasks.scorers.answer_mapping import UNKNOWN_REASONS, answer_mapping_paths
 
 ORIGINAL = {"A": "Yes", "B": "No"}
 SWAPPED = {"A": "No", "B": "Yes"}
@@ -119,7 +115,7 @@ def test_unknowns_count_as_wrong_and_inconsistent() -> None:
     assert values["unknown_rate"] == pytest.approx(4 / 6)
     assert values["accuracy"] == pytest.approx(2 / 6)
     assert values["consistency"] == 0.0 and values["both_orders_correct"] == 0.0
-    mapping = isle_v1_mapping()(scores)
+    mapping = answer_mapping_paths()(scores)
     assert mapping["mapped_by_rules"] == 1 and mapping["mapped_by_grader"] == 1
     assert mapping["grader_calls"] == 3 and mapping["grader_failures"] == 2
     assert mapping["unknown_empty_answer"] == 2 and mapping["unknown_grader_error"] == 1
@@ -148,7 +144,7 @@ def test_prompt_styles_are_paired_separately_and_sliced() -> None:
     scores = [
         _score("i0", order, "Yes", letter, style=style)
         for style, letters in (("zero_shot", ("A", "A")), ("cot", ("A", "B")))
-        for order, letter in zip(("original", "swapped"), letters)
+        for order, letter in zip(("original", "swapped"), letters, strict=True)
     ]
     values = isle_v1_orders()(scores)
     assert values["n_pairs"] == 2
@@ -167,5 +163,5 @@ def test_no_partition_no_partition_slice_and_empty_runs() -> None:
 
 def test_metric_keys_do_not_collide() -> None:
     scores = _always("B", ["Yes", "No"])
-    keys = [set(m()(scores)) for m in (isle_v1_orders, isle_v1_positions, isle_v1_mapping)]
+    keys = [set(m()(scores)) for m in (isle_v1_orders, isle_v1_positions, answer_mapping_paths)]
     assert not (keys[0] & keys[1]) and not (keys[0] & keys[2]) and not (keys[1] & keys[2])

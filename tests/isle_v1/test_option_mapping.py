@@ -1,4 +1,8 @@
-"""The answer-mapping scorer: the deterministic pass, grader replies and grader failures."""
+"""Isle v1's `option_mapping`: the deterministic pass, grader replies and grader failures.
+
+The generic answer mapping (`vpt_tasks.scorers.answer_mapping`) on realistic
+answers to the paper's prompts, with the paper's grader prompt and valid values.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +11,18 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 import pytest
-from inspect_ai.model import get_model
+from inspect_ai.model import GenerateConfig, get_model
 
-from vpt_tasks.scorers.option_mapping import (
+from vpt_tasks.isle_v1.grading import mapping_prompt, valid_values
+from vpt_tasks.isle_v1.scorer import option_mapping
+from vpt_tasks.scorers.answer_mapping import (
     OptionMapping,
     ask_grader,
     first_pass,
     from_grader_reply,
-    option_mapping,
 )
+
+GRADER_CONFIG = GenerateConfig(temperature=0.0, max_tokens=16)
 
 # The two option orders of each dataset, as the task shows them.
 BRICK = {"A": "Yes", "B": "No"}  # original
@@ -217,7 +224,7 @@ def test_empty_answers_and_content_filter_stops_are_unknown_without_a_grader() -
     ],
 )
 def test_grader_replies_are_normalised(reply, options, dataset, chosen, letter, reason) -> None:
-    mapping = from_grader_reply(reply, options, dataset)
+    mapping = from_grader_reply(reply, options, valid_values(dataset, options))
     assert (mapping.chosen, mapping.chosen_letter, mapping.unknown_reason) == (
         chosen,
         letter,
@@ -235,13 +242,13 @@ class _Failing:
 
 def test_grader_call_prompt_and_failure() -> None:
     grader = get_model("vpt_tasks/constant", answer="'No'.", memoize=False)
-    mapping = asyncio.run(
-        ask_grader(grader, "Can it see the cup?", SW, "hard to say", "isle-brick")
-    )
+    prompt = mapping_prompt("Can it see the cup?", SW, "hard to say", "isle-brick")
+    values = valid_values("isle-brick", SW)
+    mapping = asyncio.run(ask_grader(grader, prompt, SW, values, GRADER_CONFIG))
     assert (mapping.chosen, mapping.chosen_letter, mapping.grader_reply) == ("No", "A", "'No'.")
     failed = asyncio.run(
-        ask_grader(_Failing(), "Can it see the cup?", SW, "hard to say", "isle-brick")
-    )  # type: ignore[arg-type]
+        ask_grader(_Failing(), prompt, SW, values, GRADER_CONFIG)  # type: ignore[arg-type]
+    )
     assert (failed.chosen, failed.unknown_reason) == ("Unknown", "grader_error")
     assert failed.grader_error == "ConnectionError: grader unreachable" and failed.grader_called
 

@@ -10,6 +10,7 @@ from inspect_ai.model import get_model
 
 from tests.conftest import shared_path
 from tests.helpers import metrics, run
+from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core.errors import TaskArgumentError
 from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
 from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
@@ -34,7 +35,8 @@ def test_always_a_matches_acceptance(task, tmp_path: Path) -> None:
         values["chose_A"] == 1.0 and values["mapped_by_rules"] == 32 and values["grader_calls"] == 0
     )
     assert log.plan.config.temperature == 0.0 and log.plan.config.max_tokens == 1024
-    assert log.eval.metadata["grader"] == "none" and log.eval.metadata["vpt_tasks_version"]
+    assert log.eval.metadata["grader"] == "none" and "vpt_tasks_version" not in log.eval.metadata
+    assert log.eval.task_version == task_version("isle_v1")
 
 
 def test_always_a_with_a_bound_grader_never_calls_it(tmp_path: Path) -> None:

@@ -260,7 +260,7 @@ def _item(label: str = "C") -> Item:
 
 
 def test_build_samples_rotates_the_answer_through_every_slot() -> None:
-    samples = list(build_samples([_item("C")], circular=True))
+    samples = list(build_samples([_item("C")], load_spec(), circular=True))
     assert [s.id for s in samples] == ["i1/r0", "i1/r1", "i1/r2", "i1/r3"]
     assert [s.target for s in samples] == ["C", "D", "A", "B"]
     for sample in samples:
@@ -270,16 +270,25 @@ def test_build_samples_rotates_the_answer_through_every_slot() -> None:
         assert sample.metadata["n_rotations"] == 4 and sample.metadata["k"] == 4
         assert sample.metadata["qtype"] == "1" and sample.metadata["pov"] == "first"
         parts = sample.input[0].content
-        assert [p.type for p in parts] == ["text", "image", "image"]
-        assert [p.image for p in parts[1:]] == [
+        # the final message: text and images in placeholder order, then this rotation's options
+        assert [p.type for p in parts] == ["text", "image", "text", "image", "text"]
+        assert [p.image for p in parts if p.type == "image"] == [
             "/cache/one.png",
             "/cache/two.png",
         ]  # paths, not bytes
+        options = "\n".join(f"{chr(ord('A') + i)}. {text}" for i, text in enumerate(sample.choices))
+        assert [p.text for p in parts if p.type == "text"] == [
+            "Image 1:",
+            "Image 2:",
+            "Which?\nOptions:\n"
+            + options
+            + "\nPlease select the correct answer from the options above.",
+        ]
     assert {s.metadata["rotation"] for s in samples} == {0, 1, 2, 3}
 
 
 def test_build_samples_without_circular_keeps_the_original_order() -> None:
-    (sample,) = build_samples([_item("B")], circular=False)
+    (sample,) = build_samples([_item("B")], load_spec(), circular=False)
     assert sample.id == "i1/r0" and sample.target == "B"
     assert sample.choices == ["left", "right", "front", "behind"]
     assert sample.metadata["n_rotations"] == 1
@@ -289,7 +298,7 @@ def test_rotations_share_one_stored_file_per_image(omni_dir, tmp_path: Path) -> 
     rows = _rows(6)
     store = ImageStore(tmp_path / "store")
     items, _ = load_items(_source(omni_dir(rows, name="shared")), load_spec(), store)
-    samples = list(build_samples(items, circular=True))
+    samples = list(build_samples(items, load_spec(), circular=True))
     distinct = {bytes(image) for row in rows for image in row["images"]}
     files = [p for p in (tmp_path / "store").rglob("*") if p.is_file()]
     assert len(files) == len(distinct)  # each image written once
@@ -298,3 +307,41 @@ def test_rotations_share_one_stored_file_per_image(omni_dir, tmp_path: Path) -> 
     }
     assert paths == {str(p) for p in files}
     assert all(not re.match("data:", path) for path in paths)
+
+
+@pytest.mark.parametrize(
+    ("question", "types", "texts"),
+    [
+        # no placeholder: the images first, then the question and the options
+        ("Which?", ["image", "image", "text"], ["Which?\nOPTIONS"]),
+        # ends with an image: the options are a part of their own
+        (
+            "Compare <image> with <image>",
+            ["text", "image", "text", "image", "text"],
+            ["Compare", "with", "OPTIONS"],
+        ),
+        # a numbered placeholder places that image
+        (
+            "<image 2> then <image 1> ok",
+            ["image", "text", "image", "text"],
+            ["then", "ok\nOPTIONS"],
+        ),
+    ],
+)
+def test_message_parts_follow_the_placeholders(question: str, types: list, texts: list) -> None:
+    from dataclasses import replace
+
+    from vpt_tasks.omni_perspective.dataset import message_parts
+
+    spec = load_spec()
+    item = replace(_item("A"), question=question)
+    options = {"A": "left", "B": "right"}
+    parts = message_parts(item, options, spec.prompt, spec.placeholder)
+    block = spec.prompt.options_block(options)
+    assert [("text" if isinstance(p, str) else "image") for p in parts] == types
+    assert [p for p in parts if isinstance(p, str)] == [t.replace("OPTIONS", block) for t in texts]
+    images = [p.image for p in parts if not isinstance(p, str)]
+    if question.startswith("<image 2>"):
+        assert images == ["/cache/two.png", "/cache/one.png"]
+    else:
+        assert images == ["/cache/one.png", "/cache/two.png"]

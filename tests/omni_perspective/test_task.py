@@ -15,13 +15,15 @@ from inspect_ai.model import get_model
 
 from tests.fakes.openai_server import OpenAIServer, last_user_text
 from tests.helpers import metrics, run
+from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.core.sources import demo_dir
+from vpt_tasks.omni_perspective.spec import load_spec
 from vpt_tasks.omni_perspective.synthetic import synthetic_items
 from vpt_tasks.omni_perspective.task import omni_perspective
-from vpt_tasks.scorers.grader_prompts import OMNI_JUDGE_MAX_TRIES
 from vpt_tasks.scorers.options import extract_option
 
+OMNI_JUDGE_MAX_TRIES = load_spec().judge.max_tries
 SLICES = ("qtype=1", "qtype=2", "qtype=3", "qtype=3.5", "qtype=4", "pov=first", "pov=third")
 
 
@@ -37,7 +39,9 @@ def test_demo_run_has_every_metric(tmp_path: Path) -> None:
     assert values["chance_circular"] == pytest.approx(0.25**4) and values["chance_vanilla"] == 0.25
     assert values["path_template"] == 40 and values["path_judge"] == values["path_unresolved"] == 0
     assert values["incomplete_items"] == 0
-    assert log.eval.metadata["source"]["kind"] == "demo" and log.eval.metadata["vpt_tasks_version"]
+    assert log.eval.metadata["source"]["kind"] == "demo"
+    assert "vpt_tasks_version" not in log.eval.metadata
+    assert log.eval.task_version == task_version("omni_perspective")
     assert log.eval.metadata["circular"] is True and log.eval.metadata["judge"] == "auto"
     assert log.plan.config.temperature == 0.0 and log.plan.config.max_tokens == 512
     two_image = next(s for s in log.samples if s.metadata["n_images"] == 2)

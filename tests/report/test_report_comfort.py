@@ -131,7 +131,7 @@ def test_always_yes_row_is_the_papers(report: tuple[Path, Path]) -> None:
     table = next(
         t for heading, t in tables.items() if heading.startswith("Metrics (×100) — paper Table 5")
     )
-    row = dict(zip(table["model"], table["vpt_tasks/always_yes"]))
+    row = dict(zip(table["model"], table["vpt_tasks/always_yes"], strict=True))
     assert row == {
         "Acc": "47.2",
         "ε_cos": "61.2",
@@ -169,7 +169,7 @@ def test_curve_figures_are_valid_images(report: tuple[Path, Path]) -> None:
 
 def test_curves_are_the_samples_p(report: tuple[Path, Path]) -> None:
     """The plotted means: read from the samples' p, grouped by each prompt's reference frame."""
-    from vpt_tasks.comfort.metrics import comfort_summary
+    from vpt_tasks.comfort.curves import comfort_summary
     from vpt_tasks.comfort.report import _frame_predictions, mean_curves
 
     logs = {

@@ -66,7 +66,7 @@ def test_tables_equal_the_log_metrics(report: tuple[Path, Path]) -> None:
         title, metric_names = SHOWN[task]
         tables = list(_section_tables(markdown, title).values())
         metrics = {k: v.value for k, v in log.results.scores[0].metrics.items()}
-        for table, metric in zip(tables, metric_names):
+        for table, metric in zip(tables, metric_names, strict=True):
             column = table["slice"].index(log.eval.model)
             assert table["overall"][column] == fmt(metrics[metric])
             for key, value in metrics.items():

@@ -15,7 +15,8 @@ referenced by path from every sample of the frame.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,11 +36,12 @@ from vpt_tasks.comfort.spec import ComfortSpec
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore, default_cache_dir
 from vpt_tasks.core.messages import image, user_message
-from vpt_tasks.core.sources import Source, load_table, require_columns
+from vpt_tasks.core.records import RowContext, read_records
+from vpt_tasks.core.sources import Source, load_canonical
 
 __all__ = ["COMFORT_FEATURES", "Frame", "build_samples", "canonical_sources", "load_frames"]
 
-# COMFORT_FEATURES (from vpt_tasks.core.canonical): the canonical columns; `addressee`
+# COMFORT_FEATURES (`spec.CANONICAL_SCHEMA`): the canonical columns; `addressee`
 # may be null (BALL has none).
 REQUIRED_COLUMNS = [name for name in COMFORT_FEATURES if name != "addressee"]
 
@@ -72,36 +74,43 @@ def load_frames(
     *,
     cache: Path | None = None,
 ) -> list[Frame]:
-    """Read and validate every frame of `datasets` in `source`, before any model call."""
+    """Read and validate every frame of `datasets` in `source`, before any model call.
+
+    Rows of the other COMFORT datasets are left out (a canonical directory may
+    hold all three); a dataset name that is not COMFORT's fails, naming the row.
+    """
     frames: list[Frame] = []
-    seen: set[str] = set()
     found: set[str] = set()
+
+    def to_record(row: Mapping[str, Any], ctx: RowContext) -> Frame | None:
+        name = str(row.get("dataset"))
+        if name not in DATASETS:
+            raise ctx.error(f"dataset {name!r} is not one of {', '.join(DATASETS)}.")
+        found.add(name)
+        return _frame(row, ctx) if name in datasets else None
+
     for table_source in canonical_sources(source, spec, datasets, cache=cache):
-        table = load_table(table_source)
-        columns = list(table.column_names)
-        require_columns(table_source, columns, REQUIRED_COLUMNS)
-        names = [str(d) for d in table["dataset"]]
-        unknown = next((i for i, name in enumerate(names) if name not in DATASETS), None)
-        if unknown is not None:
-            raise SourceError(
-                f"{table_source.describe()}, row {unknown}: dataset {names[unknown]!r} is not one "
-                f"of {', '.join(DATASETS)}."
-            )
-        found.update(names)
-        wanted = [i for i, name in enumerate(names) if name in datasets]
-        for index, row in zip(wanted, table.select(wanted), strict=True):
-            frame = _frame(row, index, table_source, store)
-            if frame.key in seen:
-                raise SourceError(
-                    f"{table_source.describe()}, row {index}: duplicate frame {frame.key}; each "
-                    "(dataset, relation, variation, frame) appears once."
-                )
-            seen.add(frame.key)
-            frames.append(frame)
+        records = read_records(
+            load_canonical(table_source, REQUIRED_COLUMNS),
+            to_record,
+            source=table_source,
+            id_field="frame key",
+            record_id=lambda frame: frame.key,
+            store=store,
+            require_any=False,
+        )
+        frames.extend(records.items)
     if not frames:
         raise SourceError(
             f"{source.describe()}: no frames of {', '.join(datasets)} (the source has "
             f"{', '.join(sorted(found)) or 'no rows'})."
+        )
+    keys = Counter(frame.key for frame in frames)  # across the trees of an upstream source
+    duplicate = next((key for key, count in keys.items() if count > 1), None)
+    if duplicate is not None:
+        raise SourceError(
+            f"{source.describe()}: duplicate frame key {duplicate!r}; frame key values must be "
+            "unique."
         )
     return sorted(frames, key=lambda f: (f.dataset, f.relation, f.variation, f.frame))
 
@@ -142,37 +151,38 @@ def canonical_sources(
     ]
 
 
-def _frame(row: dict[str, Any], index: int, source: Source, store: ImageStore) -> Frame:
-    where = f"{source.describe()}, row {index}"
-    dataset = _text(row, "dataset", where)
-    relation = _text(row, "relation", where)
+def _frame(row: Mapping[str, Any], ctx: RowContext) -> Frame:
+    """One canonical row as a `Frame`, its image stored; `ctx.error` names a bad row."""
+    dataset = _text(row, "dataset", ctx)
+    relation = _text(row, "relation", ctx)
     if relation not in RELATIONS:
-        raise SourceError(f"{where}: relation {relation!r} is not one of {', '.join(RELATIONS)}.")
+        raise ctx.error(f"relation {relation!r} is not one of {', '.join(RELATIONS)}.")
     frame, theta = row.get("frame"), row.get("theta")
     if not isinstance(frame, int) or not 0 <= frame <= 36 or theta != 10 * frame - 180:
-        raise SourceError(
-            f"{where}: frame={frame!r}, theta={theta!r}; frames are 0 ... 36 with "
-            "theta = 10 * frame - 180."
+        raise ctx.error(
+            f"frame={frame!r}, theta={theta!r}; frames are 0 ... 36 with theta = 10 * frame - 180."
         )
     addressee = row.get("addressee")
     return Frame(
         dataset=dataset,
         relation=relation,
-        variation=_text(row, "variation", where),
+        variation=_text(row, "variation", ctx),
         frame=frame,
         theta=int(theta),
-        referent=_text(row, "referent", where),
-        relatum=_text(row, "relatum", where),
+        referent=_text(row, "referent", ctx),
+        relatum=_text(row, "relatum", ctx),
         addressee=str(addressee).strip() or None if addressee is not None else None,
-        absent_object=_text(row, "absent_object", where),
-        image_path=store.put(row["image"], where=f"{where} ({dataset}/{relation}, frame {frame})"),
+        absent_object=_text(row, "absent_object", ctx),
+        image_path=ctx.store.put(
+            row["image"], where=f"{ctx.where} ({dataset}/{relation}, frame {frame})"
+        ),
     )
 
 
-def _text(row: dict[str, Any], column: str, where: str) -> str:
+def _text(row: Mapping[str, Any], column: str, ctx: RowContext) -> str:
     value = str(row.get(column) or "").strip()
     if not value:
-        raise SourceError(f"{where}: {column} is empty.")
+        raise ctx.error(f"{column} is empty.")
     return value
 
 

@@ -7,8 +7,8 @@ eta of an incomplete curve, ...) is shown as "–".
 
 The figures need the per-sample P(Yes), read from the log's samples through
 Inspect's log API. They are grouped into curves by the same code the task's
-metrics use (`run_metrics.predictions`, `metrics.build_curves`,
-`metrics.minmax_normalise`) and drawn with the reference curves of each
+metrics use (`metrics.predictions`, `curves.build_curves`,
+`curves.minmax_normalise`) and drawn with the reference curves of each
 prompt's frame of reference (`geometry.frame_for_prompt`, `soft_ground_truth`,
 `hemisphere_ground_truth`). A log without usable samples gets a note instead.
 """
@@ -77,7 +77,7 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
         "| model | convention | samples | no Yes/No (%) | P(Yes) from text (%) | no log-probabilities (%) |",
         "|---|---|---|---|---|---|",
     ]
-    for label, log, m in zip(labels, logs, metrics):
+    for label, log, m in zip(labels, logs, metrics, strict=True):
         convention = log.eval.task_args.get("convention") or "paper"
         lines.append(
             f"| {label} | {convention} | {_count(m.get('n_samples'))} | {fmt(m.get('no_yes_no_rate'))} | "
@@ -90,7 +90,7 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
     )
     if car:
         for prompt in PROMPTS:
-            values = [_prompt_metrics(m, p, prompt) for m, p in zip(metrics, prompts)]
+            values = [_prompt_metrics(m, p, prompt) for m, p in zip(metrics, prompts, strict=True)]
             if not any(values):
                 continue
             lines += ["", f"### Prompt `{prompt}` (×100)", ""]
@@ -139,7 +139,7 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
         "frame, drawn per facing direction since the two directions have opposite references).",
         "",
     ]
-    for index, (label, found) in enumerate(zip(labels, samples)):
+    for index, (label, found) in enumerate(zip(labels, samples, strict=True)):
         figure, note = _curve_figure(task, label, found, out / f"{task}_curves_{index}.png")
         lines += [f"![P(Yes) curves, {label}]({figure})" if figure else f"- {label}: {note}", ""]
     return lines
@@ -163,7 +163,7 @@ def _metric_table(
         "| model | " + " | ".join(title for _, _, title in columns) + " |",
         "|---" * (len(columns) + 1) + "|",
     ]
-    for label, m in zip(labels, metrics):
+    for label, m in zip(labels, metrics, strict=True):
         lines.append(
             f"| {label} | "
             + " | ".join(fmt(m.get(prefix + key)) for prefix, key, _ in columns)
@@ -221,8 +221,8 @@ def _prompts(samples: Iterable[EvalSample]) -> set[str]:
 
 def _frame_predictions(samples: Sequence[EvalSample]) -> list:
     """The run's `FramePrediction`s, built by the code the task's metrics use."""
-    from vpt_tasks.comfort.metrics import FramePrediction
-    from vpt_tasks.comfort.run_metrics import predictions
+    from vpt_tasks.comfort.curves import FramePrediction
+    from vpt_tasks.comfort.metrics import predictions
 
     scores = [
         SampleScore(score=score, sample_id=sample.id, sample_metadata=sample.metadata, scorer=name)
@@ -252,8 +252,8 @@ def mean_curves(
     (`nop`, `cam`, `add`) and kept apart where they do not (`rel`). p̂ is each
     curve min–max normalised, then averaged. NaN marks a frame no curve has.
     """
+    from vpt_tasks.comfort.curves import build_curves, minmax_normalise
     from vpt_tasks.comfort.geometry import frame_for_prompt
-    from vpt_tasks.comfort.metrics import build_curves, minmax_normalise
 
     groups: dict[tuple[str, str, str], list[np.ndarray]] = {}
     for key, p in build_curves(_frame_predictions(samples)).items():

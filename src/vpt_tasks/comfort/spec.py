@@ -9,7 +9,7 @@ which serves English from here and other languages from
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -132,10 +132,10 @@ def load_spec() -> ComfortSpec:
     )
 
 
-def _require_subset(where: str, items: object, allowed: object) -> None:
-    missing = [item for item in items if item not in allowed]  # type: ignore[attr-defined]
+def _require_subset(where: str, items: Iterable[object], allowed: Collection[object]) -> None:
+    missing = [item for item in items if item not in allowed]
     if missing:
         raise ConfigError(
             f"task_configs/comfort.yaml {where}: {', '.join(map(str, missing))} not among "
-            f"{', '.join(map(str, allowed))}."  # type: ignore[call-overload]
+            f"{', '.join(map(str, allowed))}."
         )

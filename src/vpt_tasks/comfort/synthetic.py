@@ -191,8 +191,8 @@ def canonical_rows(
     size: int = 64,
 ) -> list[dict[str, Any]]:
     """Canonical rows (image bytes) of the schematic paths, named as upstream names them."""
+    from vpt_tasks.comfort.rows import frame_row
     from vpt_tasks.comfort.spec import load_spec
-    from vpt_tasks.comfort.upstream import frame_row
 
     names = load_spec().names
     ball = dataset == "comfort_ball"

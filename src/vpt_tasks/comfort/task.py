@@ -7,26 +7,30 @@ inspect eval vpt_tasks/comfort_ball -T source=demo --model vpt_tasks/always_yes
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from inspect_ai import Task, task
 
-from vpt_tasks._version import __version__
+from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
 from vpt_tasks.core.errors import TaskArgumentError
 
-CONVENTIONS = ("paper", "code")
+if TYPE_CHECKING:  # the task module is imported at entry-point load: keep numpy out of it
+    from vpt_tasks.comfort.curves import Convention
+    from vpt_tasks.comfort.language import Language
+
+CONVENTIONS: tuple[Convention, ...] = ("paper", "code")
 
 
 @task
 def comfort_ball(
     source: str | None = None,
-    perspective: Any = None,
-    probes: Any = False,
+    perspective: list[str] | str | None = None,
+    probes: bool | str = False,
     convention: str = "paper",
     language: str = "en",
-    system_prompt: Any = True,
-    thetas: Any = None,
+    system_prompt: bool | str = True,
+    thetas: list[int] | str | None = None,
 ) -> Task:
     """COMFORT-BALL: a red sphere orbits a blue one; P(Yes) curves per relation.
 
@@ -49,12 +53,12 @@ def comfort_ball(
 @task
 def comfort_car(
     source: str | None = None,
-    perspective: Any = None,
-    probes: Any = False,
+    perspective: list[str] | str | None = None,
+    probes: bool | str = False,
     convention: str = "paper",
     language: str = "en",
-    system_prompt: Any = True,
-    thetas: Any = None,
+    system_prompt: bool | str = True,
+    thetas: list[int] | str | None = None,
 ) -> Task:
     """COMFORT-CAR: a basketball orbits ten fronted relata, seen with a woman as addressee.
 
@@ -77,30 +81,23 @@ def comfort_car(
 
 def _comfort(
     name: str,
-    source: Any,
-    perspective: Any,
-    probes: Any,
-    convention: Any,
-    language: Any,
-    system_prompt: Any,
-    thetas: Any,
+    source: str | None,
+    perspective: list[str] | str | None,
+    probes: bool | str,
+    convention: str,
+    language: str,
+    system_prompt: bool | str,
+    thetas: list[int] | str | None,
 ) -> Task:
     from inspect_ai.model import GenerateConfig
     from inspect_ai.solver import generate
 
     from vpt_tasks.comfort.dataset import build_samples, load_frames
     from vpt_tasks.comfort.language import load_language
-    from vpt_tasks.comfort.run_metrics import (
-        comfort_answers,
-        comfort_curves,
-        comfort_perspective_taking,
-        comfort_preferred_frame,
-        comfort_preferred_transformation,
-    )
+    from vpt_tasks.comfort.scorer import comfort_scorer
     from vpt_tasks.comfort.spec import load_spec
     from vpt_tasks.core.images import ImageStore
     from vpt_tasks.core.sources import pin_revision, resolve_source
-    from vpt_tasks.scorers.yes_probability import yes_probability
 
     spec = load_spec()
     task_spec = spec.tasks[name]
@@ -135,28 +132,20 @@ def _comfort(
         thetas=chosen_thetas,
         name=name,
     )
-    metrics = [comfort_curves(convention=convention_name)]
-    if name == "comfort_ball":
-        metrics.append(comfort_preferred_transformation(convention=convention_name))
-    else:
-        metrics.append(comfort_preferred_frame(convention=convention_name))
-        metrics.append(comfort_perspective_taking(convention=convention_name))
-    metrics.append(comfort_answers())
 
     return Task(
         dataset=dataset,
         solver=generate(),
-        scorer=yes_probability(yes_words=list(lang.yes_words), no_words=list(lang.no_words)),
-        metrics=metrics,
+        scorer=comfort_scorer(name, convention_name, lang),
         config=GenerateConfig(
             temperature=spec.temperature,
             max_tokens=spec.max_tokens,
             logprobs=True,
             top_logprobs=spec.top_logprobs,
         ),
+        version=task_version("comfort"),
         metadata={
             "benchmark": "COMFORT-BALL" if name == "comfort_ball" else "COMFORT-CAR",
-            "vpt_tasks_version": __version__,
             "source": data_source.as_metadata(),
             "datasets": list(task_spec.datasets),
             "perspective": list(perspectives),
@@ -172,7 +161,10 @@ def _comfort(
 
 
 def _perspectives(
-    value: Any, allowed: tuple[str, ...], default: tuple[str, ...], lang: Any
+    value: list[str] | str | None,
+    allowed: tuple[str, ...],
+    default: tuple[str, ...],
+    lang: Language,
 ) -> list[str]:
     """`-T perspective`: a subset of the task's prompts, `all`, or the default."""
     available = [p for p in allowed if p in lang.perspectives]
@@ -195,7 +187,7 @@ def _perspectives(
     return chosen
 
 
-def _thetas(value: Any) -> list[int] | None:
+def _thetas(value: list[int] | str | None) -> list[int] | None:
     """`-T thetas`: frame angles (multiples of 10 in [-180, 180]); None = all."""
     if value is None or value == "" or str(value).strip().lower() == "all":
         return None

@@ -6,16 +6,16 @@ with a `config.json` per path (the merged render configuration: shapes,
 colours, `relation`, and `mapping: {"i.png": theta_i}`) and a
 `composite_image.png` preview. This module reads that layout from the zips
 (without unpacking them) or from an unpacked directory, turns every frame into
-a canonical row (`vpt_tasks.core.canonical.COMFORT_FEATURES`) and writes the
-rows, streamed in batches, as a canonical dataset directory in the cache
-(`$VPT_TASKS_CACHE/comfort/<key>/`). The key is derived from the content (zip
-member CRCs, or file sizes and times), so a source is converted once and a
-changed source is converted again.
+a canonical row (`rows.frame_row`, columns `spec.CANONICAL_SCHEMA`) and writes
+the rows, streamed in batches by `vpt_tasks.core.canonical.write_dataset`, as a
+canonical dataset directory in the cache (`$VPT_TASKS_CACHE/comfort/<key>/`).
+The key is derived from the content (zip member CRCs, or file sizes and
+times), so a source is converted once and a changed source is converted again.
 
 Names follow the released code (spatial_gen.py): BALL objects are
 "<colour> <shape>" ("red sphere"), CAR objects the shape name ("basketball",
 "horse"); the absent object of the hallucination probe is chosen by the code's
-rule (see `absent_object`).
+rule (see `rows.absent_object`).
 """
 
 from __future__ import annotations
@@ -34,9 +34,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Protocol
 
 from vpt_tasks.comfort.geometry import DATASETS, RELATIONS
-from vpt_tasks.comfort.spec import ComfortSpec, UpstreamNames
+from vpt_tasks.comfort.rows import frame_row
+from vpt_tasks.comfort.spec import CANONICAL_SCHEMA, ComfortSpec, UpstreamNames
+from vpt_tasks.core.canonical import write_dataset
 from vpt_tasks.core.errors import SourceError
-from vpt_tasks.core.sources import Source
+from vpt_tasks.core.sources import Source, hub_advice
 
 logger = logging.getLogger(__name__)
 
@@ -44,7 +46,8 @@ CONVERTER_VERSION = 1
 """Part of the cache key: bump when the conversion changes its output."""
 
 _FRAME_NAME = re.compile(r"^(\d+)\.png$")
-_BATCH = 32  # rows per parquet write: bounds the bytes held in memory
+_BATCH = 32
+"""Rows per Parquet row group of a conversion: bounds the image bytes held in memory."""
 
 
 class Tree(Protocol):
@@ -151,8 +154,6 @@ def trees_for(
 def _download(source: Source, filename: str) -> ZipTree:
     from huggingface_hub import hf_hub_download
 
-    from vpt_tasks.core.sources import hub_advice
-
     try:
         path = hf_hub_download(
             source.location, filename, repo_type="dataset", revision=source.revision
@@ -182,15 +183,27 @@ def convert(tree: Tree, dataset_hint: str | None, spec: ComfortSpec, cache: Path
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=target.parent))
+    count = 0
+
+    def counted(rows: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        nonlocal count
+        for row in rows:
+            count += 1
+            yield row
+
     try:
-        count = write_canonical(
+        write_dataset(
             staging,
-            iter_rows(tree, dataset_hint, spec.names),
+            counted(iter_rows(tree, dataset_hint, spec.names)),  # streamed: one batch in memory
+            CANONICAL_SCHEMA,
+            split="test",
             pretty_name="COMFORT (converted from the upstream layout by vpt_tasks)",
+            license="other",
             body=(
                 f"Converted from {tree.label} (converter v{CONVERTER_VERSION}). The images and "
                 "their license are those of the source (upstream: sled-umich/COMFORT).\n"
             ),
+            batch_size=_BATCH,
         )
         try:
             os.replace(staging, target)
@@ -278,7 +291,6 @@ def _frames(
     if not ball and config.get("addressee"):
         addressee = names.shape(config.get("addressee_shape")) or "woman"
     variation = str(config.get("variation") or PurePosixPath(path.folder).name) if ball else relatum
-    absent = absent_object(referent, relatum, ball, names)
     for file_name, angle in sorted(mapping.items(), key=lambda kv: _frame_number(kv[0], where)):
         frame = _frame_number(file_name, where)
         theta = _theta(angle, f"{where}/config.json mapping[{file_name!r}]")
@@ -291,18 +303,10 @@ def _frames(
         image = f"{path.folder}/{file_name}"
         if image not in files:
             raise SourceError(f"{where}: {file_name} is listed in config.json but missing.")
-        yield {
-            "image": tree.read(image),
-            "dataset": path.dataset,
-            "relation": path.relation,
-            "variation": variation,
-            "frame": frame,
-            "theta": theta,
-            "referent": referent,
-            "relatum": relatum,
-            "addressee": addressee,
-            "absent_object": absent,
-        }
+        row = frame_row(
+            path.dataset, path.relation, variation, frame, referent, relatum, ball=ball, names=names
+        )
+        yield {"image": tree.read(image), **row, "addressee": addressee}
 
 
 def _frame_number(file_name: str, where: str) -> int:
@@ -338,111 +342,3 @@ def _object(
             f"of {', '.join(names.ball_colors)}."
         )
     return f"{color} {shape}"
-
-
-def absent_object(referent: str, relatum: str, ball: bool, names: UpstreamNames) -> str:
-    """The object of the negative hallucination probe, by the released code's rule.
-
-    BALL: the last "<colour> <shape>" (colours x shapes in the config's order)
-    whose colour and shape both differ from those of the referent, the
-    relatum and the green distractor sphere. CAR: the first object of the
-    list that is neither the referent nor the relatum.
-    """
-    if not ball:
-        return next(o for o in names.car_objects if o not in (referent, relatum))
-    present = [referent, relatum, names.ball_distractor]
-    colors = {p.split()[0] for p in present}
-    shapes = {p.split()[-1] for p in present}
-    chosen = None
-    for shape in names.ball_shapes:
-        for color in names.ball_colors:
-            if color not in colors and shape not in shapes:
-                chosen = f"{color} {shape}"
-    if chosen is None:
-        raise SourceError(f"no absent object left for {referent!r} and {relatum!r}.")
-    return chosen
-
-
-def frame_row(
-    dataset: str,
-    relation: str,
-    variation: str,
-    frame: int,
-    referent: str,
-    relatum: str,
-    *,
-    ball: bool,
-    names: UpstreamNames,
-) -> dict[str, Any]:
-    """The canonical columns of one frame, image aside (shared by every writer of COMFORT rows)."""
-    return {
-        "dataset": dataset,
-        "relation": relation,
-        "variation": variation,
-        "frame": frame,
-        "theta": 10 * frame - 180,
-        "referent": referent,
-        "relatum": relatum,
-        "addressee": None if ball else "woman",
-        "absent_object": absent_object(referent, relatum, ball, names),
-    }
-
-
-# --------------------------------------------------------------------------
-# streamed canonical writer
-
-
-def write_canonical(
-    directory: Path, rows: Iterator[dict[str, Any]], *, pretty_name: str, body: str = ""
-) -> int:
-    """Write rows as a canonical dataset directory, `_BATCH` rows at a time.
-
-    The same layout as `vpt_tasks.core.canonical.write_dataset` (README.md card +
-    data/test-00000-of-00001.parquet with image bytes embedded), without
-    holding every image in memory. Returns the number of rows.
-    """
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    from vpt_tasks.comfort.spec import CANONICAL_SCHEMA as COMFORT_FEATURES
-    from vpt_tasks.core.canonical import features_from
-
-    features = features_from(COMFORT_FEATURES)
-    schema = features.arrow_schema
-    (directory / "data").mkdir(parents=True, exist_ok=True)
-    count = 0
-    batch: list[dict[str, Any]] = []
-    with pq.ParquetWriter(directory / "data" / "test-00000-of-00001.parquet", schema) as writer:
-        for row in rows:
-            batch.append(
-                features.encode_example({**row, "image": {"bytes": row["image"], "path": None}})
-            )
-            if len(batch) >= _BATCH:
-                writer.write_table(pa.Table.from_pylist(batch, schema=schema))
-                count += len(batch)
-                batch.clear()
-        if batch:
-            writer.write_table(pa.Table.from_pylist(batch, schema=schema))
-            count += len(batch)
-    _write_card(directory, features, pretty_name, body)
-    return count
-
-
-def _write_card(directory: Path, features: Any, pretty_name: str, body: str) -> None:
-    import datasets
-    from datasets.info import DatasetInfosDict
-    from huggingface_hub import DatasetCardData
-
-    card = DatasetCardData(
-        pretty_name=pretty_name,
-        license="other",
-        configs=[
-            {"config_name": "default", "data_files": [{"split": "test", "path": "data/test-*"}]}
-        ],
-    )
-    DatasetInfosDict({"default": datasets.DatasetInfo(features=features)}).to_dataset_card_data(
-        card
-    )
-    (directory / "README.md").write_text(
-        f"---\n{card.to_yaml()}\n---\n\n# {pretty_name}\n\n{body}".rstrip() + "\n", encoding="utf-8"
-    )

@@ -1,12 +1,29 @@
 """Exceptions that carry a message written for the researcher running an eval.
 
 Every error raised for bad input names what was wrong and what to do about it,
-so that a failed run can be fixed without reading the source.
+so that a failed run can be fixed without reading the source. They derive from
+Inspect's `PrerequisiteError`, which the `inspect` command prints as the bare
+message: a bad `-T` value or an unreadable source ends the command with a few
+lines, not a traceback. Raised while a task is built (before any model call),
+they leave no eval log behind.
 """
 
+try:  # Inspect's "failed prerequisite": printed by the `inspect` command without a traceback
+    from inspect_ai._util.error import PrerequisiteError
+except ImportError:  # pragma: no cover - a future Inspect that moved it: plain exceptions
+    PrerequisiteError = Exception  # type: ignore[assignment,misc]
 
-class VPTError(Exception):
+
+class VPTError(PrerequisiteError):
     """Base class of the errors vpt_tasks raises on purpose."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class TaskArgumentError(VPTError, ValueError):

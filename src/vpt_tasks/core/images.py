@@ -34,25 +34,42 @@ def default_cache_dir() -> Path:
     return Path(user_cache_dir("vpt_tasks"))
 
 
+PROVIDER_FORMATS: dict[str, str] = {
+    "png": "png",
+    "jpeg": "jpg",
+    "mpo": "jpg",
+    "gif": "gif",
+    "webp": "webp",
+}
+"""Formats every model provider accepts (PIL format -> file extension); others are stored as PNG."""
+
+
 class ImageStore:
     """Write validated image bytes once, under a name derived from their hash."""
 
     def __init__(self, root: Path | None = None) -> None:
         self.root = (root or default_cache_dir()) / "images"
 
-    def put(self, image: Any, *, where: str) -> str:
+    def put(self, image: Any, *, where: str, base: Path | None = None) -> str:
         """Store `image` and return the path of its file.
+
+        An image already in the store (same SHA-256 of its source bytes) is not
+        decoded again: it was validated when it was stored. A new image is
+        fully decoded; a still image in a format some providers refuse (TIFF,
+        BMP, ICO, ...) is stored as PNG, and an animated one is refused.
 
         Args:
             image: raw bytes, or a `datasets` Image value (`{"bytes", "path"}`).
             where: which source row this is, for the error message.
+            base: the source's own directory, when it is one: a path-only image
+                value may name a file inside it (and nothing outside it).
         """
-        data = image_bytes(image, where=where)
+        data = image_bytes(image, where=where, base=base)
         digest = hashlib.sha256(data).hexdigest()
         existing = sorted(self.root.glob(f"{digest[:2]}/{digest}.*"))
         if existing:
             return str(existing[0])
-        extension = _validated_extension(data, where=where)
+        extension, data = _validated(data, where=where)
         target = self.root / digest[:2] / f"{digest}.{extension}"
         target.parent.mkdir(parents=True, exist_ok=True)
         # write atomically: concurrent runs may store the same image
@@ -62,33 +79,85 @@ class ImageStore:
         return str(target)
 
 
-def image_bytes(image: Any, *, where: str) -> bytes:
-    """Bytes of an image given as bytes or as a `datasets` `{"bytes", "path"}` dict."""
+def image_bytes(image: Any, *, where: str, base: Path | None = None) -> bytes:
+    """Bytes of an image given as bytes or as a `datasets` `{"bytes", "path"}` dict.
+
+    A value with a path and no bytes is read only from a file inside `base` (the
+    source's own directory, symlinks resolved): a dataset cannot make an eval
+    read, log and send to a provider a file from elsewhere on the disk.
+    """
     if isinstance(image, (bytes, bytearray)):
-        return bytes(image)
+        return _non_empty(bytes(image), where)
     if isinstance(image, dict):
-        if image.get("bytes"):
-            return bytes(image["bytes"])
-        if image.get("path") and Path(image["path"]).is_file():
-            return Path(image["path"]).read_bytes()
-        raise SourceError(
-            f"{where}: the image has no bytes and its path {image.get('path')!r} is not a file. "
-            "Re-export the dataset with the image bytes embedded (see hf_datasets/)."
-        )
+        if image.get("bytes") is not None:
+            return _non_empty(bytes(image["bytes"]), where)
+        path = image.get("path")
+        if not path:
+            raise SourceError(
+                f"{where}: the image has neither bytes nor a path. Fix or drop that row."
+            )
+        return _read_inside(str(path), base, where)
     if image is None:
         raise SourceError(f"{where}: the image is missing (null). Fix or drop that row.")
     raise SourceError(f"{where}: unexpected image value of type {type(image).__name__}.")
 
 
-def _validated_extension(data: bytes, *, where: str) -> str:
+def _non_empty(data: bytes, where: str) -> bytes:
+    if not data:
+        raise SourceError(
+            f"{where}: the image is empty (0 bytes). Replace the image or drop the row."
+        )
+    return data
+
+
+def _read_inside(path: str, base: Path | None, where: str) -> bytes:
+    if base is None:
+        raise SourceError(
+            f"{where}: the image is given as a file path ({path!r}) instead of embedded bytes; "
+            "vpt_tasks reads only images embedded in the dataset or files inside a local source's "
+            "own directory. Re-export the dataset with the images embedded "
+            "(python hf_datasets/publish.py export)."
+        )
+    root = Path(base).resolve()
+    candidate = Path(path) if Path(path).is_absolute() else root / path
+    resolved = candidate.resolve()
+    if not resolved.is_relative_to(root):
+        raise SourceError(
+            f"{where}: the image path {path!r} points outside the source directory {root}; "
+            "images must be embedded or be files inside the source. Fix that row."
+        )
+    if not resolved.is_file():
+        raise SourceError(f"{where}: the image file {path!r} does not exist in {root}.")
+    return _non_empty(resolved.read_bytes(), where)
+
+
+def _validated(data: bytes, *, where: str) -> tuple[str, bytes]:
+    """(file extension, bytes to store) of a fully decoded image, or a SourceError naming the row."""
     from PIL import Image, UnidentifiedImageError
 
     try:
         with Image.open(io.BytesIO(data)) as picture:
             picture.load()
-            image_format = (picture.format or "png").lower()
+            image_format = (picture.format or "").lower()
+            if getattr(picture, "n_frames", 1) > 1 and image_format not in ("mpo",):
+                raise SourceError(
+                    f"{where}: the image is animated ({picture.n_frames} frames, "
+                    f"{image_format.upper()}); the tasks ask about one still image. Replace it "
+                    "with a still frame or drop the row."
+                )
+            if image_format in PROVIDER_FORMATS:
+                return PROVIDER_FORMATS[image_format], data
+            converted = io.BytesIO()
+            still = (
+                picture if picture.mode in ("RGB", "RGBA", "L", "LA") else picture.convert("RGBA")
+            )
+            still.save(converted, format="PNG")
+            return "png", converted.getvalue()
+    except Image.DecompressionBombError as error:
+        raise SourceError(
+            f"{where}: the image is too large to decode safely ({error}). Downscale it or drop the row."
+        ) from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
         raise SourceError(
             f"{where}: the image does not decode ({error}). Replace the image or drop the row."
         ) from None
-    return {"jpeg": "jpg"}.get(image_format, image_format)

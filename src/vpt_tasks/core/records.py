@@ -8,7 +8,7 @@ own record. This module does all of that; a benchmark supplies only
 its own checks — and how to read a record's id.
 
     records = read_records(
-        rows, to_record, describe=source.describe(), id_field="scene_id",
+        rows, to_record, source=source, id_field="scene_id",
         record_id=lambda scene: scene.scene_id, store=ImageStore(),
     )
 
@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.sources import Source
 
 R = TypeVar("R")
 
@@ -41,10 +43,13 @@ class RowContext:
     where: str
     """"<source>, row <index> (<id field> <value>)", or the row's own `_where`."""
     store: ImageStore
+    base: Path | None = None
+    """The source's own directory: the only place a path-only image value may point into."""
 
     def image(self, value: Any, *, label: str | None = None) -> str:
         """Validate and store an image value of this row; the stored file's path."""
-        return self.store.put(value, where=f"{self.where}, {label}" if label else self.where)
+        where = f"{self.where}, {label}" if label else self.where
+        return self.store.put(value, where=where, base=self.base)
 
     def error(self, message: str) -> SourceError:
         """A `SourceError` naming this row."""
@@ -64,7 +69,7 @@ def read_records(
     rows: Iterable[Mapping[str, Any]],
     to_record: Callable[[Mapping[str, Any], RowContext], R | None],
     *,
-    describe: str,
+    source: Source,
     id_field: str,
     record_id: Callable[[R], str],
     store: ImageStore,
@@ -78,13 +83,16 @@ def read_records(
         to_record: the benchmark's mapping of one row to its record; it raises
             `ctx.error(...)` for a bad row and returns None to leave a row out
             (counted in `Records.skipped`).
-        describe: the source, as `Source.describe()` says it.
+        source: where the rows come from: named in every message, and its own
+            directory (a local source) is the only place a path-only image
+            value may point into.
         id_field: the column that identifies a row, named in messages.
         record_id: a record's id; ids must be unique and non-empty.
         store: where images are stored (`ctx.image(value)`).
         indices: the rows' positions in the source when `rows` is a selection.
         require_any: fail when no record results (otherwise the caller decides).
     """
+    describe, base = source.describe(), source.directory
     result: Records[R] = Records()
     seen: set[str] = set()
     positions = iter(indices) if indices is not None else None
@@ -95,7 +103,7 @@ def read_records(
             if id_field in row
             else f"{describe}, row {index}"
         )
-        ctx = RowContext(index=index, where=str(where), store=store)
+        ctx = RowContext(index=index, where=str(where), store=store, base=base)
         record = to_record(row, ctx)
         if record is None:
             result.skipped += 1

@@ -4,7 +4,8 @@
 
 - nothing: the benchmark's upstream Hugging Face dataset (through an adapter),
 - `demo`: the small sample bundled inside the package (offline),
-- `ORG/NAME` or `ORG/NAME@REVISION`: a Hub dataset in the canonical layout,
+- `ORG/NAME` or `ORG/NAME@REVISION` (or `hf://ORG/NAME[@REVISION]`, which is never
+  read as a local path): a Hub dataset in the canonical layout,
 - a local directory in the canonical layout (`README.md` + `data/<split>-*.parquet`).
 
 A source that cannot be read raises `SourceError` naming the source, what was
@@ -74,6 +75,17 @@ class Source:
             return f"{self.kind} {self.layout} source {self.location}"
         return f"{self.kind} directory {self.location} (split {self.split})"
 
+    @property
+    def directory(self) -> Path | None:
+        """The source's own folder on disk (demo and local sources), else None.
+
+        The only place a path-only image value of the source may point into.
+        """
+        if self.kind not in ("demo", "local"):
+            return None
+        path = Path(self.location)
+        return path if path.is_dir() else path.parent
+
     def as_metadata(self) -> dict[str, Any]:
         """What the eval log records about where the data came from."""
         return {
@@ -106,6 +118,10 @@ def resolve_source(value: Any, *, benchmark: str, upstream: Upstream, split: str
                 "reinstall vpt-tasks."
             )
         return Source("demo", str(directory), split=split)
+    hub = _explicit_hub_id(text)
+    if hub is not None:
+        repo_id, _, revision = hub.partition("@")
+        return Source("hub", repo_id, revision or None, split=split)
     path = Path(text).expanduser()
     if path.exists():
         if not path.is_dir():
@@ -114,13 +130,38 @@ def resolve_source(value: Any, *, benchmark: str, upstream: Upstream, split: str
                 "README.md and data/<split>-*.parquet."
             )
         return Source("local", str(path.resolve()), split=split)
-    if _HUB_ID.match(text) and not text.startswith((".", "/", "~")):
+    looks_like_path = text.startswith((".", "/", "~", "\\")) or "\\" in text
+    if _HUB_ID.match(text) and not looks_like_path:
+        parent = Path(text.partition("@")[0]).parent
+        if parent.is_dir():
+            raise SourceError(
+                f"source {text!r}: no such directory (the folder {parent}/ exists here: check the "
+                f"path). To read the Hub dataset {text} instead, pass -T source=hf://{text}."
+            )
         repo_id, _, revision = text.partition("@")
         return Source("hub", repo_id, revision or None, split=split)
+    if looks_like_path or text.count("/") > 1:
+        raise SourceError(
+            f"source {text!r}: no such directory (relative paths are read from {Path.cwd()}). "
+            "Check the path."
+        )
     raise SourceError(
         f"source {text!r} is neither 'demo', an existing local directory, nor a Hub id "
         "of the form ORG/NAME[@REVISION]. Check the path or the repository id."
     )
+
+
+def _explicit_hub_id(text: str) -> str | None:
+    """`ORG/NAME[@REVISION]` of an `hf://[datasets/]ORG/NAME[@REVISION]` value, else None."""
+    if not text.startswith("hf://"):
+        return None
+    rest = text[len("hf://") :]
+    rest = rest[len("datasets/") :] if rest.startswith("datasets/") else rest
+    if not _HUB_ID.match(rest):
+        raise SourceError(
+            f"source {text!r} is not a Hub dataset id; write hf://ORG/NAME or hf://ORG/NAME@REVISION."
+        )
+    return rest
 
 
 def load_table(source: Source) -> Dataset:

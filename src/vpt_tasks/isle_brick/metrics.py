@@ -13,9 +13,10 @@ the metric's name). Names are listed in this folder's README:
 - `isle_brick_cooccurrence`: `cooc_Q4_north_east` = over items whose gold set
   contains north, how many predicted sets contain east; `cooc_Q4_north_total`
   = how many items have north in their gold set. For Q4, Q5 and Q7.
-- `isle_brick_extractor_agreement`: with `-T extractor=both`, the share of
-  answers where rules and the LLM extracted the same set (`agreement`) and how
-  often the LLM extraction failed (`llm_failures`).
+
+The scorer also reports the generic `extractor_agreement` of
+`vpt_tasks.scorers.set_precision` (`agreement`, `llm_failures`); `scorer.py`
+wires the scorer and these metrics together.
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ from inspect_ai.scorer import Metric, SampleScore, metric
 
 from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_columns
 from vpt_tasks.isle_brick.spec import load_spec
+from vpt_tasks.scorers.set_precision import ANSWER_TYPES
 
 COOCCURRENCE_QUESTIONS = ("Q4", "Q5", "Q7")
-ANSWER_TYPES = ("compound", "single", "disclaimer")
 
 
 def _question_ids(scores: list[SampleScore]) -> list[str]:
@@ -145,27 +146,5 @@ def isle_brick_cooccurrence() -> Metric:
                     if key in result:
                         result[key] += 1
         return result
-
-    return compute
-
-
-@metric
-def isle_brick_extractor_agreement() -> Metric:
-    """With both extractors: how often rules and the LLM agree, and LLM failures."""
-
-    def compute(scores: list[SampleScore]) -> dict[str, float]:
-        both = [
-            s.score.metadata
-            for s in scores
-            if s.score.metadata and "rule_components" in s.score.metadata
-        ]
-        if not both:
-            return {}
-        compared = [m for m in both if m.get("llm_components") is not None]
-        agree = sum(set(m["rule_components"]) == set(m["llm_components"]) for m in compared)
-        return {
-            "agreement": agree / len(compared) if compared else float("nan"),
-            "llm_failures": float(len(both) - len(compared)),
-        }
 
     return compute

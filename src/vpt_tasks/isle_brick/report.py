@@ -46,7 +46,7 @@ def render(logs: list[EvalLog], out: Path) -> list[str]:
     lines += ["", "### Answer types — paper Table 4", ""]
     lines.append("| model | question | " + " | ".join(ANSWER_TYPES) + " |")
     lines.append("|---|---|" + "---|" * len(ANSWER_TYPES))
-    for label, m in zip(labels, metrics):
+    for label, m in zip(labels, metrics, strict=True):
         for qid in spec.question_ids:
             if f"types_{qid}_single" in m:
                 counts = " | ".join(str(int(m[f"types_{qid}_{kind}"])) for kind in ANSWER_TYPES)
@@ -60,7 +60,7 @@ def render(logs: list[EvalLog], out: Path) -> list[str]:
         "",
     ]
     lines += ["### Co-occurrence of gold and predicted labels — paper Figure 3", ""]
-    for label, m, index in zip(labels, metrics, range(len(labels))):
+    for index, (label, m) in enumerate(zip(labels, metrics, strict=True)):
         heatmap = _cooccurrence_figure(label, m, out / f"isle_brick_cooccurrence_{index}.png")
         if heatmap:
             lines += [f"![Co-occurrence, {label}]({heatmap})", ""]
@@ -72,7 +72,7 @@ def _category_figure(labels: list[str], metrics: list[dict[str, float]], path: P
     categories = [c for c in CATEGORY_LABELS if any(c in m for m in metrics)]
     figure, axes = plt.subplots(figsize=(2.2 + 1.6 * len(categories), 3.6), layout="constrained")
     width = 0.8 / max(1, len(labels))
-    for i, (label, m) in enumerate(zip(labels, metrics)):
+    for i, (label, m) in enumerate(zip(labels, metrics, strict=True)):
         xs = [c + (i - (len(labels) - 1) / 2) * width for c in range(len(categories))]
         values = [100 * m.get(c, float("nan")) for c in categories]
         low = [100 * (m.get(c, 0) - m.get(c + "_ci_low", 0)) for c in categories]
@@ -105,7 +105,7 @@ def _cooccurrence_figure(label: str, m: dict[str, float], path: Path) -> str | N
     figure, axes = plt.subplots(
         1, len(questions), figsize=(3.8 * len(questions), 3.6), squeeze=False, layout="constrained"
     )
-    for ax, qid in zip(axes[0], questions):
+    for ax, qid in zip(axes[0], questions, strict=True):
         pool = spec.questions[qid].pool
         matrix = [
             [

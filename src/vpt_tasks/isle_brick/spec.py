@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.sources import Upstream
-from vpt_tasks.scorers.components import QuestionKind
+from vpt_tasks.isle_brick.extraction import QuestionKind
 
 CANONICAL_SCHEMA: dict[str, str] = {
     "image": "image",
@@ -23,6 +23,12 @@ CANONICAL_SCHEMA: dict[str, str] = {
     **{f"gold_q{i}": "list<string>" for i in range(1, 8)},
 }
 """The canonical columns of an Isle-Brick-V2 source (one row per scene); see data-schemas.md."""
+
+REQUIRED_COLUMNS: list[str] = ["image", "scene_id", "object"] + [f"gold_q{i}" for i in range(1, 8)]
+"""The canonical columns every source must have; the factor columns are optional."""
+
+FACTOR_COLUMNS: list[str] = ["figure", "object_position", "figure_orientation", "viewpoint"]
+"""The design factors of a scene (values in `design.py`), copied into sample metadata when set."""
 
 CATEGORY_LABELS = {
     "scene_understanding": "scene understanding",
@@ -61,6 +67,9 @@ class IsleBrickSpec:
     temperature: float
     max_tokens: int
     cot_max_tokens: int
+    extraction_prompt: str
+    """The LLM-extraction prompt template ({question}, {answer}, {vocabulary})."""
+    extraction_max_tokens: int
 
     @property
     def question_ids(self) -> list[str]:
@@ -93,4 +102,6 @@ def load_spec() -> IsleBrickSpec:
         temperature=float(generation["temperature"]),
         max_tokens=int(generation["max_tokens"]),
         cot_max_tokens=int(generation["cot_max_tokens"]),
+        extraction_prompt=str(data["llm_extraction"]["prompt"]),
+        extraction_max_tokens=int(data["llm_extraction"]["max_tokens"]),
     )

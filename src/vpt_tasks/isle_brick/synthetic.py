@@ -15,24 +15,8 @@ import random
 from itertools import product
 from typing import Any
 
+from vpt_tasks.isle_brick.design import FIGURES, OBJECTS, ORIENTATIONS, POSITIONS, VIEWPOINTS
 from vpt_tasks.isle_brick.geometry import gold_answers
-
-OBJECTS = ("plant", "wardrobe", "cat", "dog", "goblet", "chair", "desk", "bat", "computer monitor")
-FIGURES = (
-    "astronaut",
-    "chef",
-    "knight",
-    "pirate",
-    "wizard",
-    "firefighter",
-    "doctor",
-    "farmer",
-    "diver",
-)
-POSITIONS = {"back": 0.0, "right": 90.0, "front": 180.0, "left": 270.0}
-"""Object placement in the image (front = toward the camera = bottom) as a bearing."""
-ORIENTATIONS = ("toward", "away")
-VIEWPOINTS = ("surface", "birds_eye")
 
 
 def draw_scene(

@@ -6,13 +6,11 @@ inspect eval vpt_tasks/isle_brick -T source=demo --model vpt_tasks/random
 
 from __future__ import annotations
 
-from typing import Any
-
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate
 
-from vpt_tasks._version import __version__
+from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
 
 SOLVERS = ("zero_shot", "cot")
@@ -21,8 +19,8 @@ SOLVERS = ("zero_shot", "cot")
 @task
 def isle_brick(
     source: str | None = None,
-    questions: Any = None,
-    orientation_hint: Any = False,
+    questions: list[str] | str | None = None,
+    orientation_hint: bool | str = False,
     solver: str = "zero_shot",
     extractor: str = "rules",
 ) -> Task:
@@ -39,12 +37,14 @@ def isle_brick(
         extractor: how answer components are extracted: `rules` (default),
             `llm` or `both` (both need `--model-role grader=...`).
     """
+    # imported here: the entry point imports this module, keep that light
     from vpt_tasks.core.images import ImageStore
     from vpt_tasks.core.solvers import append_to_question, require_model_role
     from vpt_tasks.core.sources import pin_revision, resolve_source
     from vpt_tasks.isle_brick.dataset import build_samples, load_scenes
+    from vpt_tasks.isle_brick.scorer import prediction_correctness
     from vpt_tasks.isle_brick.spec import load_spec
-    from vpt_tasks.scorers.prediction_correctness import EXTRACTORS, prediction_correctness
+    from vpt_tasks.scorers.set_precision import EXTRACTORS
 
     spec = load_spec()
     question_ids = args.subset_of("questions", questions, spec.question_ids)
@@ -74,7 +74,6 @@ def isle_brick(
         config=GenerateConfig(temperature=spec.temperature, max_tokens=max_tokens),
         metadata={
             "benchmark": "Isle-Brick-V2",
-            "vpt_tasks_version": __version__,
             "source": data_source.as_metadata(),
             "questions": question_ids,
             "solver": solver_name,
@@ -82,4 +81,5 @@ def isle_brick(
             "extractor": extractor_name,
             "scenes": len(scenes),
         },
+        version=task_version("isle_brick"),
     )

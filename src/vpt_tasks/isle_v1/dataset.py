@@ -1,30 +1,29 @@
-"""Isle v1 rows from any source, expanded into both option orders.
+"""Isle v1 rows from any source, validated, expanded into both option orders.
 
-Three kinds of source give the same canonical rows (one row per question):
+Three layouts of source give the same canonical rows (one row per question):
 `image, item_id, question, gold_answer, distractor, partition, dataset, task`.
+A resolved source is a `core.sources.Source` whose `layout` says which:
 
-- the canonical layout (`demo`, a directory with `data/<split>-*.parquet`, a
-  Hub id): read as is;
-- the upstream `Gracjan/Isle` config `Isle-Brick-V1` (fields `image`,
-  `prompt`, `label`): mapped by :func:`adapt_upstream`;
-- the authors' CSV + image folder (`id_image, question, gold_answer,
-  partition, type_of_dataset, task` and the images next to the CSV or in
-  `images/`): read by :func:`read_authors_csv`.
+- `canonical` (`demo`, a directory with `data/<split>-*.parquet`, a Hub id):
+  read as is;
+- `upstream` (`Gracjan/Isle`, config `Isle-Brick-V1`: fields `image`,
+  `prompt`, `label`): mapped by :func:`vpt_tasks.isle_v1.upstream.adapt_upstream`;
+- `authors_csv` (the authors' CSV + image folder): read by
+  :func:`vpt_tasks.isle_v1.authors_csv.read_authors_csv`.
 
 Every row is validated (gold answer, task, dataset type, image decode) before
-any model call. Each item becomes two samples sharing its `item_id`: the
-original option order and the A/B-swapped one.
+any model call, through the one row loop `core.records.read_records`. Each
+item becomes two samples sharing its `item_id`: the original option order and
+the A/B-swapped one.
 """
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import random
 import re
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -33,6 +32,7 @@ from inspect_ai.dataset import MemoryDataset, Sample
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.messages import image, user_message
+from vpt_tasks.core.records import RowContext, read_records
 from vpt_tasks.core.sources import (
     Source,
     Upstream,
@@ -41,23 +41,18 @@ from vpt_tasks.core.sources import (
     require_columns,
     resolve_source,
 )
+from vpt_tasks.core.text import number_word_value
+from vpt_tasks.isle_v1.authors_csv import authors_csv_path, read_authors_csv
+from vpt_tasks.isle_v1.grading import dataset_kind
 from vpt_tasks.isle_v1.spec import TASK_KINDS, DatasetSpec, DatasetType, IsleV1Spec
+from vpt_tasks.isle_v1.upstream import adapt_upstream
 
-SourceFormat = Literal["canonical", "upstream", "authors_csv"]
 DistractorMode = Literal["faithful", "random"]
 DISTRACTOR_MODES: tuple[DistractorMode, ...] = ("faithful", "random")
 ORDERS = ("original", "swapped")
 LETTERS = ("A", "B")
 
 REQUIRED_COLUMNS = ["image", "item_id", "question", "gold_answer", "dataset", "task"]
-AUTHORS_CSV_COLUMNS = [
-    "id_image",
-    "question",
-    "gold_answer",
-    "partition",
-    "type_of_dataset",
-    "task",
-]
 
 
 @dataclass(frozen=True)
@@ -77,30 +72,14 @@ class Item:
     """`perspective-taking` or `object-detection`."""
 
 
-@dataclass(frozen=True)
-class IsleSource:
-    """A resolved `source` and the format its rows come in."""
-
-    source: Source
-    format: SourceFormat
-
-    def describe(self) -> str:
-        if self.format == "authors_csv":
-            return f"authors' CSV {self.source.location}"
-        return self.source.describe()
-
-    def as_metadata(self) -> dict[str, Any]:
-        return {**self.source.as_metadata(), "format": self.format}
-
-
 # --- resolving the source --------------------------------------------------------
 
 
-def resolve(value: Any, dataset: DatasetSpec, spec: IsleV1Spec) -> IsleSource:
-    """Turn `-T source=` into a source and its format, without reading rows yet."""
+def resolve(value: Any, dataset: DatasetSpec, spec: IsleV1Spec) -> Source:
+    """Turn `-T source=` into a source and its layout, without reading rows yet."""
     csv_path = authors_csv_path(value)
     if csv_path is not None:
-        return IsleSource(Source("local", str(csv_path), split=spec.split), "authors_csv")
+        return Source("local", str(csv_path), layout="authors_csv", split=spec.split)
     text = "" if value is None else str(value).strip()
     if dataset.upstream is None and text in ("", "upstream", "default"):
         raise SourceError(
@@ -117,29 +96,11 @@ def resolve(value: Any, dataset: DatasetSpec, spec: IsleV1Spec) -> IsleSource:
     )
     if source.kind == "local":
         _check_local_directory(Path(source.location), spec.split)
-    return IsleSource(source, "upstream" if source.kind == "upstream" else "canonical")
-
-
-def authors_csv_path(value: Any) -> Path | None:
-    """The CSV file when `value` is one, or a directory holding exactly one (and no parquet)."""
-    if value is None or str(value).strip() in ("", "demo", "upstream", "default"):
-        return None  # the keywords win over a folder of that name
-    path = Path(str(value).strip()).expanduser()
-    if path.is_file() and path.suffix.lower() == ".csv":
-        return path.resolve()
-    if not path.is_dir() or any((path / "data").glob("*.parquet")):
-        return None
-    found = sorted(path.glob("*.csv"))
-    if len(found) > 1:
-        raise SourceError(
-            f"source {str(value)!r} holds several CSV files ({', '.join(p.name for p in found)}); "
-            "pass the one to evaluate: -T source=DIR/NAME.csv."
-        )
-    return found[0].resolve() if found else None
+    return replace(source, layout="upstream") if source.kind == "upstream" else source
 
 
 def _check_local_directory(directory: Path, split: str) -> None:
-    """A directory that holds neither format gets a message naming both."""
+    """A directory that holds neither layout gets a message naming both."""
     if not any((directory / "data").glob("*.parquet")):
         raise SourceError(
             f"local directory {directory} holds neither the authors' CSV (a .csv file with "
@@ -152,214 +113,66 @@ def _check_local_directory(directory: Path, split: str) -> None:
 # --- reading rows ----------------------------------------------------------------
 
 
-def load_items(
-    isle_source: IsleSource, dataset: DatasetSpec, store: ImageStore
-) -> tuple[list[Item], int]:
+def source_rows(source: Source, dataset: DatasetSpec) -> Iterable[Mapping[str, Any]]:
+    """The canonical rows of `source`, whatever its layout."""
+    if source.layout == "authors_csv":
+        return read_authors_csv(Path(source.location))
+    table = load_table(source)
+    columns = list(table.column_names)
+    if source.layout == "upstream":
+        return adapt_upstream(table, columns, source, dataset)
+    require_columns(source, columns, REQUIRED_COLUMNS)
+    return table
+
+
+def load_items(source: Source, dataset: DatasetSpec, store: ImageStore) -> tuple[list[Item], int]:
     """Read, validate and store every row of the source before any model call.
 
     Returns the items of `dataset`'s type and how many rows of the other type
     the source held (they are left out, and counted in the task metadata).
     """
-    if isle_source.format == "authors_csv":
-        rows: Iterable[dict[str, Any]] = read_authors_csv(Path(isle_source.source.location))
-    else:
-        table = load_table(isle_source.source)
-        columns = list(table.column_names)
-        if isle_source.format == "upstream":
-            rows = adapt_upstream(table, columns, isle_source, dataset)
-        else:
-            require_columns(isle_source.source, columns, REQUIRED_COLUMNS)
-            rows = table
-    items: list[Item] = []
-    other = 0
-    seen: set[str] = set()
-    for index, row in enumerate(rows):
-        where = (
-            row.get("_where")
-            or f"{isle_source.describe()}, row {index} (item_id {row.get('item_id')!r})"
-        )
-        kind = dataset_type(row.get("dataset") or dataset.type, where)
+
+    def to_item(row: Mapping[str, Any], ctx: RowContext) -> Item | None:
+        kind = dataset_type(row.get("dataset") or dataset.type, ctx.where)
         if kind != dataset.type:
-            other += 1
-            continue
-        item_id = str(row["item_id"]).strip()
-        if not item_id:
-            raise SourceError(f"{where}: the item_id is empty; every row needs a unique item_id.")
-        if item_id in seen:
-            raise SourceError(f"{where}: duplicate item_id; item ids must be unique.")
-        seen.add(item_id)
+            return None  # the other Isle v1 dataset: counted in `skipped`
         question = str(row.get("question") or "").strip()
         if not question:
-            raise SourceError(f"{where}: the question is empty.")
-        gold = gold_value(row["gold_answer"], kind, where)
+            raise ctx.error("the question is empty.")
+        gold = gold_value(row["gold_answer"], kind, ctx.where)
         distractor = row.get("distractor")
-        items.append(
-            Item(
-                item_id=item_id,
-                image_path=store.put(row["image"], where=where),
-                question=question,
-                gold=gold,
-                distractor=(
-                    None if _blank(distractor) else distractor_value(distractor, gold, kind, where)
-                ),
-                partition=None if _blank(row.get("partition")) else str(row["partition"]).strip(),
-                dataset=kind,
-                task=task_kind(row["task"], where),
-            )
+        return Item(
+            item_id=str(row["item_id"]).strip(),
+            image_path=ctx.image(row["image"]),
+            question=question,
+            gold=gold,
+            distractor=(
+                None if _blank(distractor) else distractor_value(distractor, gold, kind, ctx.where)
+            ),
+            partition=None if _blank(row.get("partition")) else str(row["partition"]).strip(),
+            dataset=kind,
+            task=task_kind(row["task"], ctx.where),
         )
-    if not items:
+
+    records = read_records(
+        source_rows(source, dataset),
+        to_item,
+        source=source,
+        id_field="item_id",
+        record_id=lambda item: item.item_id,
+        store=store,
+        require_any=False,
+    )
+    if not records.items:
+        other = records.skipped
         hint = (
             f" It holds {other} row(s) of the other Isle v1 dataset: run "
             f"vpt_tasks/{'isle_dots' if dataset.type == 'isle-brick' else 'isle_brick_v1'} on it."
             if other
             else ""
         )
-        raise SourceError(f"{isle_source.describe()}: no {dataset.type} rows.{hint}")
-    return items, other
-
-
-def read_authors_csv(path: Path) -> list[dict[str, Any]]:
-    """Canonical rows from the authors' CSV; images next to the CSV or in `images/`.
-
-    `item_id` is the image's file stem and the question's rank on that image
-    (`1-q1`, `1-q2`, ...): an image carries a perspective-taking and a control
-    question, and some carry one question per object.
-    """
-    where_csv = f"authors' CSV {path}"
-    try:
-        with path.open(newline="", encoding="utf-8-sig") as handle:
-            reader = csv.DictReader(handle)
-            columns = [str(name).strip() for name in reader.fieldnames or []]
-            raw_rows = list(reader)
-    except (OSError, UnicodeDecodeError, csv.Error) as error:
-        raise SourceError(f"{where_csv}: the file does not read as CSV ({error}).") from None
-    missing = [name for name in AUTHORS_CSV_COLUMNS if name not in columns]
-    if missing:
-        raise SourceError(
-            f"{where_csv}: missing column(s) {', '.join(missing)}; the file has "
-            f"{', '.join(columns) or 'no header'}. The authors' format has the columns "
-            f"{', '.join(AUTHORS_CSV_COLUMNS)}."
-        )
-    per_image: Counter[str] = Counter()
-    rows = []
-    for index, raw in enumerate(raw_rows):
-        record = {str(k).strip(): (v.strip() if isinstance(v, str) else v) for k, v in raw.items()}
-        name = record["id_image"] or ""
-        where = f"{where_csv}, line {index + 2} (id_image {name!r})"  # +2: header, 1-based
-        image_file = find_image(path.parent, name, where)
-        per_image[image_file.stem] += 1
-        rows.append(
-            {
-                "image": {"bytes": None, "path": str(image_file)},  # read once, by the image store
-                "item_id": f"{image_file.stem}-q{per_image[image_file.stem]}",
-                "question": record["question"],
-                "gold_answer": record["gold_answer"],
-                "distractor": None,
-                "partition": record["partition"],
-                "dataset": record["type_of_dataset"],
-                "task": record["task"],
-                "_where": where,
-            }
-        )
-    if not rows:
-        raise SourceError(f"{where_csv}: the CSV has a header but no rows.")
-    return rows
-
-
-def find_image(directory: Path, name: str, where: str) -> Path:
-    """The image file `name` of the authors' CSV: next to the CSV, or in `images/`."""
-    if not name:
-        raise SourceError(f"{where}: id_image is empty.")
-    for folder in (directory, directory / "images"):
-        candidate = folder / name
-        if candidate.is_file():
-            return candidate
-        if not Path(name).suffix:  # "1" for "1.png"
-            matches = sorted(folder.glob(f"{_glob_escape(name)}.*"))
-            if len(matches) == 1:
-                return matches[0]
-    raise SourceError(
-        f"{where}: image {name!r} not found in {directory} or {directory / 'images'}. "
-        "Put the image folder's files next to the CSV (or in images/)."
-    )
-
-
-def _glob_escape(text: str) -> str:
-    return re.sub(r"([*?\[])", r"[\1]", text)
-
-
-# --- upstream adapter --------------------------------------------------------------
-
-_IMAGE_NAMES = ("image", "img", "picture")
-_QUESTION_NAMES = ("prompt", "question", "text", "query")
-_LABEL_NAMES = ("label", "gold_answer", "answer", "gold", "target")
-# the options and instructions some copies append to the question
-_PROMPT_TAIL = re.compile(
-    r"\s*(?:Respond solely with A or B|First, analyze the image step by step|\n\s*Options\s*:)",
-    re.IGNORECASE,
-)
-
-
-def adapt_upstream(
-    table: Any, columns: list[str], isle_source: IsleSource, dataset: DatasetSpec
-) -> list[dict[str, Any]]:
-    """Map the upstream config (`image`, `prompt`, `label`) to canonical rows.
-
-    The question is the prompt without any appended options or instruction;
-    the task is perspective-taking when the question asks what someone sees
-    ("... can it see ...", "... does the man ... see ..."), else the control
-    (object detection). Optional `partition` / `task` / `type_of_dataset`
-    fields are used when present. Other layouts fail listing the fields seen.
-    """
-    lower = {name.lower(): name for name in columns}
-    image_col = _first(lower, _IMAGE_NAMES)
-    question_col = _first(lower, _QUESTION_NAMES)
-    label_col = _first(lower, _LABEL_NAMES)
-    if image_col is None or question_col is None or label_col is None:
-        missing = [
-            what
-            for what, col in (("image", image_col), ("prompt", question_col), ("label", label_col))
-            if col is None
-        ]
-        raise SourceError(
-            f"{isle_source.describe()}: the Isle v1 adapter found no {', '.join(missing)} field. "
-            f"Fields seen: {', '.join(columns)}. Convert the data to the canonical layout "
-            "(see hf_datasets/) or the authors' CSV format and pass it as -T source=DIR, "
-            "or report the upstream layout."
-        )
-    id_col = _first(lower, ("item_id", "id", "idx", "index"))
-    partition_col = _first(lower, ("partition", "slice"))
-    task_col = _first(lower, ("task",))
-    type_col = _first(lower, ("type_of_dataset", "dataset"))
-    rows = []
-    for index, row in enumerate(table):
-        question = _PROMPT_TAIL.split(str(row[question_col] or ""), maxsplit=1)[0].strip()
-        rows.append(
-            {
-                "image": row[image_col],
-                "item_id": str(row[id_col]) if id_col else str(index),
-                "question": question,
-                "gold_answer": row[label_col],
-                "distractor": None,
-                "partition": row[partition_col] if partition_col else None,
-                "dataset": row[type_col] if type_col else dataset.type,
-                "task": row[task_col] if task_col else infer_task(question),
-            }
-        )
-    return rows
-
-
-def infer_task(question: str) -> str:
-    """Perspective-taking questions ask what someone sees; controls ask what is there."""
-    return (
-        "perspective-taking"
-        if re.search(r"\bsees?\b", question, re.IGNORECASE)
-        else "object-detection"
-    )
-
-
-def _first(lower: dict[str, str], names: Iterable[str]) -> str | None:
-    return next((lower[name] for name in names if name in lower), None)
+        raise SourceError(f"{source.describe()}: no {dataset.type} rows.{hint}")
+    return records.items, records.skipped
 
 
 # --- value validation --------------------------------------------------------------
@@ -376,7 +189,6 @@ _TASK_ALIASES = {
     "baseline": "object-detection",
 }
 _YES_NO = {"yes": "Yes", "no": "No", "true": "Yes", "false": "No"}
-_NUMBER_WORDS = "zero one two three four five six seven eight nine ten".split()
 
 
 def task_kind(value: Any, where: str) -> str:
@@ -392,10 +204,8 @@ def task_kind(value: Any, where: str) -> str:
 
 def dataset_type(value: Any, where: str) -> DatasetType:
     """`isle-brick` or `isle-dots`, from `type_of_dataset` / `dataset`."""
-    from vpt_tasks.scorers.grader_prompts import isle_dataset_kind
-
     try:
-        return isle_dataset_kind(str(value))  # type: ignore[return-value]
+        return dataset_kind(str(value))
     except ValueError:
         raise SourceError(
             f"{where}: dataset type {value!r} is neither isle-brick nor isle-dots. Fix that row."
@@ -449,8 +259,9 @@ def _count(value: Any) -> int | None:
     if isinstance(value, float):
         return int(value) if value.is_integer() and value >= 0 else None
     text = str(value or "").strip().lower()
-    if text in _NUMBER_WORDS:
-        return _NUMBER_WORDS.index(text)
+    word = number_word_value(text)
+    if word is not None:
+        return word
     if re.fullmatch(r"\d+(?:\.0+)?", text):
         return int(float(text))
     return None

@@ -2,7 +2,8 @@
 
 Each metric sees every scored sample with its metadata (one sample per item,
 option order and prompt style) and returns a flat mapping; the keys are
-unique across the three metrics and listed in this folder's README:
+unique across the metrics of the `option_mapping` scorer (these two and the
+generic `answer_mapping_paths`) and listed in this folder's README:
 
 - `isle_v1_orders`: `accuracy` (averaged over the two orders),
   `both_orders_correct`, `consistency`, `unknown_rate`, `n_samples`,
@@ -12,9 +13,9 @@ unique across the three metrics and listed in this folder's README:
 - `isle_v1_positions`: `accuracy_original`, `accuracy_swapped`,
   `accuracy_gold_A`, `accuracy_gold_B` (accuracy when the gold option is
   shown as A / as B), `chose_A`, `chose_B` (share of answers mapped to letter A / B).
-- `isle_v1_mapping`: how answers were mapped — `mapped_by_rules`,
-  `mapped_by_grader`, `grader_calls`, `grader_failures` and
-  `unknown_<reason>` for every reason in :data:`UNKNOWN_REASONS` (counts).
+
+How answers were mapped (`mapped_by_rules`, ..., `unknown_<reason>`) is counted
+by :func:`vpt_tasks.scorers.answer_mapping.answer_mapping_paths`.
 """
 
 from __future__ import annotations
@@ -25,17 +26,6 @@ from typing import Any
 from inspect_ai.scorer import Metric, SampleScore, metric
 
 from vpt_tasks.scorers.circular import OrderResult, two_order_summary
-
-#: Why an answer was mapped to Unknown (score metadata `unknown_reason`).
-UNKNOWN_REASONS = (
-    "empty_answer",  # the model returned no text
-    "refusal",  # a refusal phrase (rules) or a provider content-filter stop
-    "no_grader",  # no rule decided and the run has -T grader=none
-    "grader_unknown",  # the grader answered Unknown (or something that is no option)
-    "grader_empty_reply",  # the grader returned no text
-    "grader_error",  # the grader call raised (HTTP error, timeout, ...)
-)
-GRADER_FAILURES = ("grader_empty_reply", "grader_error")
 
 
 def _meta(score: SampleScore) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -105,36 +95,6 @@ def isle_v1_positions() -> Metric:
         }
         result["chose_A"] = chosen["A"] / len(scores)
         result["chose_B"] = chosen["B"] / len(scores)
-        return result
-
-    return compute
-
-
-@metric
-def isle_v1_mapping() -> Metric:
-    """Counts of the mapping paths: rules, grader, grader failures and each Unknown reason."""
-
-    def compute(scores: list[SampleScore]) -> dict[str, float]:
-        paths: Counter[str] = Counter()
-        reasons: Counter[str] = Counter()
-        grader_calls = 0
-        for s in scores:
-            _, scored = _meta(s)
-            if scored.get("grader_called"):
-                grader_calls += 1
-            reason = scored.get("unknown_reason")
-            if reason:
-                reasons[str(reason)] += 1
-            else:
-                paths[str(scored.get("path"))] += 1
-        result = {
-            "mapped_by_rules": float(paths["rules"]),
-            "mapped_by_grader": float(paths["grader"]),
-            "grader_calls": float(grader_calls),
-            "grader_failures": float(sum(reasons[r] for r in GRADER_FAILURES)),
-        }
-        for reason in UNKNOWN_REASONS:
-            result[f"unknown_{reason}"] = float(reasons[reason])
         return result
 
     return compute

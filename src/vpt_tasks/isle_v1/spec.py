@@ -1,4 +1,4 @@
-"""The Isle v1 protocol as data: prompts, option values, dataset pins.
+"""The Isle v1 protocol as data: prompts, option values, grader texts, dataset pins.
 
 Read from `task_configs/isle_v1.yaml`; this module only gives it types.
 """
@@ -44,6 +44,18 @@ class DatasetSpec:
 
 
 @dataclass(frozen=True)
+class GraderSpec:
+    """The grader's settings and the texts of its JSON mapping prompt (see `grading.py`)."""
+
+    temperature: float
+    max_tokens: int
+    instructions: dict[str, str]
+    """Dataset type → INSTRUCTION; `{valid}` is the quoted valid values."""
+    response_format: str
+    """RESPONSE_FORMAT; `{values}` the quoted valid values and Unknown, `{unknown}` Unknown."""
+
+
+@dataclass(frozen=True)
 class IsleV1Spec:
     """The whole protocol of both benchmarks."""
 
@@ -55,6 +67,7 @@ class IsleV1Spec:
     """Prompt style (`zero_shot`, `cot`) → template with {q}, {opt1}, {opt2}."""
     bricks_options: tuple[str, str]
     question_templates: dict[str, dict[str, str]]
+    grader: GraderSpec
 
     @property
     def styles(self) -> list[str]:
@@ -79,6 +92,7 @@ def load_spec() -> IsleV1Spec:
         for name, entry in data["datasets"].items()
     }
     generation = data["generation"]
+    grader = data["grader"]
     yes, no = (str(option) for option in data["bricks_options"])
     return IsleV1Spec(
         datasets=datasets,
@@ -91,4 +105,10 @@ def load_spec() -> IsleV1Spec:
             str(kind): {str(task): str(text) for task, text in templates.items()}
             for kind, templates in data["question_templates"].items()
         },
+        grader=GraderSpec(
+            temperature=float(grader["temperature"]),
+            max_tokens=int(grader["max_tokens"]),
+            instructions={str(k): str(v) for k, v in grader["instructions"].items()},
+            response_format=str(grader["response_format"]),
+        ),
     )

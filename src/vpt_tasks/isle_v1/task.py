@@ -8,13 +8,12 @@ inspect eval vpt_tasks/isle_brick_v1 -T source=demo -T grader=none --model vpt_t
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate
 
-from vpt_tasks._version import __version__
+from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
 
 logger = logging.getLogger(__name__)
@@ -28,7 +27,7 @@ GRADER_WHY = (
 @task
 def isle_brick_v1(
     source: str | None = None,
-    solver: Any = "zero_shot",
+    solver: list[str] | str | None = "zero_shot",
     grader: str = "role",
 ) -> Task:
     """Isle-Bricks v1: can the LEGO minifigure see the object? Yes/No in both option orders.
@@ -48,7 +47,7 @@ def isle_brick_v1(
 @task
 def isle_dots(
     source: str | None = None,
-    solver: Any = "zero_shot",
+    solver: list[str] | str | None = "zero_shot",
     distractor: str = "faithful",
     grader: str = "role",
 ) -> Task:
@@ -67,12 +66,20 @@ def isle_dots(
     return _isle_v1_task("isle_dots", source, solver, grader, distractor=distractor)
 
 
-def _isle_v1_task(name: str, source: Any, solver: Any, grader: Any, *, distractor: Any) -> Task:
+def _isle_v1_task(
+    name: str,
+    source: str | None,
+    solver: list[str] | str | None,
+    grader: str,
+    *,
+    distractor: str,
+) -> Task:
     from vpt_tasks.core.images import ImageStore
     from vpt_tasks.core.solvers import require_model_role
     from vpt_tasks.isle_v1.dataset import DISTRACTOR_MODES, build_samples, load_items, resolve
+    from vpt_tasks.isle_v1.scorer import option_mapping
     from vpt_tasks.isle_v1.spec import load_spec
-    from vpt_tasks.scorers.option_mapping import GRADER_MODES, option_mapping
+    from vpt_tasks.scorers.answer_mapping import GRADER_MODES
 
     spec = load_spec()
     dataset = spec.datasets[name]
@@ -82,13 +89,13 @@ def _isle_v1_task(name: str, source: Any, solver: Any, grader: Any, *, distracto
     grader_mode = args.one_of("grader", grader, GRADER_MODES)
     distractor_mode = args.one_of("distractor", distractor, DISTRACTOR_MODES)
 
-    isle_source = resolve(source, dataset, spec)
-    items, other_rows = load_items(isle_source, dataset, ImageStore())
+    data_source = resolve(source, dataset, spec)
+    items, other_rows = load_items(data_source, dataset, ImageStore())
     if other_rows:
         logger.warning(
             "%s: left out %d row(s) of the other Isle v1 dataset (counted in the task metadata "
             "as rows_of_other_dataset).",
-            isle_source.describe(),
+            data_source.describe(),
             other_rows,
         )
     samples = build_samples(items, spec, styles, distractor=distractor_mode, name=name)
@@ -103,10 +110,10 @@ def _isle_v1_task(name: str, source: Any, solver: Any, grader: Any, *, distracto
         solver=steps,
         scorer=option_mapping(grader=grader_mode),
         config=GenerateConfig(temperature=spec.temperature, max_tokens=spec.max_tokens),
+        version=task_version("isle_v1"),
         metadata={
             "benchmark": dataset.name,
-            "vpt_tasks_version": __version__,
-            "source": isle_source.as_metadata(),
+            "source": data_source.as_metadata(),
             "solver": styles,
             "grader": grader_mode,
             **({"distractor": distractor_mode} if dataset.type == "isle-dots" else {}),

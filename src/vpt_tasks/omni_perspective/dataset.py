@@ -10,6 +10,13 @@ list of images in placeholder order.
 Each item becomes k samples, one per cyclic rotation of its k options (the
 correct answer visits every slot). The item's images are stored once in the
 `ImageStore` and every rotation references the same files.
+
+Each sample's user message is final: the question's text segments and images
+in the order of its `<image>` placeholders (:func:`interleave_plan`), then the
+rotation's lettered options and the answer instruction. Each text segment and
+each image is its own content part, so providers receive them in that order;
+the task's solver is just `generate()` (Inspect's `prompt_template` /
+`multiple_choice` would merge the text parts and move the images to one end).
 """
 
 from __future__ import annotations
@@ -23,14 +30,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import ContentImage
 
 from vpt_tasks.core import args
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.messages import image, user_message
+from vpt_tasks.core.records import RowContext, read_records
 from vpt_tasks.core.sources import Source, load_table, require_columns
+from vpt_tasks.core.text import numeric_sort_key
 from vpt_tasks.omni_perspective.interleave import PlaceholderError, interleave_plan
-from vpt_tasks.omni_perspective.spec import OmniSpec
+from vpt_tasks.omni_perspective.spec import OmniSpec, PromptSpec
 from vpt_tasks.scorers.circular import circular_variants
 
 REQUIRED_COLUMNS = ["id", "question", "choices", "label", "images"]
@@ -90,52 +100,58 @@ def load_items(
 ) -> tuple[list[Item], Selection]:
     """Read, validate and filter every item of `source` before any model call.
 
-    Rows are parsed without their images first so that the filters can be
-    checked against the values the data holds; then the images of the kept
-    items are stored (and fully decoded) once.
+    Two passes of the row loop: the text fields of every row first, so that
+    the filters can be checked against the values the data holds; then the
+    images of the kept rows only, stored (and fully decoded) once.
     """
     table = load_table(source)
     columns = list(table.column_names)
     require_columns(source, columns, REQUIRED_COLUMNS)
     present = [name for name in REQUIRED_COLUMNS + OPTIONAL_COLUMNS if name in columns]
-    text_rows = table.select_columns([name for name in present if name != "images"])
 
-    parsed: list[tuple[int, dict[str, Any]]] = []
-    seen: set[str] = set()
-    for index, row in enumerate(text_rows):
-        where = f"{source.describe()}, row {index} (id {row.get('id')!r})"
-        fields = parse_row(row, spec, where)
-        if fields["item_id"] in seen:
-            raise SourceError(f"{where}: duplicate id; item ids must be unique.")
-        seen.add(fields["item_id"])
-        parsed.append((index, fields))
-    if not parsed:
-        raise SourceError(f"{source.describe()}: the source has no rows.")
+    def to_fields(row: Mapping[str, Any], ctx: RowContext) -> tuple[int, dict[str, Any]]:
+        return ctx.index, parse_row(row, spec, ctx.where)
+
+    parsed = read_records(
+        table.select_columns([name for name in present if name != "images"]),
+        to_fields,
+        source=source,
+        id_field="id",
+        record_id=lambda record: record[1]["item_id"],
+        store=store,
+    ).items
 
     selection = select(parsed, qtype=qtype, difficulty=difficulty, pov=pov)
-    kept = [(i, f) for i, f in parsed if selection.keeps(f["qtype"], f["difficulty"], f["pov"])]
+    kept = {i: f for i, f in parsed if selection.keeps(f["qtype"], f["difficulty"], f["pov"])}
     if not kept:
         raise TaskArgumentError(
             f"No item of {source.describe()} matches {selection.as_metadata()}; "
             "widen -T qtype / -T difficulty / -T pov."
         )
 
-    image_rows = table.select([i for i, _ in kept]).select_columns(["images"])
-    items = []
-    for (index, fields), row in zip(kept, image_rows, strict=True):
-        where = f"{source.describe()}, row {index} (id {fields['item_id']!r})"
-        values = _image_list(row["images"], where)
+    def to_item(row: Mapping[str, Any], ctx: RowContext) -> Item:
+        fields = kept[ctx.index]
+        values = _image_list(row["images"], ctx.where)
         try:
             interleave_plan(fields["question"], len(values), spec.placeholder)
         except PlaceholderError as error:
-            raise SourceError(
-                f"{where}: the question's image placeholders do not fit its images: {error}. "
+            raise ctx.error(
+                f"the question's image placeholders do not fit its images: {error}. "
                 "Fix the question or the images of that row."
             ) from None
-        paths = tuple(
-            store.put(value, where=f"{where}, image {n + 1}") for n, value in enumerate(values)
-        )
-        items.append(Item(image_paths=paths, **fields))
+        paths = tuple(ctx.image(value, label=f"image {n + 1}") for n, value in enumerate(values))
+        return Item(image_paths=paths, **fields)
+
+    indices = list(kept)
+    items = read_records(
+        table.select(indices).select_columns(["id", "images"]),
+        to_item,
+        source=source,
+        id_field="id",
+        record_id=lambda item: item.item_id,
+        store=store,
+        indices=indices,
+    ).items
     return items, selection
 
 
@@ -260,9 +276,9 @@ def select(
     parsed: Sequence[tuple[int, dict[str, Any]]], *, qtype: Any, difficulty: Any, pov: Any
 ) -> Selection:
     """Validate the filters against the values present in the data."""
-    qtypes = sorted({f["qtype"] for _, f in parsed if f["qtype"] is not None}, key=_sort_key)
+    qtypes = sorted({f["qtype"] for _, f in parsed if f["qtype"] is not None}, key=numeric_sort_key)
     levels = sorted(
-        {f["difficulty"] for _, f in parsed if f["difficulty"] is not None}, key=_sort_key
+        {f["difficulty"] for _, f in parsed if f["difficulty"] is not None}, key=numeric_sort_key
     )
     return Selection(
         qtypes=_subset("qtype", qtype, qtypes, normalise_qtype),
@@ -271,7 +287,7 @@ def select(
     )
 
 
-def build_samples(items: Sequence[Item], *, circular: bool) -> MemoryDataset:
+def build_samples(items: Sequence[Item], spec: OmniSpec, *, circular: bool) -> MemoryDataset:
     """The k rotations of every item (only rotation 0 when `circular` is false)."""
     samples = []
     for item in items:
@@ -285,7 +301,7 @@ def build_samples(items: Sequence[Item], *, circular: bool) -> MemoryDataset:
                     id=sample_id,
                     input=[
                         user_message(
-                            [item.question, *(image(path) for path in item.image_paths)],
+                            message_parts(item, options, spec.prompt, spec.placeholder),
                             answer_pool=list(options),
                             sample_key=sample_id,
                         )
@@ -307,6 +323,28 @@ def build_samples(items: Sequence[Item], *, circular: bool) -> MemoryDataset:
                 )
             )
     return MemoryDataset(samples, name="omni_perspective")
+
+
+def message_parts(
+    item: Item, options: Mapping[str, str], prompt: PromptSpec, placeholder: re.Pattern[str]
+) -> list[str | ContentImage]:
+    """The user message of one rotation: question text and images interleaved, then the options.
+
+    The text segments and images follow the question's placeholders (see
+    :func:`interleave_plan`); the options block (options intro, one line per
+    option, the instruction) goes on a new line after the last text segment,
+    or is its own part when the message ends with an image.
+    """
+    parts: list[str | ContentImage] = [
+        part if isinstance(part, str) else image(item.image_paths[part])
+        for part in interleave_plan(item.question, len(item.image_paths), placeholder)
+    ]
+    block = prompt.options_block(dict(options))
+    if parts and isinstance(parts[-1], str):
+        parts[-1] = f"{parts[-1]}\n{block}"
+    else:
+        parts.append(block)
+    return parts
 
 
 # --- helpers ----------------------------------------------------------------------
@@ -342,13 +380,6 @@ def _subset(name: str, value: Any, allowed: list[str], normalise: Any) -> list[s
         normalise(item) if not isinstance(item, str) else normalise(item.strip()) for item in items
     ]
     return args.subset_of(name, [w if w is not None else "" for w in wanted], allowed)
-
-
-def _sort_key(value: str) -> tuple[int, float, str]:
-    try:
-        return (0, float(value), value)
-    except ValueError:
-        return (1, 0.0, value)
 
 
 def _number(value: float) -> str:

@@ -3,9 +3,9 @@
 Omni-Perspective questions mark their images with `<image>` placeholders
 ("Image 1: <image> Image 2: <image> Which view ...?"). The model must see the
 text and the images in that order. `interleave_plan` turns a question into
-that order once, as text segments and image indices, so that the dataset can
-reject a question whose placeholders do not fit its images before any model
-call, and the solver can lay out the message from the same plan.
+that order once, as text segments and image indices: the dataset rejects a
+question whose placeholders do not fit its images before any model call, and
+lays out each sample's user message from the same plan.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Omni-Perspective protocol as data: prompt wording, judge settings, vocabularies.
+"""The Omni-Perspective protocol as data: prompt wording, judge prompt and settings, vocabularies.
 
 Read from `task_configs/omni_perspective.yaml`; this module only gives it types.
 """
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.sources import Upstream
+from vpt_tasks.scorers.judge import ChoiceJudge
 
 CANONICAL_SCHEMA: dict[str, str] = {
     "id": "string",
@@ -55,8 +56,8 @@ class OmniSpec:
     max_tokens: int
     placeholder: re.Pattern[str]
     prompt: PromptSpec
-    judge_max_tokens: int
-    judge_temperatures: tuple[float, ...]
+    judge: ChoiceJudge
+    """The merge-match judge: its prompt template, tries, temperatures and token limit."""
     qtypes: dict[str, str]
     pov_aliases: dict[str, frozenset[str]]
 
@@ -79,8 +80,12 @@ def load_spec() -> OmniSpec:
             option_line=str(prompt["option_line"]),
             instruction=str(prompt["instruction"]),
         ),
-        judge_max_tokens=int(judge["max_tokens"]),
-        judge_temperatures=tuple(float(t) for t in judge["temperatures"]),
+        judge=ChoiceJudge(
+            template=str(judge["prompt"]),
+            max_tries=int(judge["max_tries"]),
+            temperatures=tuple(float(t) for t in judge["temperatures"]),
+            max_tokens=int(judge["max_tokens"]),
+        ),
         qtypes={str(key): str(value) for key, value in data["qtypes"].items()},
         pov_aliases={
             name: frozenset(str(alias).strip().lower() for alias in aliases)

@@ -6,23 +6,21 @@ inspect eval vpt_tasks/omni_perspective -T source=demo --model vpt_tasks/random
 
 from __future__ import annotations
 
-from typing import Any
-
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
 from inspect_ai.solver import Solver, generate
 
-from vpt_tasks._version import __version__
+from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
 
 
 @task
 def omni_perspective(
     source: str | None = None,
-    qtype: Any = None,
-    difficulty: Any = None,
+    qtype: list[str] | str | float | None = None,
+    difficulty: list[str] | str | None = None,
     pov: str = "all",
-    circular: Any = True,
+    circular: bool | str = True,
     judge: str = "auto",
 ) -> Task:
     """Omni-Perspective: zero-shot multiple choice, interleaved images, circular evaluation.
@@ -43,16 +41,15 @@ def omni_perspective(
     from vpt_tasks.core.images import ImageStore
     from vpt_tasks.core.solvers import require_model_role
     from vpt_tasks.core.sources import pin_revision, resolve_source
-    from vpt_tasks.omni_perspective.dataset import build_samples, load_items
-    from vpt_tasks.omni_perspective.metrics import omni_circular
-    from vpt_tasks.omni_perspective.solver import interleaved_multiple_choice
+    from vpt_tasks.omni_perspective.dataset import POVS, build_samples, load_items
+    from vpt_tasks.omni_perspective.scorer import omni_merge_match
     from vpt_tasks.omni_perspective.spec import load_spec
-    from vpt_tasks.scorers.merge_match import JUDGE_MODES, merge_match, merge_match_paths
+    from vpt_tasks.scorers.merge_match import JUDGE_MODES
 
     spec = load_spec()
     rotate = args.as_bool("circular", circular)
     judge_mode = args.one_of("judge", judge, JUDGE_MODES)
-    pov_name = args.one_of("pov", pov, ("first", "third", "all"))
+    pov_name = args.one_of("pov", pov, POVS)
 
     data_source = pin_revision(
         resolve_source(
@@ -62,26 +59,21 @@ def omni_perspective(
     items, selection = load_items(
         data_source, spec, ImageStore(), qtype=qtype, difficulty=difficulty, pov=pov_name
     )
-    dataset = build_samples(items, circular=rotate)
+    dataset = build_samples(items, spec, circular=rotate)
 
     steps: list[Solver] = []
     if judge_mode == "grader":
         steps.append(require_model_role("grader", "-T judge=grader"))
-    steps += [interleaved_multiple_choice(spec.prompt), generate()]
+    steps.append(generate())
 
     return Task(
         dataset=dataset,
         solver=steps,
-        scorer=merge_match(
-            judge=judge_mode,
-            judge_temperatures=spec.judge_temperatures,
-            judge_max_tokens=spec.judge_max_tokens,
-        ),
-        metrics=[omni_circular(), merge_match_paths()],
+        scorer=omni_merge_match(judge=judge_mode),
         config=GenerateConfig(temperature=spec.temperature, max_tokens=spec.max_tokens),
+        version=task_version("omni_perspective"),
         metadata={
             "benchmark": "Omni-Perspective",
-            "vpt_tasks_version": __version__,
             "source": data_source.as_metadata(),
             **selection.as_metadata(),
             "circular": rotate,

@@ -20,6 +20,7 @@ They make no network calls and need no keys.
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import random
 from typing import Any
@@ -41,6 +42,8 @@ from inspect_ai.tool import ToolChoice, ToolInfo
 
 from vpt_tasks.core.messages import read_hint
 
+logger = logging.getLogger(__name__)
+
 BASELINES = ("random", "always_yes", "constant")
 _YES_NO = {"yes", "no"}
 
@@ -53,12 +56,12 @@ class BaselineModel(ModelAPI):
         model_name: str,
         base_url: str | None = None,
         api_key: str | None = None,
-        config: GenerateConfig = GenerateConfig(),
+        config: GenerateConfig | None = None,
         seed: int = 0,
         answer: str | None = None,
         **model_args: Any,
     ) -> None:
-        super().__init__(model_name, base_url, api_key, [], config)
+        super().__init__(model_name, base_url, api_key, [], config or GenerateConfig())
         if model_name not in BASELINES:
             raise ValueError(
                 f"Unknown baseline model vpt_tasks/{model_name}; "
@@ -72,7 +75,7 @@ class BaselineModel(ModelAPI):
         if model_name == "constant" and answer is None:
             raise ValueError("vpt_tasks/constant needs the text to answer: -M answer=A")
         self.seed = int(seed)
-        self.answer = None if answer is None else str(answer)
+        self.answer = None if answer is None else _answer_text(answer)
 
     def max_connections(self) -> int:
         return 64
@@ -108,6 +111,21 @@ class BaselineModel(ModelAPI):
             p_yes = rng.random()
             return _output(self.model_name, words[0] if p_yes >= 0.5 else words[1], p_yes, words)
         return _output(self.model_name, rng.choice(pool), None)
+
+
+def _answer_text(value: Any) -> str:
+    """The text `constant` answers. `-M` values are read as YAML, so `-M answer=yes`
+    arrives as the boolean True: it means the word, answered as "Yes" ("No" for False)."""
+    if isinstance(value, bool):
+        text = "Yes" if value else "No"
+        logger.warning(
+            "vpt_tasks/constant: -M answer=%s was read as a YAML boolean; answering %r. "
+            "Quote other texts that YAML reads as booleans, e.g. -M answer='\"on\"'.",
+            str(value).lower(),
+            text,
+        )
+        return text
+    return str(value)
 
 
 def _hint(input: list[ChatMessage]) -> dict[str, Any] | None:

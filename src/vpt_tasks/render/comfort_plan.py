@@ -278,8 +278,8 @@ def _row(
     *,
     ball: bool,
 ) -> dict[str, object]:
+    from vpt_tasks.comfort.rows import frame_row
     from vpt_tasks.comfort.spec import load_spec
-    from vpt_tasks.comfort.upstream import frame_row
 
     referent, relatum = names
     row = frame_row(

@@ -46,7 +46,7 @@ from itertools import product
 from typing import Any
 
 from vpt_tasks.isle_brick import geometry as gold
-from vpt_tasks.isle_brick.synthetic import FIGURES, OBJECTS, ORIENTATIONS, POSITIONS, VIEWPOINTS
+from vpt_tasks.isle_brick.design import FIGURES, OBJECTS, ORIENTATIONS, POSITIONS, VIEWPOINTS
 from vpt_tasks.render import RENDERER_VERSION, models
 from vpt_tasks.render import transforms as tf
 from vpt_tasks.render.camera import Camera, fit_distance
@@ -191,7 +191,7 @@ def plan_isle_brick(options: IsleBrickOptions) -> IslePlan:
             options.diagonal_mix(),
             random.Random(f"isle-brick:{options.seed}:deal:{repeat}"),
         )
-        for (pair, position, facing_factor, viewpoint), kind in zip(cells, kinds):
+        for (pair, position, facing_factor, viewpoint), kind in zip(cells, kinds, strict=True):
             scene_id = f"scene-{index:04d}"
             rng = random.Random(f"isle-brick:{options.seed}:{index}")
             index += 1

@@ -30,11 +30,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.out.exists() and not args.out.is_dir():
+        print(
+            f"vpt-tasks report: --out {args.out} is a file; give a directory for report.md "
+            "and the figures.",
+            file=sys.stderr,
+        )
+        return 2
     renderers = sections()
     # headers only: sections that plot per-sample values stream the samples themselves
     loaded = load_logs(args.logs, renderers, header_only=True)
     for reason in loaded.skipped:
         print(f"skipped {reason}", file=sys.stderr)
+    for reason in loaded.superseded:
+        print(f"superseded {reason}", file=sys.stderr)
     if not loaded.by_task:
         print("vpt-tasks report: no reportable logs (see the reasons above).", file=sys.stderr)
         return 1
@@ -42,6 +51,9 @@ def run(args: argparse.Namespace) -> int:
     lines = ["# vpt_tasks report", ""]
     for task, logs in sorted(loaded.by_task.items()):
         lines += load(renderers[task])(logs, args.out)
+        lines.append("")
+    if loaded.superseded:
+        lines += ["## Superseded logs", ""] + [f"- {reason}" for reason in loaded.superseded]
         lines.append("")
     if loaded.skipped:
         lines += ["## Skipped logs", ""] + [f"- {reason}" for reason in loaded.skipped]

@@ -21,6 +21,8 @@ class LoadedLogs:
 
     by_task: dict[str, list[EvalLog]] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
+    superseded: list[str] = field(default_factory=list)
+    """Logs of a run that a later log of the same run (eval-retry, a copy) replaces."""
 
 
 def task_name(log: EvalLog) -> str:
@@ -31,7 +33,12 @@ def task_name(log: EvalLog) -> str:
 def load_logs(
     paths: Iterable[str | Path], supported: Iterable[str], *, header_only: bool
 ) -> LoadedLogs:
-    """Read every log under `paths` (files or directories) for the `supported` tasks."""
+    """Read every log under `paths` (files or directories) for the `supported` tasks.
+
+    One eval is reported once: logs of the same task run (`eval.task_id`: an
+    original and its `inspect eval-retry`s, or copies of one file) are grouped,
+    the latest finished one is kept and the others are listed as superseded.
+    """
     supported = set(supported)
     files: list[str] = []
     result = LoadedLogs()
@@ -43,7 +50,8 @@ def load_logs(
             files.append(str(path))
         else:
             result.skipped.append(f"{path}: no such file or directory")
-    for file in files:
+    runs: dict[str, list[tuple[str, EvalLog]]] = {}
+    for file in dict.fromkeys(files):
         try:
             log = read_eval_log(file, header_only=header_only)
         except Exception as error:  # noqa: BLE001 - reported per file, the others go on
@@ -56,13 +64,33 @@ def load_logs(
             result.skipped.append(
                 f"{file}: task '{log.eval.task}' has no report section (supported: {', '.join(sorted(supported))})"
             )
-        elif log.status != "success" or log.results is None:
+            continue
+        runs.setdefault(log.eval.task_id or file, []).append((file, log))
+    for attempts in runs.values():
+        attempts.sort(key=lambda item: (_finished(item[1]), _when(item[1]), item[0]))
+        file, log = attempts[-1]
+        if not _finished(log):
             result.skipped.append(
                 f"{file}: the eval is '{log.status}', not finished successfully; rerun it or use `inspect eval-retry`"
             )
-        else:
-            result.by_task.setdefault(name, []).append(log)
+            continue
+        result.by_task.setdefault(task_name(log), []).append(log)
+        for other, earlier in attempts[:-1]:
+            why = (
+                "a copy of the same log"
+                if earlier.eval.eval_id == log.eval.eval_id
+                else f"an earlier attempt ({earlier.status}) of the same run"
+            )
+            result.superseded.append(f"{other}: {why}, superseded by {file}")
     return result
+
+
+def _finished(log: EvalLog) -> bool:
+    return log.status == "success" and log.results is not None
+
+
+def _when(log: EvalLog) -> str:
+    return (log.stats.completed_at if log.stats else None) or log.eval.created or ""
 
 
 def model_labels(logs: list[EvalLog]) -> list[str]:

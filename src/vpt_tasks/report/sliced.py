@@ -90,7 +90,7 @@ def _pair_figure(
         layout="constrained",
     )
     names = dict(section.metrics)
-    for ax, label, m in zip(axes[:, 0], labels, metrics):
+    for ax, label, m in zip(axes[:, 0], labels, metrics, strict=True):
         xs = range(len(rows))
         ax.bar(
             [x - 0.2 for x in xs],

@@ -135,7 +135,7 @@ def _with_slices(
 
 
 def circular_summary(
-    results: Iterable[Any], n_rotations: int | Mapping[Hashable, int] | None = None
+    results: Iterable[Any], n_rotations: int | Mapping[Any, int] | None = None
 ) -> dict[str, float]:
     """Circular, vanilla and rotation-0 accuracy over rotated items.
 

@@ -1,62 +1,53 @@
-"""Merge match: deterministic option extraction, then an LLM judge for the rest.
+"""Scorer kind "merge match": deterministic option extraction, then an LLM judge.
 
-The scorer of any multiple-choice task of the plugin. For each answer:
+For any multiple-choice task. For each answer:
 
 1. **template** -- :func:`vpt_tasks.scorers.options.extract_option` in the
    reference order (refusal -> Z; a lone option letter near the end; "answer
    is X"; a unique option text). A refusal by the provider's content filter
    is a Z as well.
 2. **judge** -- what the rules cannot decide goes to the `grader` model role
-   with the VLMEvalKit-style matching prompt
-   (:func:`~vpt_tasks.scorers.grader_prompts.build_omni_judge_prompt`); its
-   reply is parsed with the same rules, and the judge is asked again, a
+   with the benchmark's choice-judge prompt (:class:`~vpt_tasks.scorers.judge.ChoiceJudge`);
+   its reply is parsed with the same rules, and the judge is asked again, a
    bounded number of times, while its reply names no option.
 3. **unresolved** -- otherwise (or without a judge, or for an empty answer)
    the answer maps to no option and is scored wrong. Never a random pick.
 
 The options are the sample's `choices` (lettered A, B, C, ... in order) and
 the target is the correct letter. Score metadata records the path, the rule,
-the extracted letter, every judge reply and the number of judge calls; the
-`merge_match_paths` metric counts how many answers each path decided.
+the extracted letter, every judge reply and the number of judge calls.
+
+Parts:
+
+- `merge_match(judge=..., settings=ChoiceJudge(...))`: the builder. It returns
+  the async `score` coroutine, undecorated: the benchmark wraps it in its own
+  `@scorer(metrics=[...])` with its run-level metrics and, from here,
+  `merge_match_paths()`.
+- `merge_match_paths()`: how many answers each path decided.
+- `ask_judge(...)`: the bounded judge calls of one answer.
 """
 
 from __future__ import annotations
 
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Literal
 
 from inspect_ai.model import GenerateConfig, Model, get_model, model_roles
-from inspect_ai.scorer import (
-    Metric,
-    SampleScore,
-    Score,
-    Scorer,
-    Target,
-    accuracy,
-    metric,
-    scorer,
-    stderr,
-)
+from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, metric
 from inspect_ai.solver import TaskState
 
-from vpt_tasks.scorers.grader_prompts import (
-    OMNI_JUDGE_MAX_TRIES,
-    build_omni_judge_prompt,
-    parse_omni_judge_reply,
-)
+from vpt_tasks.scorers.judge import ChoiceJudge, parse_choice_judge_reply
 from vpt_tasks.scorers.options import NO_OPTION_LETTER, extract_option
+
+__all__ = ["JUDGE_MODES", "PATHS", "JudgeMode", "ask_judge", "merge_match", "merge_match_paths"]
 
 logger = logging.getLogger(__name__)
 
 JudgeMode = Literal["auto", "grader", "none"]
 JUDGE_MODES: tuple[JudgeMode, ...] = ("auto", "grader", "none")
 PATHS = ("template", "judge", "unresolved")
-
-#: Temperatures of the judge's tries: deterministic first, then freer re-reads.
-DEFAULT_JUDGE_TEMPERATURES = (0.0, 0.5, 1.0)
-DEFAULT_JUDGE_MAX_TOKENS = 32
 
 
 @metric
@@ -85,31 +76,23 @@ def merge_match_paths() -> Metric:
     return compute
 
 
-@scorer(metrics=[accuracy(), stderr(), merge_match_paths()])
-def merge_match(
-    judge: JudgeMode = "auto",
-    max_tries: int = OMNI_JUDGE_MAX_TRIES,
-    judge_temperatures: Sequence[float] = DEFAULT_JUDGE_TEMPERATURES,
-    judge_max_tokens: int = DEFAULT_JUDGE_MAX_TOKENS,
-) -> Scorer:
+def merge_match(*, settings: ChoiceJudge, judge: JudgeMode = "auto") -> Scorer:
     """Score a multiple-choice answer: rules first, then the grader as judge.
 
     Args:
+        settings: the judge's prompt template and call settings (the benchmark's).
         judge: `auto` asks the `grader` model role when one is bound (and
             leaves rule-undecided answers unresolved, counted in
             `unresolved_no_judge`, when none is); `grader` requires the role
             (put `require_model_role("grader", ...)` in the solver chain so
             that a missing role fails before any model call); `none` never
             asks a judge. The evaluated model never judges itself.
-        max_tries: judge calls per answer at most, while its replies name no option.
-        judge_temperatures: temperature of each try (the last one repeats).
-        judge_max_tokens: output limit of a judge reply.
+
+    Returns:
+        The `score` coroutine, for the benchmark's own `@scorer`.
     """
     if judge not in JUDGE_MODES:
         raise ValueError(f"judge must be one of {', '.join(JUDGE_MODES)}, not {judge!r}")
-    if max_tries < 1:
-        raise ValueError("max_tries must be at least 1")
-    temperatures = tuple(judge_temperatures) or (0.0,)
 
     async def score(state: TaskState, target: Target) -> Score:
         options = {chr(ord("A") + i): choice.value for i, choice in enumerate(state.choices)}
@@ -141,9 +124,7 @@ def merge_match(
                         )
                 else:
                     question = str(state.metadata.get("question") or state.input_text)
-                    letter, judged = await _ask_judge(
-                        grader, question, options, answer, max_tries, temperatures, judge_max_tokens
-                    )
+                    letter, judged = await ask_judge(grader, settings, question, options, answer)
                     details.update(judged)
                     path, rule = ("judge", None) if letter is not None else ("unresolved", None)
                     if letter is None:
@@ -169,33 +150,36 @@ def _judge_model(mode: JudgeMode) -> Model | None:
     return get_model(role="grader", required=True)
 
 
-async def _ask_judge(
+async def ask_judge(
     grader: Model,
+    settings: ChoiceJudge,
     question: str,
-    options: dict[str, str],
+    options: Mapping[str, str],
     answer: str,
-    max_tries: int,
-    temperatures: Sequence[float],
-    max_tokens: int,
 ) -> tuple[str | None, dict[str, object]]:
-    """Ask the judge until its reply names an option (or Z), at most `max_tries` times."""
-    prompt = build_omni_judge_prompt(question, options, answer)
+    """Ask the judge until its reply names an option (or Z), at most `settings.max_tries` times.
+
+    Returns the letter (None when no try named one) and the score metadata of
+    the calls: `judge_tries`, `judge_reply` (the last), `judge_replies`,
+    `judge_errors` (calls that raised; a failing judge never crashes the run).
+    """
+    prompt = settings.prompt(question, options, answer)
     replies: list[str] = []
     errors: list[str] = []
-    for attempt in range(max_tries):
-        temperature = temperatures[min(attempt, len(temperatures) - 1)]
+    for attempt in range(settings.max_tries):
+        config = GenerateConfig(
+            temperature=settings.temperature(attempt), max_tokens=settings.max_tokens
+        )
         try:
-            output = await grader.generate(
-                prompt, config=GenerateConfig(temperature=temperature, max_tokens=max_tokens)
-            )
+            output = await grader.generate(prompt, config=config)
         except Exception as error:  # noqa: BLE001 - a failing judge must not crash the run
             errors.append(f"{type(error).__name__}: {error}")
             continue
         replies.append(output.completion)
-        match = parse_omni_judge_reply(output.completion, options)
+        match = parse_choice_judge_reply(output.completion, options)
         if match.letter is not None:
             return match.letter, _judge_details(replies, errors, attempt + 1)
-    return None, _judge_details(replies, errors, max_tries)
+    return None, _judge_details(replies, errors, settings.max_tries)
 
 
 def _judge_details(replies: list[str], errors: list[str], tries: int) -> dict[str, object]:

@@ -1,19 +1,20 @@
 """Deterministic mapping of free-text model answers to multiple-choice options.
 
-Two benchmarks need to turn a model's free-text answer into one of the options
-it was offered before asking a grader model:
+Two scorer kinds turn a model's free-text answer into one of the options it
+was offered before asking a grader model:
 
-* Omni-Perspective (k options A..D): :func:`extract_option` follows the
+* merge match (k options A, B, C, ...; e.g. Omni-Perspective,
+  :mod:`vpt_tasks.scorers.merge_match`): :func:`extract_option` follows the
   reference extraction order of VLMEvalKit's ``can_infer`` ("merge match"):
   refusal strings -> ``"Z"``; exactly one option letter standing alone near
   the end of the answer; an explicit answer statement ("answer is C",
   "Answer: C", "Option C", "(C)"); a unique option text inside a short
   answer; otherwise undecided, so the caller falls back to the LLM judge.
-* Isle-Bricks v1 / Isle-Dots (two options whose *values* matter, e.g.
-  "Yes"/"No" or two counts): :func:`map_two_option_answer` is the
-  deterministic first pass before the grader model; it also reads the option
-  value itself ("No", "3", "three") and refuses to decide when the answer
-  asserts both options.
+* answer mapping (two options whose *values* matter, e.g. "Yes"/"No" or two
+  counts; e.g. Isle-Bricks v1 / Isle-Dots, :mod:`vpt_tasks.scorers.answer_mapping`):
+  :func:`map_two_option_answer` is the deterministic first pass before the
+  grader model; it also reads the option value itself ("No", "3", "three")
+  and refuses to decide when the answer asserts both options.
 
 Both return an :class:`OptionMatch` that names the rule which decided, so a
 scorer can record which path produced the mapping. Nothing here calls a model
@@ -26,6 +27,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+from vpt_tasks.core.text import NUMBER_WORDS
 
 __all__ = [
     "OptionMatch",
@@ -518,7 +521,7 @@ def extract_option(answer: str, options: Mapping[str, str]) -> OptionMatch:
     5. ``option_text`` -- a unique option text inside a short answer.
 
     Otherwise undecided: the caller asks the judge (see
-    :mod:`vpt_tasks.scorers.grader_prompts`) and never picks at random.
+    :mod:`vpt_tasks.scorers.judge`) and never picks at random.
     """
     letters = _option_letters(options)
     opts = {str(k).strip().upper(): str(v) for k, v in options.items()}
@@ -547,10 +550,6 @@ def extract_option(answer: str, options: Mapping[str, str]) -> OptionMatch:
 # Two-option mapping (Isle-Bricks v1 / Isle-Dots)
 # --------------------------------------------------------------------------
 
-_NUMBER_WORDS = (
-    "zero one two three four five six seven eight nine ten eleven twelve "
-    "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty"
-).split()
 _SHORT_ANSWER_TOKENS = 12
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -559,15 +558,15 @@ def number_synonyms(value: str) -> set[str]:
     """Case-folded spellings of an option value: "3" <-> "three" (0-20)."""
     v = _norm_phrase(str(value))
     forms = {v}
-    if v.isdigit() and int(v) < len(_NUMBER_WORDS):
-        forms.add(_NUMBER_WORDS[int(v)])
-    elif v in _NUMBER_WORDS:
-        forms.add(str(_NUMBER_WORDS.index(v)))
+    if v.isdigit() and int(v) < len(NUMBER_WORDS):
+        forms.add(NUMBER_WORDS[int(v)])
+    elif v in NUMBER_WORDS:
+        forms.add(str(NUMBER_WORDS.index(v)))
     return forms
 
 
 def _is_numeric(forms: set[str]) -> bool:
-    return all(f.isdigit() or f in _NUMBER_WORDS for f in forms)
+    return all(f.isdigit() or f in NUMBER_WORDS for f in forms)
 
 
 # Before a non-numeric value ("yes"/"no"): start, punctuation or a

@@ -1,52 +1,235 @@
-"""The COMFORT scorer: P(Yes) of each answer, from log-probabilities or text.
+"""Scorer kind "yes-probability": P(Yes) of a yes/no answer, from log-probabilities.
 
-Each sample's score value is p = P(Yes) / (P(Yes) + P(No)) read from the
-first answer token's top log-probabilities (`probability.yes_probability_from_output`).
-The curve metrics (`run_metrics.py`) then compare whole curves of p with the
-ground truth; a per-sample correct/incorrect would say nothing.
+What: each answer's score value is p = P(Yes) / (P(Yes) + P(No)), read from
+the top log-probabilities of the first answer token (the first token that is
+not whitespace or markup, `answer_token_index`), summing the case and
+leading-space variants of each word (yes / Yes / YES / " yes" ...). A provider
+without log-probabilities gets p in {0, 1} from the first yes / no word of the
+generated text (score metadata `method: text`, a warning once per run).
 
-Bad samples stay visible: a provider without log-probabilities gives p in
-{0, 1} from the answer text (score metadata `method: text`, a warning in the
-log once per run, metric `p_from_text_rate`); an answer with neither Yes nor No
-among the candidates is unscored — value `N` (Inspect's "no answer"), metadata
-`p: null` — and counted in `no_yes_no_rate`, never turned into a NaN.
+Why: a benchmark that scores the model's *graded* belief (COMFORT's P(Yes)
+curves) needs the normalised two-class probability, not a hard answer. The
+vocabularies are parameters so that translated prompts pass their own words.
+
+Bad samples stay visible: an answer with neither Yes nor No among the
+candidates is unscored -- value `N` (Inspect's "no answer"), metadata
+`p: null` -- never a NaN; the metric `yes_probability_answers` counts such
+samples and the text fallbacks.
+
+Parts:
+
+- `yes_probability(yes_words, no_words)`: the builder. It returns the async
+  `score` coroutine, undecorated: the benchmark wraps it in its own
+  `@scorer(metrics=[...])` with its run-level metrics and, from here,
+  `yes_probability_answers()`.
+- `yes_probability_answers()`: the answer-path counter metric.
+- the pure functions `logprob_yes_probability`, `text_yes_probability`,
+  `answer_token_index`, `yes_probability_from_output` and `score_p`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+import math
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
 
-from inspect_ai.scorer import NOANSWER, Score, Scorer, Target, scorer
+from inspect_ai.model import ModelOutput
+from inspect_ai.scorer import NOANSWER, Metric, SampleScore, Score, Scorer, Target, metric
 from inspect_ai.solver import TaskState
 
-from vpt_tasks.comfort.probability import (
-    DEFAULT_NO_WORDS,
-    DEFAULT_YES_WORDS,
-    answer_token_index,
-    yes_probability_from_output,
-)
-from vpt_tasks.comfort.run_metrics import comfort_answers
+__all__ = [
+    "DEFAULT_NO_WORDS",
+    "DEFAULT_YES_WORDS",
+    "NO_LOGPROBS_WARNING",
+    "ExtractionMethod",
+    "answer_token_index",
+    "logprob_yes_probability",
+    "score_p",
+    "text_yes_probability",
+    "yes_probability",
+    "yes_probability_answers",
+    "yes_probability_from_output",
+]
 
 logger = logging.getLogger(__name__)
 
+DEFAULT_YES_WORDS: tuple[str, ...] = ("yes",)
+DEFAULT_NO_WORDS: tuple[str, ...] = ("no",)
+
+ExtractionMethod = Literal["logprobs", "text", "none"]
+
+# Leading/trailing characters that are not part of the word itself: spaces and
+# newlines, plus the word-boundary markers of SentencePiece (U+2581) and
+# byte-level BPE (U+0120, U+010A) vocabularies in case a provider returns raw
+# token strings.
+_TOKEN_STRIP = " \t\r\n\u2581\u0120\u010a"
+# Tokens skipped when looking for the first *answer* token: pure whitespace or
+# markdown / quoting punctuation that some chat models emit before "Yes".
+_FILLER_STRIP = _TOKEN_STRIP + "*_`\"'#>:."
+_WORD_RE = re.compile(r"\w+", re.UNICODE)
+
+
+def _vocabulary(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(w.strip(_TOKEN_STRIP).casefold() for w in words)
+
+
+def _token_logprob(entry: Any) -> tuple[str, float]:
+    """(token, logprob) from a pair or an object with ``token`` / ``logprob``."""
+    if isinstance(entry, tuple | list):
+        token, logprob = entry
+    else:
+        token, logprob = entry.token, entry.logprob
+    return str(token), float(logprob)
+
+
+def logprob_yes_probability(
+    top_logprobs: Iterable[Any],
+    yes_words: Sequence[str] = DEFAULT_YES_WORDS,
+    no_words: Sequence[str] = DEFAULT_NO_WORDS,
+) -> float | None:
+    """p = P(Yes) / (P(Yes) + P(No)) from one token position's top log-probs.
+
+    ``top_logprobs`` holds ``(token, logprob)`` pairs or objects with
+    ``token`` and ``logprob`` attributes (``inspect_ai.model.TopLogprob``).
+    A token counts for a class when, stripped of surrounding whitespace and
+    tokenizer word-boundary markers, it equals one of the class's words
+    case-insensitively, so "yes", "Yes", "YES", " yes", " Yes" ... all count.
+    Each distinct token string is counted once (a provider repeating a token
+    must not double it).  Returns None when neither class is present; 1.0 or
+    0.0 when only one is.
+    """
+    yes_vocab, no_vocab = _vocabulary(yes_words), _vocabulary(no_words)
+    overlap = yes_vocab & no_vocab
+    if overlap:
+        raise ValueError(f"words in both the yes and the no vocabulary: {sorted(overlap)}")
+    p_yes = p_no = 0.0
+    found_yes = found_no = False
+    seen: set[str] = set()
+    for entry in top_logprobs:
+        token, logprob = _token_logprob(entry)
+        if token in seen or math.isnan(logprob):
+            continue
+        seen.add(token)
+        word = token.strip(_TOKEN_STRIP).casefold()
+        if word in yes_vocab:
+            p_yes += math.exp(logprob)
+            found_yes = True
+        elif word in no_vocab:
+            p_no += math.exp(logprob)
+            found_no = True
+    if not (found_yes or found_no):
+        return None
+    total = p_yes + p_no
+    if total <= 0.0:  # all matching log-probs were -inf: no usable evidence
+        return None
+    return p_yes / total
+
+
+def text_yes_probability(
+    text: str,
+    yes_words: Sequence[str] = DEFAULT_YES_WORDS,
+    no_words: Sequence[str] = DEFAULT_NO_WORDS,
+) -> float | None:
+    """1.0 / 0.0 from the first yes / no word of a generated answer, else None.
+
+    Words are runs of Unicode word characters compared case-insensitively.
+    (Scripts written without spaces need a vocabulary matching the whole run.)
+    """
+    yes_vocab, no_vocab = _vocabulary(yes_words), _vocabulary(no_words)
+    for match in _WORD_RE.finditer(text):
+        word = match.group(0).casefold()
+        if word in yes_vocab:
+            return 1.0
+        if word in no_vocab:
+            return 0.0
+    return None
+
+
+def answer_token_index(tokens: Sequence[str]) -> int | None:
+    """Index of the first answer token: the first that is not whitespace or markup.
+
+    Chat models sometimes emit a newline, a space or ``**`` before the answer;
+    the probability must be read at the answer word, not at the filler.
+    """
+    for i, token in enumerate(tokens):
+        if token.strip(_FILLER_STRIP):
+            return i
+    return None
+
+
+def yes_probability_from_output(
+    output: ModelOutput,
+    yes_words: Sequence[str] = DEFAULT_YES_WORDS,
+    no_words: Sequence[str] = DEFAULT_NO_WORDS,
+) -> tuple[float | None, ExtractionMethod]:
+    """(p, how) for an Inspect ``ModelOutput``.
+
+    - ``"logprobs"``: the first choice carries log-probabilities; p comes from
+      the top log-probabilities of the first answer token (see
+      ``answer_token_index``), with the sampled token itself added in case the
+      provider left it out of the top list (Google drops logprob 0.0 tokens).
+    - ``"text"``: no log-probabilities (e.g. Anthropic); p in {0, 1} from the
+      first yes / no word of the completion.  Callers should log a warning.
+    - ``"none"``: no usable answer: log-probabilities without either class at
+      the answer position, or a text without a yes / no word, or no choice.
+      p is None: the sample is unscored.
+    """
+    if not output.choices:
+        return None, "none"
+    choice = output.choices[0]
+    logprobs = choice.logprobs
+    if logprobs is not None and logprobs.content:
+        index = answer_token_index([lp.token for lp in logprobs.content])
+        if index is None:
+            return None, "none"
+        answer = logprobs.content[index]
+        candidates: list[tuple[str, float]] = [
+            (t.token, t.logprob) for t in (answer.top_logprobs or [])
+        ]
+        candidates.append((answer.token, answer.logprob))  # deduplicated by token
+        p = logprob_yes_probability(candidates, yes_words, no_words)
+        return (p, "logprobs") if p is not None else (None, "none")
+    text = choice.message.text if choice.message is not None else output.completion
+    p = text_yes_probability(text or "", yes_words, no_words)
+    return (p, "text") if p is not None else (None, "none")
+
+
+# --------------------------------------------------------------------------
+# the scorer
+
+
 NO_LOGPROBS_WARNING = (
-    "COMFORT: the model returned no log-probabilities, so P(Yes) is read from the generated "
-    "answer as 0 or 1 (score metadata method='text'). Curves are then step functions and the "
-    "metrics are not comparable with the paper's. Reported once per run; the share of such "
-    "samples is the metric p_from_text_rate."
+    "The model returned no log-probabilities, so P(Yes) is read from the generated answer as "
+    "0 or 1 (score metadata method='text'). Reported once per run; the share of such samples "
+    "is the metric p_from_text_rate."
 )
+"""Logged once per run when a provider sends no log-probabilities (a benchmark may pass its own)."""
 
 
-@scorer(metrics=[comfort_answers()])
 def yes_probability(
-    yes_words: Sequence[str] = DEFAULT_YES_WORDS, no_words: Sequence[str] = DEFAULT_NO_WORDS
+    yes_words: Sequence[str] = DEFAULT_YES_WORDS,
+    no_words: Sequence[str] = DEFAULT_NO_WORDS,
+    *,
+    no_logprobs_warning: str = NO_LOGPROBS_WARNING,
 ) -> Scorer:
-    """Score each answer by P(Yes); the run's metrics are over whole curves.
+    """The `score` coroutine: each answer's P(Yes), or `N` when it has neither word.
+
+    Undecorated: a benchmark returns it from its own `@scorer(metrics=[...])`
+    (with `yes_probability_answers()` among the metrics). Each call makes a new
+    coroutine with its own "warned" flag, so the text-fallback warning is
+    logged once per scorer, i.e. once per run.
 
     Args:
         yes_words: the words counting as Yes (case and leading spaces ignored).
         no_words: the words counting as No.
+        no_logprobs_warning: the warning logged the first time an answer comes
+            without log-probabilities.
+
+    Score: value p (or `NOANSWER`), answer the completion, metadata `p`,
+    `method` (`logprobs` / `text` / `none`), `logprobs` (whether the provider
+    sent any) and `candidates` ([token, logprob] pairs at the answer position).
     """
     warned = False
 
@@ -57,7 +240,7 @@ def yes_probability(
         has_logprobs = bool(choice and choice.logprobs and choice.logprobs.content)
         if not has_logprobs and not warned:
             warned = True
-            logger.warning(NO_LOGPROBS_WARNING)
+            logger.warning(no_logprobs_warning)
         p, method = yes_probability_from_output(output, yes_words, no_words)
         metadata = {
             "p": p,
@@ -75,19 +258,21 @@ def yes_probability(
             return Score(
                 value=NOANSWER, answer=completion, explanation=f"unscored: {why}", metadata=metadata
             )
+        source = "log-probabilities" if method == "logprobs" else "the answer text"
         return Score(
             value=p,
             answer=completion,
-            explanation=f"P(Yes) = {p:.4f} from {'log-probabilities' if method == 'logprobs' else 'the answer text'}",
+            explanation=f"P(Yes) = {p:.4f} from {source}",
             metadata=metadata,
         )
 
     return score
 
 
-def _candidates(output: object) -> list[list[object]] | None:
+def _candidates(output: ModelOutput) -> list[list[object]] | None:
     """[token, logprob] pairs at the answer position, as the provider sent them."""
-    logprobs = output.choices[0].logprobs  # type: ignore[attr-defined]
+    logprobs = output.choices[0].logprobs
+    assert logprobs is not None
     index = answer_token_index([lp.token for lp in logprobs.content])
     if index is None:
         return None
@@ -95,3 +280,45 @@ def _candidates(output: object) -> list[list[object]] | None:
     return [[t.token, t.logprob] for t in (answer.top_logprobs or [])] or [
         [answer.token, answer.logprob]
     ]
+
+
+# --------------------------------------------------------------------------
+# the answer-path metric
+
+
+def score_p(score: SampleScore) -> float | None:
+    """A sample's P(Yes), or None when it was unscored (no Yes/No)."""
+    value = score.score.value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    p = float(value)
+    return p if math.isfinite(p) else None
+
+
+@metric(scores="unreduced")
+def yes_probability_answers() -> Metric:
+    """How P(Yes) was obtained: the "no yes/no" rate and the text-fallback rate.
+
+    Keys: `n_samples`, `n_no_yes_no` and `no_yes_no_rate` (unscored answers),
+    `n_p_from_text` and `p_from_text_rate` (p read from the answer text),
+    `no_logprobs_rate` (answers whose provider sent no log-probabilities).
+    """
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        n = len(scores)
+        if n == 0:
+            return {}
+        meta: list[dict[str, Any]] = [s.score.metadata or {} for s in scores]
+        unscored = sum(score_p(s) is None for s in scores)
+        from_text = sum(m.get("method") == "text" for m in meta)
+        no_logprobs = sum(not m.get("logprobs", True) for m in meta)
+        return {
+            "n_samples": float(n),
+            "n_no_yes_no": float(unscored),
+            "no_yes_no_rate": unscored / n,
+            "n_p_from_text": float(from_text),
+            "p_from_text_rate": from_text / n,
+            "no_logprobs_rate": no_logprobs / n,
+        }
+
+    return compute

@@ -11,12 +11,8 @@ from typing import NamedTuple
 
 import pytest
 
-from vpt_tasks.scorers.components import (
-    QUESTION_KINDS,
-    answer_type,
-    extract_components,
-    precision,
-)
+from vpt_tasks.isle_brick.extraction import QUESTION_KINDS, extract_components
+from vpt_tasks.scorers.set_precision import answer_type, precision
 
 # The seven questions, "the object" replaced by the object's name (spec §1).
 _QUESTIONS = {

@@ -1,12 +1,14 @@
-"""Rule-based answer-component extraction for Isle-Brick-V2.
+"""Isle-Brick-V2's extraction rules: the answer components a free-text answer gives.
 
-Isle-Brick-V2 scores a free-text answer by *prediction correctness*: the set M
-of basic answer components mentioned in the response ("northeast" -> {north,
-east}; "back and slightly to the left" -> {back, left}; "1 object: a dog" ->
-{1}; "Yes, it can" -> {yes}) is compared with the gold set G, and the score is
+Isle-Brick-V2 scores a free-text answer by *prediction correctness* (the
+generic scorer `vpt_tasks.scorers.set_precision`): the set M of basic answer
+components mentioned in the response ("northeast" -> {north, east}; "back and
+slightly to the left" -> {back, left}; "1 object: a dog" -> {1}; "Yes, it can"
+-> {yes}) is compared with the gold set G, and the score is
 P = |M ∩ G| / |M| (0 when M is empty, i.e. a refusal or disclaimer).  The paper
 extracted M by hand; this module does it with a small, deterministic set of
-rules so that every score is reproducible and auditable.
+rules, one extractor per question kind (count, yesno, cardinal, egocentric),
+so that every score is reproducible and auditable.
 
 Pipeline (see :func:`extract_components`)::
 
@@ -17,7 +19,8 @@ Each stage only ever *blanks* text (replaces it with spaces), so character
 offsets stay aligned and a later rule can never read a word that an earlier
 rule decided was not part of the answer.
 
-This module is pure (standard library only) and has no Inspect dependency.
+This module is pure (standard library and `vpt_tasks.core.text` only) and has
+no Inspect dependency.
 """
 
 from __future__ import annotations
@@ -26,18 +29,16 @@ import re
 from collections.abc import Iterable
 from typing import Literal
 
+from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
+
 __all__ = [
-    "AnswerType",
     "QUESTION_KINDS",
     "QuestionKind",
     "VOCABULARY",
-    "answer_type",
     "extract_components",
-    "precision",
 ]
 
 QuestionKind = Literal["count", "yesno", "cardinal", "egocentric"]
-AnswerType = Literal["compound", "single", "disclaimer"]
 
 #: Which extractor each Isle-Brick-V2 question uses.
 QUESTION_KINDS: dict[str, QuestionKind] = {
@@ -362,12 +363,10 @@ def _answer_segments(text: str) -> list[str]:
     "Answer:" / "Therefore" / "In conclusion", the conclusion is what the paper's
     annotators would extract; if it yields nothing, fall back to everything.
     """
-    last = None
-    for last in _FOCUS_MARKER.finditer(text):
-        pass
-    if last is None:
+    markers = list(_FOCUS_MARKER.finditer(text))
+    if not markers:
         return [text]
-    return [text[last.end() :], text]
+    return [text[markers[-1].end() :], text]
 
 
 # --------------------------------------------------------------------------
@@ -548,15 +547,8 @@ def _extract_yesno(text: str) -> set[str]:
     return found
 
 
-_NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-        "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
-    )
-}
 _NUMBER = (
-    r"(?:(?<![\w.])\d+(?!\w|\.\d)|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b"
+    r"(?:(?<![\w.])\d+(?!\w|\.\d)|\b(?:" + "|".join(NUMBER_WORDS) + r")\b"
     r"|\ba\s+(?:single|lone|sole)\b|\bonly\s+an?\b)"
 )
 _NUMBER_RE = re.compile(_NUMBER, _FLAGS)
@@ -590,7 +582,7 @@ def _number_value(token: str) -> str:
         return str(int(token))
     if token.startswith(("a ", "only")):
         return "1"
-    return str(_NUMBER_WORDS[token])
+    return str(number_word_value(token))
 
 
 def _count_nouns(question: str | None) -> str:
@@ -676,25 +668,3 @@ def extract_components(
         if found:
             return frozenset(found)
     return frozenset()
-
-
-def answer_type(components: Iterable[str]) -> AnswerType:
-    """The paper's answer-type classes: more than one component is
-    ``"compound"``, exactly one ``"single"``, none ``"disclaimer"``."""
-    n = len(set(components))
-    if n == 0:
-        return "disclaimer"
-    return "single" if n == 1 else "compound"
-
-
-def precision(components: Iterable[str], gold: Iterable[str]) -> float:
-    """Prediction correctness P = |M ∩ G| / |M|; 0.0 when M is empty.
-
-    Components and gold labels are compared case-insensitively (after
-    stripping whitespace).
-    """
-    predicted = {str(c).strip().lower() for c in components}
-    if not predicted:
-        return 0.0
-    truth = {str(g).strip().lower() for g in gold}
-    return len(predicted & truth) / len(predicted)

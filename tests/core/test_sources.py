@@ -34,8 +34,10 @@ def test_kinds_of_source(tmp_path: Path) -> None:
 
 
 def test_nonsense_and_file_sources_are_rejected(tmp_path: Path) -> None:
-    with pytest.raises(SourceError, match="neither 'demo'"):
+    with pytest.raises(SourceError, match="no such directory"):
         _resolve("./no/such/dir")
+    with pytest.raises(SourceError, match="neither 'demo'"):
+        _resolve("nonsense")
     a_file = tmp_path / "x.parquet"
     a_file.write_text("")
     with pytest.raises(SourceError, match="is a file"):
@@ -57,3 +59,19 @@ def test_offline_hub_id_fails_fast_with_advice() -> None:
     message = str(error.value)
     assert "someone/not-cached" in message
     assert "-T source=demo" in message
+
+
+def test_a_mistyped_relative_path_is_not_taken_for_a_hub_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mydata").mkdir()
+    with pytest.raises(SourceError, match=r"'mydata/isle': no such directory.*hf://mydata/isle"):
+        _resolve("mydata/isle")
+    explicit = _resolve("hf://mydata/isle@v2")
+    assert (explicit.kind, explicit.location, explicit.revision) == ("hub", "mydata/isle", "v2")
+    assert _resolve("hf://datasets/org/name").location == "org/name"
+    with pytest.raises(SourceError, match="not a Hub dataset id"):
+        _resolve("hf://nonsense")
+    with pytest.raises(SourceError, match="no such directory"):
+        _resolve("some/deep/path")

@@ -3,7 +3,8 @@
 Answers are scripted per sample (a solver writes them as the model output),
 so one `inspect_ai.eval` run covers a whole table of answers; the judge is the
 `grader` model role: a baseline provider, a scripted model, or the local
-OpenAI-compatible server.
+OpenAI-compatible server. The generic builder is wrapped in a test scorer
+(accuracy and the path counts) and configured with Omni-Perspective's judge.
 """
 
 from __future__ import annotations
@@ -15,16 +16,27 @@ import pytest
 from inspect_ai import Task
 from inspect_ai.dataset import Sample
 from inspect_ai.model import Model, ModelAPI, ModelOutput, get_model, modelapi
+from inspect_ai.scorer import Scorer, accuracy, scorer, stderr
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from tests.fakes.openai_server import OpenAIServer, canned
 from tests.helpers import metrics, run
-from vpt_tasks.scorers.grader_prompts import OMNI_JUDGE_MAX_TRIES
-from vpt_tasks.scorers.merge_match import merge_match
+from vpt_tasks.omni_perspective.spec import load_spec
+from vpt_tasks.scorers.judge import ChoiceJudge
+from vpt_tasks.scorers.merge_match import JudgeMode, merge_match, merge_match_paths
+
+JUDGE = load_spec().judge
+MAX_TRIES = JUDGE.max_tries
 
 OPTIONS = ["left", "right", "in front", "behind"]
 QUESTION = "<image> From the man's point of view, where is the cup?"
 UNDECIDED = "Hard to say from here, it could be several of these."
+
+
+@scorer(metrics=[accuracy(), stderr(), merge_match_paths()], name="merge_match")
+def mc_merge_match(judge: JudgeMode = "auto") -> Scorer:
+    """The generic merge match as a plain multiple-choice task would declare it."""
+    return merge_match(settings=JUDGE, judge=judge)
 
 
 @solver
@@ -52,7 +64,7 @@ def mc_task(answers: list[str], target: str = "B", judge: str = "auto", **extra:
         )
         for i, answer in enumerate(answers)
     ]
-    return Task(dataset=samples, solver=[scripted_answer()], scorer=merge_match(judge=judge))
+    return Task(dataset=samples, solver=[scripted_answer()], scorer=mc_merge_match(judge=judge))
 
 
 def scores_by_answer(log) -> dict[str, dict[str, Any]]:
@@ -104,11 +116,11 @@ def test_judge_is_retried_a_bounded_number_of_times_never_a_random_pick(tmp_path
     )
     score = scores_by_answer(log)[UNDECIDED]
     assert score["path"] == "unresolved" and score["extracted"] is None and score["value"] == 0.0
-    assert score["judge_tries"] == OMNI_JUDGE_MAX_TRIES
-    assert score["judge_replies"] == ["Hmm, well."] * OMNI_JUDGE_MAX_TRIES
+    assert score["judge_tries"] == MAX_TRIES
+    assert score["judge_replies"] == ["Hmm, well."] * MAX_TRIES
     assert score["reason"] == "judge undecided"
     values = metrics(log)
-    assert values["judge_calls"] == OMNI_JUDGE_MAX_TRIES and values["path_unresolved"] == 1
+    assert values["judge_calls"] == MAX_TRIES and values["path_unresolved"] == 1
 
 
 def test_a_later_try_can_decide_and_the_prompt_is_the_reference_one(
@@ -154,10 +166,10 @@ def test_a_failing_judge_is_recorded_not_fatal(tmp_path: Path) -> None:
     log = run(mc_task([UNDECIDED, "C"]), SUBJECT, tmp_path, model_roles={"grader": grader})
     got = scores_by_answer(log)
     assert got[UNDECIDED]["path"] == "unresolved" and got[UNDECIDED]["judge_reply"] is None
-    assert len(got[UNDECIDED]["judge_errors"]) == OMNI_JUDGE_MAX_TRIES
+    assert len(got[UNDECIDED]["judge_errors"]) == MAX_TRIES
     assert "judge endpoint unreachable" in got[UNDECIDED]["judge_errors"][0]
     assert got["C"]["path"] == "template"
-    assert metrics(log)["judge_errors"] == OMNI_JUDGE_MAX_TRIES
+    assert metrics(log)["judge_errors"] == MAX_TRIES
 
 
 def test_without_a_judge_undecided_answers_are_counted(tmp_path: Path) -> None:
@@ -183,6 +195,33 @@ def test_a_content_filter_stop_is_a_refusal(tmp_path: Path) -> None:
 
 def test_bad_arguments_are_rejected() -> None:
     with pytest.raises(ValueError, match="auto, grader, none"):
-        merge_match(judge="self")
+        merge_match(settings=JUDGE, judge="self")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at least 1"):
-        merge_match(max_tries=0)
+        merge_match(settings=ChoiceJudge(JUDGE.template, max_tries=0))
+
+
+def test_the_judge_prompt_and_settings_come_from_the_settings_passed_in(tmp_path: Path) -> None:
+    """Any benchmark's template, tries, temperatures and token limit reach the judge."""
+    settings = ChoiceJudge(
+        "Pick one of {letters} for: {answer}", max_tries=2, temperatures=(0.25,), max_tokens=7
+    )
+
+    @scorer(metrics=[merge_match_paths()], name="custom_merge_match")
+    def custom() -> Scorer:
+        return merge_match(settings=settings, judge="grader")
+
+    with OpenAIServer(canned(["no idea", "no idea"])) as server:
+        grader = get_model(
+            "openai-api/local/judge", base_url=server.base_url, api_key="x", memoize=False
+        )
+        samples = mc_task([UNDECIDED]).dataset
+        task = Task(dataset=samples, solver=[scripted_answer()], scorer=custom())
+        log = run(task, SUBJECT, tmp_path, model_roles={"grader": grader})
+        requests = server.requests
+    meta = log.samples[0].scores["custom_merge_match"].metadata
+    assert meta["path"] == "unresolved" and meta["judge_tries"] == 2
+    assert [r.get("temperature") for r in requests] == [0.25, 0.25]
+    assert {r.get("max_completion_tokens") or r.get("max_tokens") for r in requests} == {7}
+    prompt = requests[0]["messages"][-1]["content"]
+    prompt = prompt if isinstance(prompt, str) else prompt[0]["text"]
+    assert prompt == f"Pick one of A, B, C, D for: {UNDECIDED}"

@@ -1,0 +1,112 @@
+"""The generic judge parts: grader-reply normalisation and the choice-judge prompt."""
+
+from __future__ import annotations
+
+import pytest
+
+from vpt_tasks.scorers.judge import (
+    ChoiceJudge,
+    choice_judge_prompt,
+    normalise_grader_reply,
+    parse_choice_judge_reply,
+)
+from vpt_tasks.scorers.options import OptionMatch
+
+# --------------------------------------------------------------------------
+# Grader reply normalisation
+# --------------------------------------------------------------------------
+
+YN = ["Yes", "No"]
+COUNTS = ["3", "4"]
+
+
+@pytest.mark.parametrize(
+    ("reply", "valid", "options", "expected"),
+    [
+        ("Yes", YN, None, "Yes"),
+        ("No", YN, None, "No"),
+        ("'No'.", YN, None, "No"),
+        ('"yes"', YN, None, "Yes"),
+        (" NO \n", YN, None, "No"),
+        ("**No**", YN, None, "No"),
+        ("No.", YN, None, "No"),
+        ("Unknown", YN, None, "Unknown"),
+        ("'unknown'.", YN, None, "Unknown"),
+        ("Maybe", YN, None, "Unknown"),
+        ("Yes or No", YN, None, "Unknown"),
+        ("The answer maps to 'No'.", YN, None, "No"),
+        ('{"MAPPED_ANSWER": "No"}', YN, None, "No"),
+        ('```json\n{"answer": "Yes"}\n```', YN, None, "Yes"),
+        ("B", YN, {"A": "Yes", "B": "No"}, "No"),
+        ("B", YN, {"A": "No", "B": "Yes"}, "Yes"),
+        ("B", YN, None, "Unknown"),
+        ("3", COUNTS, None, "3"),
+        ("'4'", COUNTS, None, "4"),
+        ("Three", COUNTS, None, "3"),
+        ("four.", COUNTS, None, "4"),
+        ("5", COUNTS, None, "Unknown"),
+        ("A", COUNTS, {"A": "4", "B": "3"}, "4"),
+        ("", YN, None, None),
+        ("   ", YN, None, None),
+        ("'.'", YN, None, None),
+        (None, YN, None, None),
+    ],
+)
+def test_normalise_grader_reply(reply, valid, options, expected) -> None:
+    assert normalise_grader_reply(reply, valid, options) == expected
+
+
+# --------------------------------------------------------------------------
+# Choice judge (merge match)
+# --------------------------------------------------------------------------
+
+OPTIONS = {
+    "A": "The person wants to open the door.",
+    "B": "The person wants to pick up the red cup.",
+    "C": "The person wants to sit on the chair.",
+    "D": "The person wants to turn off the lamp.",
+}
+TEMPLATE = "Letters: {letters}\nQ: {question}\n{options}\nAnswer: {answer}\nYour output:"
+
+
+def test_choice_judge_prompt_fills_the_template_it_is_given() -> None:
+    prompt = choice_judge_prompt(
+        TEMPLATE,
+        "Image 1: <image> Image 2: <image 2>\nWhich view?  ",
+        {"a": " left ", "b": "right"},
+        "  the left one \n",
+    )
+    assert prompt == (
+        "Letters: A, B\nQ: Image 1: [image] Image 2: [image]\nWhich view?\n"
+        "A. left\nB. right\nAnswer: the left one\nYour output:"
+    )
+
+
+def test_choice_judge_settings() -> None:
+    judge = ChoiceJudge(TEMPLATE, max_tries=3, temperatures=(0.0, 0.5), max_tokens=8)
+    assert [judge.temperature(i) for i in range(4)] == [0.0, 0.5, 0.5, 0.5]
+    assert ChoiceJudge(TEMPLATE, temperatures=()).temperature(2) == 0.0
+    assert judge.prompt("<image> Q?", OPTIONS, "x") == choice_judge_prompt(
+        TEMPLATE, "<image> Q?", OPTIONS, "x"
+    )
+    with pytest.raises(ValueError, match="at least 1"):
+        ChoiceJudge(TEMPLATE, max_tries=0)
+
+
+@pytest.mark.parametrize(
+    ("reply", "letter"),
+    [
+        ("B", "B"),
+        ("Z", "Z"),
+        ("(C)", "C"),
+        ("Your output: D", "D"),
+        ("The most similar option is A.", "A"),
+        ("B\n", "B"),
+        ("", None),
+        ("I am not sure.", None),
+    ],
+)
+def test_parse_choice_judge_reply(reply: str, letter: str | None) -> None:
+    got = parse_choice_judge_reply(reply, OPTIONS)
+    assert isinstance(got, OptionMatch)
+    assert got.letter == letter

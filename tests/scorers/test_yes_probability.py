@@ -1,0 +1,270 @@
+"""The generic yes-probability scorer: P(Yes) from log-probabilities and from text, the builder, the metric."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+
+import pytest
+from inspect_ai.model import Logprob, Logprobs, ModelName, ModelOutput, TopLogprob
+from inspect_ai.scorer import NOANSWER, SampleScore, Score, Target
+from inspect_ai.solver import TaskState
+
+from vpt_tasks.scorers.yes_probability import (
+    NO_LOGPROBS_WARNING,
+    answer_token_index,
+    logprob_yes_probability,
+    score_p,
+    text_yes_probability,
+    yes_probability,
+    yes_probability_answers,
+    yes_probability_from_output,
+)
+
+ln = math.log
+
+
+def test_sums_case_and_space_variants() -> None:
+    top = [
+        ("Yes", ln(0.4)),
+        (" yes", ln(0.1)),
+        ("YES", ln(0.05)),
+        (" No", ln(0.2)),
+        ("no", ln(0.05)),
+        ("Maybe", ln(0.2)),
+    ]
+    assert logprob_yes_probability(top) == pytest.approx(0.55 / 0.80)
+
+
+def test_accepts_top_logprob_objects() -> None:
+    top = [TopLogprob(token=" Yes", logprob=ln(0.3)), TopLogprob(token="NO", logprob=ln(0.1))]
+    assert logprob_yes_probability(top) == pytest.approx(0.75)
+
+
+def test_only_one_class_present() -> None:
+    assert logprob_yes_probability([("Yes", ln(0.9)), ("Sure", ln(0.1))]) == 1.0
+    assert logprob_yes_probability([("\nno", -3.0)]) == 0.0
+
+
+def test_neither_class_present_is_none() -> None:
+    assert logprob_yes_probability([("Maybe", -0.1), ("The", -2.0)]) is None
+    assert logprob_yes_probability([]) is None
+
+
+def test_words_must_match_whole_token() -> None:
+    # "Yesterday" / "Nobody" / "Yes." are other tokens, not the answer words.
+    assert logprob_yes_probability([("Yesterday", -0.1), ("Nobody", -0.2), ("Yes.", -0.3)]) is None
+
+
+def test_tokenizer_word_markers_are_stripped() -> None:
+    assert logprob_yes_probability(
+        [("\u2581Yes", ln(0.6)), ("\u0120No", ln(0.2))]
+    ) == pytest.approx(0.75)
+
+
+def test_repeated_token_is_counted_once() -> None:
+    assert logprob_yes_probability([("Yes", ln(0.5)), ("Yes", ln(0.5)), ("No", ln(0.5))]) == 0.5
+
+
+def test_minus_infinity_only_is_none() -> None:
+    assert logprob_yes_probability([("Yes", -math.inf), ("No", -math.inf)]) is None
+
+
+def test_custom_vocabulary() -> None:
+    top = [("Oui", ln(0.3)), (" non", ln(0.1)), ("Yes", ln(0.6))]
+    assert logprob_yes_probability(top, yes_words=["oui"], no_words=["non"]) == pytest.approx(0.75)
+    assert logprob_yes_probability([("Yes", 0.0)], yes_words=["oui"], no_words=["non"]) is None
+    assert (
+        logprob_yes_probability([("はい", ln(0.2)), ("いいえ", ln(0.2))], ["はい"], ["いいえ"])
+        == 0.5
+    )
+    with pytest.raises(ValueError):
+        logprob_yes_probability(top, yes_words=["ja", "nee"], no_words=["nee"])
+
+
+def test_text_yes_probability() -> None:
+    assert text_yes_probability("Yes.") == 1.0
+    assert text_yes_probability("**No**, it is not.") == 0.0
+    assert text_yes_probability("I think the answer is yes") == 1.0
+    assert text_yes_probability("Nothing to see; no.") == 0.0  # "Nothing" is not "no"
+    assert text_yes_probability("I cannot tell.") is None
+    assert text_yes_probability("") is None
+    assert text_yes_probability("Non.", ["oui"], ["non"]) == 0.0
+
+
+def test_answer_token_index_skips_filler() -> None:
+    assert answer_token_index(["Yes", "."]) == 0
+    assert answer_token_index(["\n", " ", "**", "No", "**"]) == 3
+    assert answer_token_index(["\n", " "]) is None
+    assert answer_token_index([]) is None
+
+
+def _output(text: str, positions: list[tuple[str, float, list[tuple[str, float]] | None]] | None):
+    output = ModelOutput.from_content(model="test", content=text)
+    if positions is not None:
+        output.choices[0].logprobs = Logprobs(
+            content=[
+                Logprob(
+                    token=token,
+                    logprob=logprob,
+                    top_logprobs=None
+                    if top is None
+                    else [TopLogprob(token=t, logprob=lp) for t, lp in top],
+                )
+                for token, logprob, top in positions
+            ]
+        )
+    return output
+
+
+def test_output_with_logprobs() -> None:
+    output = _output(
+        "Yes.",
+        [("Yes", ln(0.7), [("Yes", ln(0.7)), (" yes", ln(0.1)), ("No", ln(0.2))]), (".", 0.0, [])],
+    )
+    p, how = yes_probability_from_output(output)
+    assert how == "logprobs"
+    assert p == pytest.approx(0.8)
+
+
+def test_output_reads_the_first_answer_token_not_filler() -> None:
+    output = _output(
+        "\nNo",
+        [
+            ("\n", -0.01, [("\n", -0.01), ("Yes", ln(0.001))]),
+            ("No", ln(0.6), [("No", ln(0.6)), ("Yes", ln(0.2))]),
+        ],
+    )
+    assert yes_probability_from_output(output) == (pytest.approx(0.25), "logprobs")
+
+
+def test_output_sampled_token_missing_from_top_list() -> None:
+    # e.g. Google drops tokens with logprob exactly 0.0 from the top list
+    output = _output("Yes", [("Yes", 0.0, [("Maybe", -30.0)])])
+    assert yes_probability_from_output(output) == (1.0, "logprobs")
+    output = _output("No", [("No", -0.1, None)])
+    assert yes_probability_from_output(output) == (0.0, "logprobs")
+
+
+def test_output_with_logprobs_but_no_class_is_unscored() -> None:
+    output = _output("The ball is behind.", [("The", -0.1, [("The", -0.1), ("A", -3.0)])])
+    assert yes_probability_from_output(output) == (None, "none")
+
+
+def test_output_without_logprobs_falls_back_to_text() -> None:
+    assert yes_probability_from_output(_output("Yes, it is.", None)) == (1.0, "text")
+    assert yes_probability_from_output(_output("no", None)) == (0.0, "text")
+    assert yes_probability_from_output(_output("I am not sure.", None)) == (None, "none")
+    assert yes_probability_from_output(_output("Oui.", None), ["oui"], ["non"]) == (1.0, "text")
+
+
+def test_output_without_choices() -> None:
+    output = ModelOutput(model="test", choices=[])
+    assert yes_probability_from_output(output) == (None, "none")
+
+
+# --------------------------------------------------------------------------
+# the builder: the undecorated `score` coroutine
+
+
+def _state(output: ModelOutput) -> TaskState:
+    return TaskState(ModelName("test/model"), "s", 1, "q", [], output=output)
+
+
+def _with_logprobs(top: list[tuple[str, float]], text: str = "Yes") -> ModelOutput:
+    output = ModelOutput.from_content(model="m", content=text)
+    output.choices[0].logprobs = Logprobs(
+        content=[
+            Logprob(
+                token=top[0][0],
+                logprob=top[0][1],
+                top_logprobs=[TopLogprob(token=t, logprob=lp) for t, lp in top],
+            )
+        ]
+    )
+    return output
+
+
+def _score(output: ModelOutput, scorer=None) -> Score:
+    scorer = scorer or yes_probability()
+    return asyncio.run(scorer(_state(output), Target("Yes")))
+
+
+def test_scorer_reads_p_from_logprobs() -> None:
+    score = _score(
+        _with_logprobs([(" Yes", math.log(0.6)), ("no", math.log(0.2)), ("Maybe", -1.0)])
+    )
+    assert score.value == pytest.approx(0.75)
+    assert score.metadata["method"] == "logprobs" and score.metadata["logprobs"] is True
+    assert score.metadata["candidates"][0] == [" Yes", pytest.approx(math.log(0.6))]
+    assert score.explanation == "P(Yes) = 0.7500 from log-probabilities"
+
+
+def test_scorer_without_logprobs_uses_the_text_and_warns_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    scorer = yes_probability()
+    with caplog.at_level(logging.WARNING):
+        first = _score(ModelOutput.from_content(model="m", content="No, it is not."), scorer)
+        second = _score(ModelOutput.from_content(model="m", content="Yes."), scorer)
+    assert (first.value, second.value) == (0.0, 1.0)
+    assert first.metadata["method"] == "text" and first.metadata["candidates"] is None
+    assert [r.getMessage() for r in caplog.records].count(NO_LOGPROBS_WARNING) == 1
+
+
+def test_each_built_scorer_warns_once_with_its_own_message(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    text = ModelOutput.from_content(model="m", content="Yes.")
+    with caplog.at_level(logging.WARNING):
+        for _ in range(2):
+            scorer = yes_probability(no_logprobs_warning="BENCH: no log-probabilities")
+            _score(text, scorer)
+            _score(text, scorer)
+    messages = [r.getMessage() for r in caplog.records]
+    assert messages.count("BENCH: no log-probabilities") == 2  # once per built scorer (run)
+    assert NO_LOGPROBS_WARNING not in messages
+
+
+def test_scorer_marks_no_yes_no_as_unscored_not_nan() -> None:
+    score = _score(_with_logprobs([("Maybe", -0.1), ("Perhaps", -2.0)], text="Maybe"))
+    assert score.value == NOANSWER and score.metadata["p"] is None
+    assert "neither Yes nor No" in score.explanation
+    empty = _score(ModelOutput.from_content(model="m", content=""))
+    assert empty.value == NOANSWER and empty.metadata["method"] == "none"
+
+
+def test_scorer_in_another_language() -> None:
+    scorer = yes_probability(yes_words=["Ja"], no_words=["Nein"])
+    score = _score(
+        _with_logprobs([("Ja", math.log(0.9)), ("Nein", math.log(0.1))], text="Ja"), scorer
+    )
+    assert score.value == pytest.approx(0.9)
+    assert _score(_with_logprobs([("Yes", 0.0)]), scorer).value == NOANSWER
+
+
+# --------------------------------------------------------------------------
+# the answer-path metric
+
+
+def test_answers_metric_counts_methods() -> None:
+    scores = [
+        SampleScore(score=Score(value=0.7, metadata={"method": "logprobs", "logprobs": True})),
+        SampleScore(score=Score(value=1.0, metadata={"method": "text", "logprobs": False})),
+        SampleScore(score=Score(value=0.0, metadata={"method": "text", "logprobs": False})),
+        SampleScore(score=Score(value=NOANSWER, metadata={"method": "none", "logprobs": False})),
+    ]
+    assert yes_probability_answers()(scores) == {
+        "n_samples": 4.0, "n_no_yes_no": 1.0, "no_yes_no_rate": 0.25, "n_p_from_text": 2.0,
+        "p_from_text_rate": 0.5, "no_logprobs_rate": 0.75,
+    }  # fmt: skip
+    assert yes_probability_answers()([]) == {}
+
+
+def test_score_p() -> None:
+    assert score_p(SampleScore(score=Score(value=0.25))) == 0.25
+    assert score_p(SampleScore(score=Score(value=1))) == 1.0
+    assert score_p(SampleScore(score=Score(value=NOANSWER))) is None
+    assert score_p(SampleScore(score=Score(value=True))) is None
+    assert score_p(SampleScore(score=Score(value=math.nan))) is None

@@ -1,0 +1,134 @@
+"""The shape of the package: shared code imports no benchmark, and one list names every benchmark.
+
+These tests read the source (Python's `ast`), so they see imports inside
+functions too, and they build the wheel to check what users install.
+"""
+
+from __future__ import annotations
+
+import ast
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from vpt_tasks import benchmarks
+from vpt_tasks.benchmarks import BENCHMARKS, load, task_entries
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "vpt_tasks"
+BENCHMARK_PACKAGES = {b.package for b in BENCHMARKS}
+
+# Modules that span benchmarks by reading the list of descriptors may import a
+# benchmark; everything else is shared code and may not.
+SPANNING = ("_registry.py", "benchmarks.py", "report/", "render/")
+
+
+def _imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            # `from vpt_tasks import isle_brick` imports the package itself
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _benchmark_imported(module: str) -> str | None:
+    parts = module.split(".")
+    if len(parts) >= 2 and parts[0] == "vpt_tasks" and parts[1] in BENCHMARK_PACKAGES:
+        return parts[1]
+    return None
+
+
+def _shared_modules() -> list[Path]:
+    modules = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        top = relative.split("/")[0]
+        if top in BENCHMARK_PACKAGES or relative.startswith(SPANNING):
+            continue
+        modules.append(path)
+    return modules
+
+
+def test_shared_code_imports_no_benchmark() -> None:
+    shared = _shared_modules()
+    assert any(p.parent.name == "core" for p in shared) and any(
+        p.parent.name == "scorers" for p in shared
+    )
+    offenders = [
+        f"{path.relative_to(PACKAGE)} imports {module}"
+        for path in shared
+        for module in sorted(_imported_modules(path))
+        if _benchmark_imported(module)
+    ]
+    assert not offenders, "shared code must not import a benchmark:\n" + "\n".join(offenders)
+
+
+def test_the_import_walk_would_see_a_benchmark_import(tmp_path: Path) -> None:
+    module = tmp_path / "probe.py"
+    module.write_text(
+        "def f():\n    from vpt_tasks.comfort.curves import accuracy\n    return accuracy\n"
+    )
+    assert {_benchmark_imported(m) for m in _imported_modules(module)} == {"comfort"}
+
+
+def test_every_benchmark_folder_is_in_the_list() -> None:
+    folders = {p.parent.name for p in PACKAGE.glob("*/task.py")}
+    assert folders == BENCHMARK_PACKAGES, (
+        f"benchmark folders {sorted(folders - BENCHMARK_PACKAGES)} are not named in "
+        "vpt_tasks.benchmarks.BENCHMARKS (or descriptors name missing folders "
+        f"{sorted(BENCHMARK_PACKAGES - folders)})"
+    )
+
+
+@pytest.mark.parametrize("descriptor", BENCHMARKS, ids=lambda b: b.package)
+def test_each_descriptor_resolves(descriptor: benchmarks.Benchmark) -> None:
+    from vpt_tasks.core.config import config_dir
+
+    benchmark = descriptor
+    folder = PACKAGE / benchmark.package
+    for name in ("task.py", "spec.py", "dataset.py", "metrics.py", "report.py", "README.md"):
+        assert (folder / name).is_file(), f"{folder / name} is missing"
+    assert (config_dir() / f"{benchmark.config}.yaml").is_file()
+    assert benchmark.canonical_schema()
+    assert (ROOT / "hf_datasets" / "cards" / f"{benchmark.card}.md").is_file()
+    for entry in benchmark.tasks:
+        assert load(f"{benchmark.task_module}:{entry.name}").__name__ == entry.name
+        assert callable(load(entry.report))
+        assert (PACKAGE / "data" / "demo" / entry.name / "README.md").is_file()
+        assert (ROOT / "hf_datasets" / "builders" / f"{entry.name}.py").is_file()
+
+
+def test_the_registry_registers_exactly_the_listed_tasks() -> None:
+    import vpt_tasks._registry as registry
+
+    names = [entry.name for _, entry in task_entries()]
+    assert len(names) == len(set(names)) == 6
+    assert all(callable(getattr(registry, name)) for name in names)
+    assert sorted(registry.__all__) == sorted([*names, "vpt_tasks"])
+
+
+def test_task_version_comes_from_the_descriptor_and_the_package() -> None:
+    from vpt_tasks._version import __version__
+
+    version = benchmarks.task_version("comfort")
+    assert version == f"{next(b for b in BENCHMARKS if b.package == 'comfort').version}+{__version__}"
+    with pytest.raises(KeyError):
+        benchmarks.task_version("no_such_benchmark")
+
+
+def test_the_wheel_ships_the_configs_and_no_test_server(tmp_path: Path) -> None:
+    builders = pytest.importorskip("hatchling.builders.wheel")
+    builder = builders.WheelBuilder(str(ROOT))
+    wheel = Path(next(iter(builder.build(directory=str(tmp_path), versions=["standard"]))))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "vpt_tasks/_registry.py" in names and "vpt_tasks/core/records.py" in names
+    assert {f"vpt_tasks/task_configs/{b.config}.yaml" for b in BENCHMARKS} <= set(names)
+    servers = [n for n in names if "fakes" in n or "testing" in n or n.endswith("_server.py")]
+    assert not servers, f"test servers in the wheel: {servers}"
+    assert not [n for n in names if n.startswith("tests/")]
