@@ -94,21 +94,25 @@ def test_each_descriptor_resolves(descriptor: benchmarks.Benchmark) -> None:
     folder = PACKAGE / benchmark.package
     for name in ("task.py", "spec.py", "dataset.py", "metrics.py", "report.py", "README.md"):
         assert (folder / name).is_file(), f"{folder / name} is missing"
+    metrics = load(f"vpt_tasks.{benchmark.package}.metrics:details")
+    assert callable(metrics) and callable(
+        load(f"vpt_tasks.{benchmark.package}.metrics:paired_units")
+    )
     assert (config_dir() / f"{benchmark.config}.yaml").is_file()
     assert benchmark.canonical_schema()
     assert (ROOT / "hf_datasets" / "cards" / f"{benchmark.card}.md").is_file()
     for entry in benchmark.tasks:
         assert load(f"{benchmark.task_module}:{entry.name}").__name__ == entry.name
         assert callable(load(entry.report))
-        assert (PACKAGE / "data" / "demo" / entry.name / "README.md").is_file()
-        assert (ROOT / "hf_datasets" / "builders" / f"{entry.name}.py").is_file()
+        assert (PACKAGE / "data" / "demo" / entry.demo_name / "README.md").is_file()
+        assert (ROOT / "hf_datasets" / "builders" / f"{entry.demo_name}.py").is_file()
 
 
 def test_the_registry_registers_exactly_the_listed_tasks() -> None:
     import vpt_tasks._registry as registry
 
     names = [entry.name for _, entry in task_entries()]
-    assert len(names) == len(set(names)) == 6
+    assert len(names) == len(set(names)) == 7
     assert all(callable(getattr(registry, name)) for name in names)
     assert sorted(registry.__all__) == sorted([*names, "vpt_tasks"])
 
@@ -117,7 +121,9 @@ def test_task_version_comes_from_the_descriptor_and_the_package() -> None:
     from vpt_tasks._version import __version__
 
     version = benchmarks.task_version("comfort")
-    assert version == f"{next(b for b in BENCHMARKS if b.package == 'comfort').version}+{__version__}"
+    assert (
+        version == f"{next(b for b in BENCHMARKS if b.package == 'comfort').version}+{__version__}"
+    )
     with pytest.raises(KeyError):
         benchmarks.task_version("no_such_benchmark")
 

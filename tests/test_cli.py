@@ -1,4 +1,10 @@
-"""The commands a researcher types: `inspect eval vpt_tasks/...` in a shell."""
+"""The commands a researcher types: `inspect eval vpt_tasks/...` in a shell.
+
+One smoke run per task through the real `inspect` command (the README's
+pattern, offline, nothing but `-T source=demo --model vpt_tasks/random`), the
+bad values a user can type, and the cost of the entry point. Everything else
+is tested in-process.
+"""
 
 from __future__ import annotations
 
@@ -12,13 +18,24 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 
 HEAVY = ("datasets", "PIL", "numpy", "scipy", "pandas", "pyarrow", "matplotlib", "bpy")
 
+HEADLINE = {
+    "isle_brick": "overall",
+    "isle_brick_bias": "top_share",
+    "isle_brick_v1": "accuracy",
+    "isle_dots": "accuracy",
+    "comfort_ball": "acc",
+    "comfort_car": "acc",
+    "omni_perspective": "circular_accuracy",
+}
+"""The paper's headline number of each task: the first metric of its log."""
+
 
 def _inspect(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if k != "INSPECT_DISPLAY"},
         "HF_HUB_OFFLINE": "1",
         "NO_COLOR": "1",
-        "COLUMNS": "200",
+        "COLUMNS": "100",
         "INSPECT_DISPLAY": "plain",
     }
     return subprocess.run(
@@ -27,48 +44,93 @@ def _inspect(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         env=env,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=600,
     )
 
 
-def test_quickstart_command_runs_offline(tmp_path: Path) -> None:
+@pytest.mark.parametrize("task", sorted(HEADLINE))
+def test_each_task_runs_offline_and_prints_a_short_headline_first_table(
+    task: str, tmp_path: Path
+) -> None:
+    logs = tmp_path / "logs"
     result = _inspect(
         "eval",
-        "vpt_tasks/isle_brick",
+        f"vpt_tasks/{task}",
         "-T",
         "source=demo",
         "--model",
         "vpt_tasks/random",
         "--log-dir",
-        str(tmp_path / "logs"),
+        str(logs),
         cwd=tmp_path,
     )
-    assert result.returncode == 0, result.stderr[-3000:]
-    logs = list_eval_logs(str(tmp_path / "logs"))
-    assert len(logs) == 1
-    log = read_eval_log(logs[0])
-    assert log.status == "success"
-    names = log.results.scores[0].metrics
-    assert {"Q1", "Q7_ci_high", "chance_visual_perspective_taking", "cooc_Q5_north_east"} <= set(
-        names
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-3000:]
+    assert "Traceback" not in output
+    printed = output.rstrip("\n").splitlines()
+    assert len(printed) <= 40, f"{task} printed {len(printed)} lines:\n{output}"
+    [info] = list_eval_logs(str(logs))
+    log = read_eval_log(info.name, header_only=True)
+    assert log.status == "success" and log.eval.task == f"vpt_tasks/{task}"
+    first_metric = next(iter(log.results.scores[0].metrics))
+    assert first_metric == HEADLINE[task]
+    assert HEADLINE[task] in output  # the printed table shows it
+
+
+BAD_VALUES = [
+    ("isle_brick", "solver=nope", "zero_shot, cot, first_person"),
+    ("isle_brick", "questions=Q9", "Q1, Q2, Q3, Q4, Q5, Q6, Q7"),
+    ("comfort_car", "perspective=sideways", "nop, cam, add, rel"),
+    ("omni_perspective", "source=/no-such-dir", "no such directory"),
+    ("isle_dots", "grader=llm", "--model-role grader="),
+]
+
+
+@pytest.mark.parametrize("task,argument,fix", BAD_VALUES, ids=[b[1] for b in BAD_VALUES])
+def test_a_bad_value_ends_in_a_few_lines_with_the_fix(
+    task: str, argument: str, fix: str, tmp_path: Path
+) -> None:
+    logs = tmp_path / "logs"
+    extra = [] if argument.startswith("source=") else ["-T", "source=demo"]
+    result = _inspect(
+        "eval",
+        f"vpt_tasks/{task}",
+        "-T",
+        argument,
+        *extra,
+        "--model",
+        "vpt_tasks/random",
+        "--log-dir",
+        str(logs),
+        cwd=tmp_path,
     )
-    assert "visual_perspective_taking" in result.stdout  # the metrics table is printed
+    output = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "Traceback" not in output and len(output.strip().splitlines()) <= 15, output
+    assert fix in output
+    # refused while the task was built: no model call, no log left behind
+    assert not logs.exists() or not list(logs.iterdir())
 
 
-def test_bad_source_fails_with_the_message(tmp_path: Path) -> None:
+def test_a_misspelt_argument_is_warned_about_before_the_run(tmp_path: Path) -> None:
     result = _inspect(
         "eval",
         "vpt_tasks/isle_brick",
         "-T",
-        "source=./missing_dir",
+        "source=demo",
+        "-T",
+        "sovler=cot",
         "--model",
         "vpt_tasks/random",
+        "--limit",
+        "2",
         "--log-dir",
         str(tmp_path / "logs"),
         cwd=tmp_path,
     )
-    assert result.returncode != 0
-    assert "source './missing_dir': no such directory" in result.stdout + result.stderr
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-2000:]
+    assert "-T sovler is not an argument" in output and "Did you mean -T solver?" in output
 
 
 @pytest.mark.parametrize("module", ["vpt_tasks._registry"])

@@ -19,3 +19,18 @@ def test_version_and_usage(capsys) -> None:
     assert result.returncode == 0 and result.stdout.strip() == f"vpt-tasks {__version__}"
     assert main([]) == 2
     assert "COMMAND" in capsys.readouterr().out
+
+
+def test_tasks_lists_every_task_with_arguments_data_and_size(capsys) -> None:
+    from vpt_tasks.benchmarks import task_entries
+
+    assert main(["tasks"]) == 0
+    listing = capsys.readouterr().out
+    for _, entry in task_entries():
+        block = listing.split(f"vpt_tasks/{entry.name} — ")[1].split("\n\nvpt_tasks/")[0]
+        assert entry.full_run in block and "data:" in block
+        for shared in ("source=", "solver=zero_shot"):
+            assert shared in block, f"{entry.name} lacks {shared}"
+    assert "grader=auto" in listing and "perspective=" in listing
+    assert main(["tasks", "isle_brick"]) == 0 and "vpt_tasks/comfort" not in capsys.readouterr().out
+    assert main(["tasks", "nope"]) == 2 and "isle_brick" in capsys.readouterr().err

@@ -73,3 +73,16 @@ def test_constant_reads_yaml_booleans_as_the_words(value: object, text: str) -> 
     # `-M answer=yes` reaches the provider as True (Inspect parses -M values as YAML)
     output = _ask("constant", _message(["A", "B"], "k"), answer=value)
     assert output.completion == text
+
+
+def test_biased_answers_its_direction_with_certainty() -> None:
+    directions = ["north", "east", "south", "west"]
+    output = _ask("biased", _message(directions, "k1"), GenerateConfig(logprobs=True))
+    assert output.completion == "east"
+    [first] = output.choices[0].logprobs.content
+    assert [(t.token, t.logprob) for t in first.top_logprobs] == [("east", 0.0)]
+    assert _ask("biased", _message(directions, "k2"), direction="north").completion == "north"
+    # a question without the direction: answered like random, from its own pool
+    assert _ask("biased", _message(["yes", "no"], "k3")).completion in ("yes", "no")
+    with pytest.raises(ValueError, match="direction"):
+        _ask("biased", _message(directions, "k4"), direction="up")

@@ -22,20 +22,28 @@ def build_rendered(
     size: int,
     samples: int,
     seed: int = 0,
+    variants: Sequence[str] = (),
 ) -> None:
-    """Render `plans` of `family` at `size` px into `out` and drop the renderer's work folder."""
+    """Render `plans` of `family` at `size` px into `out` and drop the renderer's work folder.
+
+    `variants` (Isle-Brick: `no-objects`, `human-figure`) adds each scene's twins,
+    stored in its row, as `vpt-tasks render isle-brick --variant ...` does.
+    """
     from vpt_tasks.render import RENDERER_VERSION
     from vpt_tasks.render.cards import card_body
-    from vpt_tasks.render.cli import schema
-    from vpt_tasks.render.runner import render_dataset
+    from vpt_tasks.render.cli import render_with_twins, schema
     from vpt_tasks.render.scene import RenderSettings
 
+    if variants:
+        from vpt_tasks.render.isle_plan import with_variants
+
+        plans = with_variants(plans, list(variants))
     settings = RenderSettings(size=size, samples=samples, format="jpeg", jpeg_quality=85, seed=seed)
-    render_dataset(
-        plans,
+    render_with_twins(
+        list(plans),
         out,
         settings,
-        schema=schema(family),
+        schema=schema(family, variants),
         pretty_name=pretty_name,
         card_body=lambda report: (
             f"{description} Rendered by `vpt_tasks.render` at {size}×{size}, for smoke tests and "

@@ -30,6 +30,16 @@ class TaskEntry:
     """The dataset as its paper names it (e.g. "Isle-Dots")."""
     report: str
     """`module:function` rendering its `vpt-tasks report` section: `function(logs, out) -> lines`."""
+    data: str
+    """Where the full data lives and how to get it (shown by `vpt-tasks tasks`)."""
+    full_run: str
+    """The samples of a full run with the default arguments."""
+    demo: str = ""
+    """The bundled demo folder `data/demo/<demo>/` its `-T source=demo` reads (default: the task's name)."""
+
+    @property
+    def demo_name(self) -> str:
+        return self.demo or self.name
 
 
 @dataclass(frozen=True)
@@ -63,7 +73,27 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark(
         package="isle_brick",
         title="Isle-Brick-V2",
-        tasks=(TaskEntry("isle_brick", "Isle-Brick-V2", "vpt_tasks.isle_brick.report:render"),),
+        tasks=(
+            TaskEntry(
+                "isle_brick",
+                "Isle-Brick-V2",
+                "vpt_tasks.isle_brick.report:render",
+                data="Hub Gracjan/Isle, config Isle-Brick-V2 (gated: accept the terms, set HF_TOKEN)",
+                full_run="144 scenes x 7 questions = 1,008 samples",
+            ),
+            TaskEntry(
+                "isle_brick_bias",
+                "Isle-Brick-V2 direction-bias probe (Appendix B)",
+                "vpt_tasks.isle_brick.bias_report:render",
+                data=(
+                    "as isle_brick (Hub Gracjan/Isle, config Isle-Brick-V2, gated); "
+                    "-T intervention=no_objects|human_figure need rendered twins "
+                    "(vpt-tasks render isle-brick --variant no-objects,human-figure)"
+                ),
+                full_run="144 scenes x 24 orders = 3,456 samples (144 with -T orders=paper)",
+                demo="isle_brick",
+            ),
+        ),
         config="isle_brick",
         schema="vpt_tasks.isle_brick.spec:CANONICAL_SCHEMA",
         card="isle_brick",
@@ -73,8 +103,20 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         package="isle_v1",
         title="Isle-Bricks v1 and Isle-Dots",
         tasks=(
-            TaskEntry("isle_brick_v1", "Isle-Bricks v1", "vpt_tasks.isle_v1.report:render_bricks"),
-            TaskEntry("isle_dots", "Isle-Dots", "vpt_tasks.isle_v1.report:render_dots"),
+            TaskEntry(
+                "isle_brick_v1",
+                "Isle-Bricks v1",
+                "vpt_tasks.isle_v1.report:render_bricks",
+                data="Hub Gracjan/Isle, config Isle-Brick-V1 (gated: accept the terms, set HF_TOKEN)",
+                full_run="about 100 photos x 2 questions x 2 option orders = about 400 samples",
+            ),
+            TaskEntry(
+                "isle_dots",
+                "Isle-Dots",
+                "vpt_tasks.isle_v1.report:render_dots",
+                data="the authors' CSV + images (no public Hub copy): -T source=DIR",
+                full_run="about 130 photos x 2 questions x 2 option orders = about 520 samples",
+            ),
         ),
         config="isle_v1",
         schema="vpt_tasks.isle_v1.spec:CANONICAL_SCHEMA",
@@ -85,8 +127,20 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         package="comfort",
         title="COMFORT",
         tasks=(
-            TaskEntry("comfort_ball", "COMFORT-BALL", "vpt_tasks.comfort.report:render_ball"),
-            TaskEntry("comfort_car", "COMFORT-CAR", "vpt_tasks.comfort.report:render_car"),
+            TaskEntry(
+                "comfort_ball",
+                "COMFORT-BALL",
+                "vpt_tasks.comfort.report:render_ball",
+                data="Hub sled-umich/COMFORT, comfort_ball.zip (public; converted once, cached)",
+                full_run="4 relations x 5 variations x 37 frames = 740 samples (2,220 with probes)",
+            ),
+            TaskEntry(
+                "comfort_car",
+                "COMFORT-CAR",
+                "vpt_tasks.comfort.report:render_car",
+                data="Hub sled-umich/COMFORT, comfort_car_ref_facing_{left,right}.zip (public)",
+                full_run="2,960 frames x 4 prompts = 11,840 samples (17,760 with probes)",
+            ),
         ),
         config="comfort",
         schema="vpt_tasks.comfort.spec:CANONICAL_SCHEMA",
@@ -98,7 +152,11 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         title="Omni-Perspective",
         tasks=(
             TaskEntry(
-                "omni_perspective", "Omni-Perspective", "vpt_tasks.omni_perspective.report:render"
+                "omni_perspective",
+                "Omni-Perspective",
+                "vpt_tasks.omni_perspective.report:render",
+                data="Hub Icey444/Omni-perspective, split val (public)",
+                full_run="every item in its k = 4 rotations: 4 samples per item",
             ),
         ),
         config="omni_perspective",
@@ -124,6 +182,14 @@ def find_task(name: str) -> tuple[Benchmark, TaskEntry] | None:
     """The benchmark and entry of task `name` (`isle_dots` or `vpt_tasks/isle_dots`)."""
     short = name.split("/")[-1]
     return next(((b, t) for b, t in task_entries() if t.name == short), None)
+
+
+def task_title(name: str) -> str:
+    """The display title of task `name`, as every report section and listing shows it."""
+    found = find_task(name)
+    if found is None:
+        raise KeyError(f"no task named {name!r} in vpt_tasks.benchmarks")
+    return found[1].title
 
 
 def task_version(package: str) -> str:

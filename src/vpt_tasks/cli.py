@@ -21,6 +21,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
         "render COMFORT-BALL, COMFORT-CAR or Isle-Brick scenes with Blender into a canonical dataset",
     ),
     "report": ("vpt_tasks.report.cli", "paper-style tables and figures from eval logs"),
+    "tasks": (
+        "vpt_tasks.catalog",
+        "list every task with its arguments, defaults, data and run size",
+    ),
 }
 
 

@@ -41,16 +41,17 @@ def _rows(**changes: Any) -> list[dict[str, Any]]:
 
 
 def test_frames_are_read_sorted_and_images_stored_once(tmp_path: Path) -> None:
+    order = [2, 0, 1, *range(3, 37)]
     rows = canonical_rows(
-        LEFT, relations=["totheleft", "behind"], variations=["dog"], frames=[2, 0, 1], size=8
+        LEFT, relations=["totheleft", "behind"], variations=["dog"], frames=order, size=8
     )
     rows += canonical_rows(
         "comfort_ball", relations=["behind"], variations=["default"], frames=[0], size=8
-    )
+    )  # another dataset: left out (and not checked for completeness)
     frames = _load(_source(tmp_path, rows), tmp_path, [LEFT])
     assert [(f.relation, f.frame) for f in frames] == [
-        ("behind", 0), ("behind", 1), ("behind", 2), ("totheleft", 0), ("totheleft", 1), ("totheleft", 2)
-    ]  # fmt: skip
+        (relation, i) for relation in ("behind", "totheleft") for i in range(37)
+    ]
     assert {(f.referent, f.relatum, f.addressee, f.absent_object) for f in frames} == {
         ("basketball", "dog", "woman", "horse")
     }
@@ -63,15 +64,14 @@ def test_frames_are_read_sorted_and_images_stored_once(tmp_path: Path) -> None:
 def test_the_same_scene_is_one_file(tmp_path: Path) -> None:
     # behind at theta -180 and in front of at theta 0 put the referent at phi = 180
     rows = canonical_rows(
-        "comfort_ball", relations=["behind"], variations=["default"], frames=[0], size=32
+        "comfort_ball", relations=["behind", "infrontof"], variations=["default"], size=32
     )
-    rows += canonical_rows(
-        "comfort_ball", relations=["infrontof"], variations=["default"], frames=[18], size=32
-    )
-    assert rows[0]["image"] == rows[1]["image"]
-    frames = _load(_source(tmp_path, rows), tmp_path)
-    assert frames[0].image_path == frames[1].image_path
-    assert len(list((tmp_path / "store" / "images").rglob("*.png"))) == 1
+    assert rows[0]["image"] == rows[37 + 18]["image"]
+    frames = {f.key: f for f in _load(_source(tmp_path, rows), tmp_path)}
+    behind = frames["comfort_ball/behind/default/00"]
+    assert behind.image_path == frames["comfort_ball/infrontof/default/18"].image_path
+    # both paths circle the same 36 positions (frame 36 repeats frame 0): 36 files
+    assert len(list((tmp_path / "store" / "images").rglob("*.png"))) == 36
 
 
 @pytest.mark.parametrize(
@@ -104,17 +104,23 @@ def test_missing_columns_and_missing_datasets(tmp_path: Path) -> None:
         )
 
 
+FOUR = [-180, -90, 0, 180]  # frames 0, 9, 18, 36
+
+
 def _frames(tmp_path: Path) -> list[Frame]:
-    rows = canonical_rows(
-        LEFT, relations=["totheright"], variations=["bed"], frames=[0, 9, 18, 36], size=8
-    )
+    rows = canonical_rows(LEFT, relations=["totheright"], variations=["bed"], size=8)
     return _load(_source(tmp_path, rows), tmp_path, [LEFT])
 
 
 def test_samples_per_prompt_with_system_prompt_and_image_first(tmp_path: Path) -> None:
     frames = _frames(tmp_path)
     dataset = build_samples(
-        frames, load_language("en"), ["nop", "cam", "add", "rel"], probes=True, system_prompt=True
+        frames,
+        load_language("en"),
+        ["nop", "cam", "add", "rel"],
+        probes=True,
+        system_prompt=True,
+        thetas=FOUR,
     )
     assert len(dataset) == 4 * (4 + 2)
     by_id = {s.id: s for s in dataset}
@@ -129,14 +135,15 @@ def test_samples_per_prompt_with_system_prompt_and_image_first(tmp_path: Path) -
         user.content[1].text
         == "From the bed's viewpoint, is the basketball to the right of the bed?"
     )
-    assert user.content[0].image == frames[1].image_path  # referenced, not copied
+    assert user.content[0].image == frames[9].image_path  # referenced, not copied
     assert read_hint(user.metadata) == {
         "answer_pool": ["Yes", "No"], "sample_key": sample.id, "yes_no": True
     }  # fmt: skip
     assert sample.metadata == {
         "dataset": LEFT, "relation": "totheright", "variation": "bed", "frame": 9, "theta": -90,
         "referent": "basketball", "relatum": "bed", "language": "en", "prompt": "rel",
-        "question": user.content[1].text, "kind": "frame",
+        "question": user.content[1].text, "kind": "frame", "prompt_style": "zero_shot",
+        "convention": "paper", "curve_frames": 3,
     }  # fmt: skip
     # targets: the hemisphere truth of the prompt's own frame of reference at theta
     # theta = -90 on the right path: phi = 0, toward the camera; the relatum faces -y
@@ -167,5 +174,5 @@ def test_no_system_prompt_thetas_and_language(tmp_path: Path) -> None:
     assert dataset[0].target in ("Ja", "Nein")
     with pytest.raises(SourceError, match="no frame is left"):
         build_samples(
-            frames, load_language("en"), ["nop"], probes=False, system_prompt=True, thetas=[-170]
+            frames[:3], load_language("en"), ["nop"], probes=False, system_prompt=True, thetas=[170]
         )

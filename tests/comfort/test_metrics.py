@@ -97,7 +97,7 @@ def test_always_yes_row_paper() -> None:
     p, how = yes_probability_from_output(always_yes_output())
     assert (p, how) == (1.0, "logprobs")
     # Table 5's row: the 4 relations of the BALL data, cam prompt, camera (reflected) GT.
-    summary = comfort_summary(curve_predictions(lambda r, i: p))
+    summary = comfort_summary(curve_predictions(lambda r, i: p, variations=BALL_VARIATIONS))
     assert pct(summary["acc"]) == 47.2
     assert pct(summary["eps_cos"]) == 61.2
     assert pct(summary["eps_hemi"]) == 68.7
@@ -260,6 +260,7 @@ def test_variation_spread() -> None:
     three = [np.zeros(36), np.zeros(36), np.ones(36)]  # mean 1/3: sqrt((1/9 + 1/9 + 4/9) / 3)
     assert variation_spread(three) == pytest.approx(math.sqrt(2 / 9))
     assert variation_spread([np.full(36, 0.3)] * 4) == 0.0
+    assert math.isnan(variation_spread([np.full(36, 0.3)]))  # one variation: no spread
     # missing entry: frame 0 has one variation (deviation 0); 71 entries in all
     second = np.ones(36)
     second[0] = np.nan
@@ -320,8 +321,11 @@ def test_constant_curve() -> None:
     assert code.eps_cos == pytest.approx(math.sqrt(13.5 / 37))
     assert paper.c_sym == code.c_sym == 0.0
     assert math.isnan(paper.c_opp)  # no opposite curve given
-    assert sigma_by_relation(curves)[(BALL, "cam", "totheleft")] == 0.0
-    assert math.isnan(sigma_by_relation(curves, "code")[(BALL, "cam", "totheleft")])
+    # a spread needs two variations: one variation is undefined, never 0.0
+    assert math.isnan(sigma_by_relation(curves)[(BALL, "cam", "totheleft")])
+    two = {**curves, CurveKey(BALL, "cam", "totheleft", "color"): np.full(36, 0.3)}
+    assert sigma_by_relation(two)[(BALL, "cam", "totheleft")] == 0.0
+    assert math.isnan(sigma_by_relation(two, "code")[(BALL, "cam", "totheleft")])
 
 
 def test_code_sigma_undefined_when_one_variation_is_constant() -> None:

@@ -92,5 +92,8 @@ def test_ideal_model_over_http(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert [round(values[k] * 100, 1) for k in ("acc", "eps_cos", "c_sym", "c_opp", "eps_hemi")] == [
         100.0, 0.0, 0.0, 0.0, 24.0
     ]  # fmt: skip
-    assert values["transformation/preferred/reflected"] == 1.0
+    from vpt_tasks.comfort.metrics import details
+    from vpt_tasks.report.logs import sample_scores
+
+    assert details(sample_scores(log))["transformation/preferred/reflected"] == 1.0
     assert values["no_yes_no_rate"] == 0.0 and values["p_from_text_rate"] == 0.0

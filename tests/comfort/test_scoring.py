@@ -99,29 +99,51 @@ def test_scorer_in_another_language() -> None:
 
 
 @pytest.mark.parametrize(
-    ("task", "expected"),
+    ("task", "prompt", "analysis"),
     [
-        ("comfort_ball", ["comfort_curves", "comfort_preferred_transformation"]),
+        (
+            "comfort_ball",
+            "cam",
+            [f"transformation/{t}/eps_cos" for t in ("translated", "rotated", "reflected")],
+        ),
         (
             "comfort_car",
-            ["comfort_curves", "comfort_preferred_frame", "comfort_perspective_taking"],
+            "cam",
+            [f"preferred_for/{f}/eps_cos" for f in ("camera", "intrinsic", "addressee")]
+            + [f"perspective/{p}/acc" for p in ("cam", "rel", "add")],
         ),
     ],
 )
-def test_the_scorer_declares_the_task_metrics(task: str, expected: list[str]) -> None:
-    """Registered as `yes_probability` (metric keys `yes_probability:<key>`), with the
-    task's metrics, configured with the convention, then the generic answer counter."""
-    scorer = comfort_scorer(task, "code", load_language("en"))
+def test_the_scorer_prints_the_headline_first(task: str, prompt: str, analysis: list[str]) -> None:
+    """Registered as `yes_probability` (metric keys `yes_probability:<key>`) with one printed
+    metric: the headline prompt's paper-table row, the analyses' headline numbers, the counts."""
+    scorer = comfort_scorer(task, "code", load_language("en"), prompt)
     info = registry_info(scorer)
     assert info.name == "vpt_tasks/yes_probability"
-    declared = info.metadata["metrics"]
-    names = [*expected, "yes_probability_answers"]
-    assert [registry_info(m).name for m in declared] == [f"vpt_tasks/{n}" for n in names]
-    assert [registry_info(m).name for m in comfort_metrics(task, "paper")] == [
-        f"vpt_tasks/{n}" for n in names
+    (declared,) = info.metadata["metrics"]
+    assert registry_info(declared).name == "vpt_tasks/comfort_headline"
+    assert [registry_info(m).name for m in comfort_metrics(task, "paper", prompt)] == [
+        "vpt_tasks/comfort_headline"
     ]
-    always_yes = _curves(lambda d, r, i: 1.0)
-    assert _pct(declared[0](always_yes)["eps_cos"]) == 60.4  # convention=code
+    datasets = (BALL,) if task == "comfort_ball" else (LEFT, RIGHT)
+    scores = [
+        s
+        for p in ("nop", "cam", "add", "rel")
+        for s in _curves(
+            lambda d, r, i: 1.0, datasets=datasets, prompt=p, variations=("default", "color")
+        )
+        if task == "comfort_car" or p in ("nop", "cam")
+    ]
+    values = declared(scores)
+    assert list(values) == [
+        "acc", "eps_cos", "eps_hemi", "c_sym", "c_opp", *analysis,
+        "n_incomplete_curves", "no_yes_no_rate", "p_from_text_rate",
+    ]  # fmt: skip  # eta and sigma undefined on constant curves under convention=code
+    assert _pct(values["eps_cos"]) == 60.4  # convention=code
+    assert (
+        values["acc"]
+        == comfort_curves()([s for s in scores if s.sample_metadata["prompt"] == prompt])["acc"]
+    )
 
 
 # --------------------------------------------------------------------------
@@ -165,7 +187,14 @@ def _pct(value: float) -> float:
 
 
 def test_always_yes_through_the_wrappers() -> None:
-    scores = _curves(lambda d, r, i: 1.0) + [_probe(True, 1.0), _probe(False, 1.0)] * 3
+    scores = (
+        _curves(lambda d, r, i: 1.0, variations=("default", "color"))
+        + [
+            _probe(True, 1.0),
+            _probe(False, 1.0),
+        ]
+        * 3
+    )
     values = comfort_curves()(scores)
     assert [_pct(values[k]) for k in ("acc", "eps_cos", "eps_hemi", "sigma", "eta", "c_sym", "c_opp")] == [
         47.2, 61.2, 68.7, 0.0, 0.0, 0.0, 100.0
@@ -174,7 +203,7 @@ def test_always_yes_through_the_wrappers() -> None:
     code = comfort_curves(convention="code")(scores)
     assert (_pct(code["eps_cos"]), _pct(code["eps_hemi"])) == (60.4, 67.8)
     assert "eta" not in code and "sigma" not in code  # undefined: left out, never NaN
-    assert code["skipped/eta"] == 4 and code["skipped/sigma"] == 4
+    assert code["skipped/eta"] == 8 and code["skipped/sigma"] == 4
 
 
 def test_ideal_curves_through_the_wrappers() -> None:
@@ -197,7 +226,7 @@ def test_ideal_curves_through_the_wrappers() -> None:
 def test_constant_curve_hand_values() -> None:
     # p = 0.3 on every frame: Acc counts the 19 frames where h = 0 (theta -180..-100, 100..170
     # and the +-90 frames) for in front of; p-hat = 0 everywhere
-    values = comfort_curves()(_curves(lambda d, r, i: 0.3))
+    values = comfort_curves()(_curves(lambda d, r, i: 0.3, variations=("default", "color")))
     assert values["acc"] == pytest.approx(19 / 36)
     assert values["eps_cos"] == pytest.approx(math.sqrt(13.5 / 36))
     assert (values["eta"], values["c_sym"], values["c_opp"], values["sigma"]) == (

@@ -10,11 +10,18 @@ from inspect_ai.model import get_model
 from inspect_ai.scorer import NOANSWER
 
 from tests.helpers import metrics, run
+from vpt_tasks.comfort.metrics import details
 from vpt_tasks.comfort.scorer import NO_LOGPROBS_WARNING
 from vpt_tasks.comfort.task import comfort_ball, comfort_car
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
+from vpt_tasks.report.logs import sample_scores
 
 ROW = ("acc", "eps_cos", "eps_hemi", "sigma", "eta", "c_sym", "c_opp")
+
+
+def details_of(log) -> dict[str, float]:
+    """The run's detailed numbers, as `vpt-tasks report` computes them from the log."""
+    return details(sample_scores(log))
 
 
 def pct(value: float) -> float:
@@ -22,18 +29,26 @@ def pct(value: float) -> float:
 
 
 def test_always_yes_on_the_upstream_layout_is_table_5(tmp_path: Path, upstream_dir) -> None:
-    source = str(upstream_dir(["comfort_ball"], variations=["default"]))
+    source = str(upstream_dir(["comfort_ball"], variations=["default", "color"]))
     log = run(comfort_ball(source=source), "vpt_tasks/always_yes", tmp_path)
     values = metrics(log)
     assert [pct(values[name]) for name in ROW] == [47.2, 61.2, 68.7, 0.0, 0.0, 0.0, 100.0]
-    assert len(log.samples) == 4 * 37
+    assert len(log.samples) == 8 * 37
     assert {s.scores["yes_probability"].value for s in log.samples} == {1.0}
-    assert values["n_curves"] == 4 and values["no_yes_no_rate"] == 0.0
+    assert values["no_yes_no_rate"] == 0.0 and values["n_incomplete_curves"] == 0.0
     assert values["p_from_text_rate"] == 0.0
-    assert {"transformation/reflected/eps_cos", "transformation/preferred/rotated"} <= set(values)
+    assert list(values)[0] == "acc" and log.eval.headline_metric.metric == "acc"
+    assert "transformation/reflected/eps_cos" in values
+    more = details_of(log)
+    assert more["n_curves"] == 8 and "transformation/preferred/rotated" in more
     meta = log.eval.metadata
     assert meta["source"]["kind"] == "local" and meta["perspective"] == ["cam"]
     assert meta["benchmark"] == "COMFORT-BALL" and meta["convention"] == "paper"
+    assert (meta["solver"], meta["headline_prompt"], meta["ignored_args"]) == (
+        "zero_shot",
+        "cam",
+        [],
+    )
     assert log.plan.config.logprobs is True and log.plan.config.top_logprobs == 20
     assert log.plan.config.temperature == 0.0
     sample = next(s for s in log.samples if s.id == "comfort_ball/totheleft/default/09/cam")
@@ -47,7 +62,6 @@ def test_always_yes_on_the_upstream_layout_is_table_5(tmp_path: Path, upstream_d
     )
     assert [pct(code[name]) for name in ("acc", "eps_cos", "eps_hemi")] == [47.2, 60.4, 67.8]
     assert "eta" not in code and "sigma" not in code  # undefined on constant curves
-    assert code["skipped/eta"] == 4
 
 
 def test_always_yes_object_f1(tmp_path: Path, upstream_dir) -> None:
@@ -65,7 +79,7 @@ def test_always_yes_object_f1(tmp_path: Path, upstream_dir) -> None:
 def test_random_car_with_every_prompt_and_probes(tmp_path: Path) -> None:
     task = comfort_car(source="demo", probes=True, thetas="-90,90")
     log = run(task, "vpt_tasks/random", tmp_path)
-    values = metrics(log)
+    values = {**details_of(log), **metrics(log)}
     assert len(log.samples) == 2 * 4 * 2 * (4 + 2)
     assert {s.metadata["prompt"] for s in log.samples} == {
         "nop", "cam", "add", "rel", "probe_relatum", "probe_absent"
@@ -93,7 +107,7 @@ def test_random_car_with_every_prompt_and_probes(tmp_path: Path) -> None:
 def test_text_answers_are_step_curves_with_one_warning(tmp_path: Path) -> None:
     model = get_model("vpt_tasks/constant", answer="No, it is not.", memoize=False)
     log = run(comfort_ball(source="demo", thetas=[-90, 0, 90]), model, tmp_path)
-    values = metrics(log)
+    values = {**details_of(log), **metrics(log)}
     assert values["p_from_text_rate"] == 1.0 and values["no_logprobs_rate"] == 1.0
     assert {s.scores["yes_probability"].value for s in log.samples} == {0.0}
     warnings = [
@@ -106,7 +120,7 @@ def test_text_answers_are_step_curves_with_one_warning(tmp_path: Path) -> None:
 def test_answers_without_yes_or_no_are_counted_not_lost(tmp_path: Path) -> None:
     model = get_model("vpt_tasks/constant", answer="I cannot tell from this image.", memoize=False)
     log = run(comfort_ball(source="demo", thetas=[0, 90]), model, tmp_path)
-    values = metrics(log)
+    values = {**details_of(log), **metrics(log)}
     assert len(log.samples) == 8 and all(
         s.scores["yes_probability"].value == NOANSWER for s in log.samples
     )

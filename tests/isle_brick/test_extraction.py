@@ -1011,3 +1011,263 @@ def test_answer_type_from_extraction() -> None:
 )
 def test_precision(components, gold, expected) -> None:
     assert precision(components, gold) == pytest.approx(expected)
+
+
+# ------------------------------------------------------------ first person
+# -T solver=first_person: the model is addressed as the minifigure; the question
+# it answers is the framing sentence plus the first-person question of the task
+# config, and "I", "me", "my" (and the question's "you") are the minifigure.
+
+
+def first_person_question(q: str, obj: str = "dog") -> str:
+    from vpt_tasks.isle_brick.spec import load_spec
+
+    spec = load_spec()
+    text = spec.questions[q].prompt(obj, spec.placeholder, first_person=True)
+    return f"{spec.first_person.framing} {text}"
+
+
+FIRST_PERSON_CASES: list[Case] = [
+    # Q1 / Q2
+    Case(
+        "fp-q1-around-me", "Q1", "dog", "Around me there is one object: a dog.", {"1"}, {"1"}, 1.0
+    ),
+    Case(
+        "fp-q1-echo",
+        "Q1",
+        "dog",
+        "List and count all objects around you in the image that are not humanoid "
+        "minifigures: 1 (a dog).",
+        {"1"},
+        {"1"},
+        1.0,
+    ),
+    Case("fp-q2-just-me", "Q2", "dog", "Just me.", {"1"}, {"1"}, 1.0),
+    Case(
+        "fp-q2-only-one", "Q2", "dog", "I am the only minifigure in the picture.", {"1"}, {"1"}, 1.0
+    ),
+    Case(
+        "fp-q2-two", "Q2", "dog", "There are two minifigures, counting myself.", {"1"}, {"2"}, 0.0
+    ),
+    # Q3
+    Case(
+        "fp-q3-yes",
+        "Q3",
+        "dog",
+        "Yes, the dog and I are on the same surface.",
+        {"yes"},
+        {"yes"},
+        1.0,
+    ),
+    Case("fp-q3-different", "Q3", "dog", "No, we are on different surfaces.", {"yes"}, {"no"}, 0.0),
+    Case(
+        "fp-q3-baseplate",
+        "Q3",
+        "dog",
+        "I am standing on the same baseplate as the dog.",
+        {"yes"},
+        {"yes"},
+        1.0,
+    ),
+    # Q4 / Q5
+    Case("fp-q5-facing", "Q5", "dog", "I am facing north.", {"north"}, {"north"}, 1.0),
+    Case(
+        "fp-q5-premise-echo",
+        "Q5",
+        "dog",
+        "Assuming the top of the image is north, I am facing west.",
+        {"west"},
+        {"west"},
+        1.0,
+    ),
+    Case(
+        "fp-q5-question-echo",
+        "Q5",
+        "dog",
+        "Which cardinal direction (i.e., north, west, east, or south) am I facing? I am facing west.",
+        {"west"},
+        {"west"},
+        1.0,
+    ),
+    Case(
+        "fp-q5-framing-echo",
+        "Q5",
+        "dog",
+        "As the humanoid minifigure in the image, I'm facing south-east.",
+        {"south"},
+        {"south", "east"},
+        0.5,
+    ),
+    Case(
+        "fp-q5-my-back",
+        "Q5",
+        "dog",
+        "My back is to the south, so I face north.",
+        {"north"},
+        {"north"},
+        1.0,
+    ),
+    Case(
+        "fp-q4-facing-then-located",
+        "Q4",
+        "dog",
+        "I am facing north, and the dog is to my east.",
+        {"east"},
+        {"east"},
+        1.0,
+    ),
+    Case(
+        "fp-q4-of-me",
+        "Q4",
+        "dog",
+        "The dog is north-west of me.",
+        {"north"},
+        {"north", "west"},
+        0.5,
+    ),
+    # Q6
+    Case("fp-q6-yes-i-can", "Q6", "dog", "Yes, I can see it.", {"yes"}, {"yes"}, 1.0),
+    Case("fp-q6-i-see", "Q6", "dog", "I see the dog right in front of me.", {"yes"}, {"yes"}, 1.0),
+    Case(
+        "fp-q6-no-behind-me",
+        "Q6",
+        "dog",
+        "No, I can't see the dog because it is behind me.",
+        {"no"},
+        {"no"},
+        1.0,
+    ),
+    Case(
+        "fp-q6-unable",
+        "Q6",
+        "dog",
+        "I am unable to see the dog; it is behind me.",
+        {"no"},
+        {"no"},
+        1.0,
+    ),
+    Case(
+        "fp-q6-premise-echo",
+        "Q6",
+        "dog",
+        "Assuming I can see and my eyes are open, I do not see the dog.",
+        {"no"},
+        {"no"},
+        1.0,
+    ),
+    Case(
+        "fp-q6-field-of-view",
+        "Q6",
+        "dog",
+        "The dog is outside my field of view.",
+        {"no"},
+        {"no"},
+        1.0,
+    ),
+    Case(
+        "fp-q6-line-of-sight",
+        "Q6",
+        "dog",
+        "The dog is within my line of sight.",
+        {"yes"},
+        {"yes"},
+        1.0,
+    ),
+    Case(
+        "fp-q6-refusal",
+        "Q6",
+        "dog",
+        "I'm sorry, I can't determine that from the image.",
+        {"yes"},
+        set(),
+        0.0,
+    ),
+    Case("fp-q6-unable-image", "Q6", "dog", "I am unable to see the image.", {"yes"}, set(), 0.0),
+    # Q7
+    Case("fp-q7-behind-me", "Q7", "dog", "It is behind me.", {"back"}, {"back"}, 1.0),
+    Case(
+        "fp-q7-my-perspective",
+        "Q7",
+        "dog",
+        "From my perspective, the dog is in front of me.",
+        {"front"},
+        {"front"},
+        1.0,
+    ),
+    Case("fp-q7-my-left", "Q7", "dog", "The dog is to my left.", {"left"}, {"left"}, 1.0),
+    Case(
+        "fp-q7-compound",
+        "Q7",
+        "dog",
+        "The dog is on my right, slightly behind me.",
+        {"back", "right"},
+        {"back", "right"},
+        1.0,
+    ),
+    Case(
+        "fp-q7-question-echo",
+        "Q7",
+        "dog",
+        "From your perspective, where is the dog located relative to you? The dog is behind me.",
+        {"back"},
+        {"back"},
+        1.0,
+    ),
+    Case(
+        "fp-q7-viewer-then-mine",
+        "Q7",
+        "dog",
+        "From the viewer's perspective the dog is on the left, but from my perspective it is "
+        "on my right.",
+        {"right"},
+        {"right"},
+        1.0,
+    ),
+    Case(
+        "fp-q7-facing-is-not-position",
+        "Q7",
+        "dog",
+        "I am facing left, and the dog is right in front of me.",
+        {"front"},
+        {"front"},
+        1.0,
+    ),
+    Case(
+        "fp-q7-ahead",
+        "Q7",
+        "dog",
+        "From my point of view the dog is directly ahead.",
+        {"front"},
+        {"front"},
+        1.0,
+    ),
+]
+
+
+@pytest.mark.parametrize("case", FIRST_PERSON_CASES, ids=[c.id for c in FIRST_PERSON_CASES])
+def test_first_person_extraction(case: Case) -> None:
+    got = extract_components(
+        case.answer,
+        _kind(case.q),
+        question=first_person_question(case.q, case.obj),
+        first_person=True,
+    )
+    assert set(got) == case.expected
+    assert precision(got, case.gold) == pytest.approx(case.p)
+
+
+def test_first_person_table_covers_every_question() -> None:
+    assert {c.q for c in FIRST_PERSON_CASES} == set(_QUESTIONS)
+    assert len({c.id for c in FIRST_PERSON_CASES}) == len(FIRST_PERSON_CASES) >= 30
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind"),
+    [
+        ("The dog is to my left.", "egocentric"),  # the viewer's left
+        ("From my perspective, the dog is in front.", "egocentric"),  # the viewer's frame
+        ("I am unable to see the dog.", "yesno"),  # a refusal when the model is not the figure
+    ],
+)
+def test_first_person_readings_stay_off_for_third_person_questions(answer: str, kind) -> None:
+    assert extract_components(answer, kind) == frozenset()

@@ -3,28 +3,62 @@
 from __future__ import annotations
 
 import io
+import json
+import logging
 from pathlib import Path
 
 import pytest
-from inspect_ai import eval
 from inspect_ai.model import get_model
 
 from tests.helpers import metrics, run
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
+from vpt_tasks.isle_brick.metrics import details, paired_units
 from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 from vpt_tasks.isle_brick.task import isle_brick
+from vpt_tasks.report.logs import log_details, sample_scores
+
+QUESTIONS = ("Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7")
+CATEGORIES = ("scene_understanding", "spatial_reasoning", "visual_perspective_taking")
+PRINTED = (
+    "overall",
+    "overall_ci_low",
+    "overall_ci_high",
+    *CATEGORIES,
+    *QUESTIONS,
+    "chance_overall",
+    "disclaimers",
+)
+BEFORE = json.loads((Path(__file__).parent / "details_before.json").read_text())
+"""The metrics the scorer printed before the headline-first change, for the demo data."""
 
 
-def test_demo_run_has_every_metric(tmp_path: Path) -> None:
-    log = run(isle_brick(source="demo"), "vpt_tasks/random", tmp_path)
+def test_demo_run_prints_the_headline_first_and_details_hold_the_rest(tmp_path: Path) -> None:
+    log = run(isle_brick(source="demo", grader="rules"), "vpt_tasks/random", tmp_path)
     values = metrics(log)
-    for qid in ("Q1", "Q2", "Q3", "Q4", "Q5", "Q6", "Q7"):
-        assert f"{qid}_ci_low" in values and f"chance_{qid}" in values
-        assert sum(values[f"types_{qid}_{t}"] for t in ("compound", "single", "disclaimer")) == 8
-    for category in ("scene_understanding", "spatial_reasoning", "visual_perspective_taking"):
-        assert values[f"{category}_ci_low"] <= values[category] <= values[f"{category}_ci_high"]
-    assert any(name.startswith("cooc_Q7_") for name in values)
+    assert tuple(values) == PRINTED  # overall first, nothing else printed
+    assert log.results.headline and log.results.headline.metric == "overall"
+    assert values["overall_ci_low"] <= values["overall"] <= values["overall_ci_high"]
+    assert values["disclaimers"] == 0
+    everything = details(sample_scores(log))
+    for qid in QUESTIONS:
+        assert f"{qid}_ci_low" in everything and f"chance_{qid}" in everything
+        assert (
+            sum(everything[f"types_{qid}_{t}"] for t in ("compound", "single", "disclaimer")) == 8
+        )
+    for category in CATEGORIES:
+        assert (
+            everything[f"{category}_ci_low"]
+            <= values[category]
+            <= everything[f"{category}_ci_high"]
+        )
+    assert any(name.startswith("cooc_Q7_") for name in everything)
+    # the printed numbers are the detailed ones; chance_overall is the questions' mean
+    for name in ("overall", "overall_ci_low", "overall_ci_high", *CATEGORIES, *QUESTIONS):
+        assert values[name] == everything[name]
+    chance = [everything[f"chance_{qid}"] for qid in QUESTIONS]
+    assert values["chance_overall"] == pytest.approx(sum(chance) / 7)
+    assert log_details(log) == {**everything, **values}
     assert log.eval.metadata["source"]["kind"] == "demo"
     assert log.eval.task_version == task_version("isle_brick")
     assert "vpt_tasks_version" not in log.eval.metadata
@@ -35,14 +69,61 @@ def test_demo_run_has_every_metric(tmp_path: Path) -> None:
     assert [part.type for part in content] == ["image", "text"]
 
 
+@pytest.mark.parametrize(
+    ("key", "model"),
+    [
+        ("isle_brick|vpt_tasks/random", "vpt_tasks/random"),
+        ("isle_brick|vpt_tasks/always_yes", "vpt_tasks/always_yes"),
+        ("isle_brick_cot|vpt_tasks/random", "vpt_tasks/random"),
+    ],
+)
+def test_details_are_exactly_the_metrics_printed_before(
+    key: str, model: str, tmp_path: Path
+) -> None:
+    solver = "cot" if key.startswith("isle_brick_cot") else "zero_shot"
+    log = run(isle_brick(source="demo", solver=solver, grader="rules"), model, tmp_path)
+    assert details(sample_scores(log)) == BEFORE[key]
+
+
+def test_paired_units_are_one_per_sample_with_its_precision(tmp_path: Path) -> None:
+    logs = {
+        solver: run(
+            isle_brick(source="demo", questions="Q4,Q7", solver=solver, grader="rules"),
+            "vpt_tasks/random",
+            tmp_path,
+        )
+        for solver in ("zero_shot", "first_person")
+    }
+    units = {solver: paired_units(sample_scores(log)) for solver, log in logs.items()}
+    for solver, log in logs.items():
+        by_id = {unit.id: unit for unit in units[solver]}
+        assert len(by_id) == len(log.samples) == 16
+        for sample in log.samples:
+            unit = by_id[str(sample.id)]
+            assert unit.value == sample.scores["prediction_correctness"].value
+            assert not unit.binary
+            assert unit.slices == {
+                "question": sample.metadata["question_id"],
+                "category": sample.metadata["category"],
+            }
+    # the same ids under both solvers: the paired comparison matches them
+    assert {u.id for u in units["zero_shot"]} == {u.id for u in units["first_person"]}
+
+
 def test_paper_style_144_scenes_random_lands_on_analytic_chance(
     tmp_path: Path, isle_brick_dir
 ) -> None:
     source = isle_brick_dir()
-    log = run(isle_brick(source=str(source)), "vpt_tasks/random", tmp_path, max_connections=64)
-    values = metrics(log)
+    log = run(
+        isle_brick(source=str(source), grader="rules"),
+        "vpt_tasks/random",
+        tmp_path,
+        max_connections=64,
+    )
+    values = log_details(log)
     assert len(log.samples) == 1008
     overall_chance = sum(values[f"chance_Q{i}"] for i in range(1, 8)) / 7
+    assert values["chance_overall"] == pytest.approx(overall_chance)
     assert values["overall_ci_low"] <= overall_chance <= values["overall_ci_high"]
     for i in range(1, 8):
         # each question: within 4 standard errors of its chance (144 scenes)
@@ -65,6 +146,8 @@ def test_question_selection_hint_and_cot(tmp_path: Path) -> None:
     prompt = q6.messages[0].text
     assert f"the humanoid minifigure is facing {facing}." in prompt
     assert prompt.rstrip().endswith('starting with "Answer:".')
+    # the CoT instruction is in the sample's input (the log shows the exact prompt)
+    assert q6.input[0].content[1].text == prompt and q6.metadata["prompt_style"] == "cot"
     assert "Q1" not in metrics(log) and "visual_perspective_taking" in metrics(log)
 
 
@@ -72,8 +155,13 @@ def test_question_selection_hint_and_cot(tmp_path: Path) -> None:
     ("kwargs", "message"),
     [
         ({"questions": "Q4,Q9"}, "Q1, Q2, Q3, Q4, Q5, Q6, Q7"),
-        ({"solver": "tree_of_thought"}, "zero_shot, cot"),
+        ({"solver": "tree_of_thought"}, "zero_shot, cot, first_person"),
+        ({"grader": "magic"}, "auto, rules, llm, both"),
         ({"extractor": "magic"}, "rules, llm, both"),
+        ({"extractor": "rules", "grader": "llm"}, "disagree; pass only -T grader"),
+        ({"grader": "llm"}, "--model-role grader="),
+        ({"grader": "both"}, "--model-role grader="),
+        ({"extractor": "llm"}, "--model-role grader="),
         ({"orientation_hint": "maybe"}, "true or false"),
     ],
 )
@@ -129,36 +217,94 @@ def test_empty_and_refused_answers_are_counted_not_lost(tmp_path: Path) -> None:
         )
         values = metrics(log)
         assert len(log.samples) == 8 and all(s.scores for s in log.samples)
-        assert values["Q4"] == 0.0 and values["types_Q4_disclaimer"] == 8
+        assert values["Q4"] == 0.0 and values["disclaimers"] == 8
+        assert details(sample_scores(log))["types_Q4_disclaimer"] == 8
 
 
-def test_llm_extraction_with_grader_role(tmp_path: Path) -> None:
-    grader = get_model("vpt_tasks/constant", answer='["north", "east"]', memoize=False)
-    log = run(
-        isle_brick(source="demo", questions="Q5", extractor="both"),
-        get_model("vpt_tasks/constant", answer="It faces north.", memoize=False),
+def _constant(answer: str):
+    return get_model("vpt_tasks/constant", answer=answer, memoize=False)
+
+
+def _with_grader(tmp_path: Path, answer: str, grader_reply: str, **task_args):
+    """Run the task by name, so that the grader role is bound while the task is built."""
+    return run(
+        "vpt_tasks/isle_brick",
+        _constant(answer),
         tmp_path,
-        model_roles={"grader": grader},
+        task_args={"source": "demo", "questions": "Q5", **task_args},
+        model_roles={"grader": _constant(grader_reply)},
     )
+
+
+@pytest.mark.parametrize("arguments", [{"grader": "both"}, {"extractor": "both"}])
+def test_llm_extraction_with_grader_role(tmp_path: Path, arguments: dict) -> None:
+    log = _with_grader(tmp_path, "It faces north.", '["north", "east"]', **arguments)
     values = metrics(log)
     assert values["agreement"] == 0.0 and values["llm_failures"] == 0
     score = log.samples[0].scores["prediction_correctness"]
     assert score.metadata["rule_components"] == ["north"]
     assert score.metadata["llm_components"] == ["east", "north"]
     assert score.metadata["extractor"] == "llm"
-    assert values["types_Q5_compound"] == 8
+    assert details(sample_scores(log))["types_Q5_compound"] == 8
+    assert log.eval.metadata["grader"] == "both"
 
 
-def test_llm_extraction_without_grader_fails_before_generation(tmp_path: Path) -> None:
-    logs = eval(
-        isle_brick(source="demo", questions="Q5", extractor="llm"),
-        model="vpt_tasks/random",
-        log_dir=str(tmp_path),
-        display="none",
+def test_deprecated_extractor_warns_and_is_recorded_as_grader(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with (
+        caplog.at_level(logging.WARNING),
+        pytest.warns(DeprecationWarning, match="-T grader=rules"),
+    ):
+        task = isle_brick(source="demo", extractor="rules")
+    assert task.metadata["grader"] == "rules"
+    assert "-T extractor=rules is deprecated" in caplog.text
+
+
+def test_auto_grader_decides_only_what_the_rules_leave_empty(tmp_path: Path) -> None:
+    decided = _with_grader(tmp_path, "Hard to say from this angle.", '["west"]')
+    assert decided.eval.metadata["grader"] == "auto"
+    score = decided.samples[0].scores["prediction_correctness"]
+    assert score.metadata["extractor"] == "llm" and score.metadata["components"] == ["west"]
+    values = metrics(decided)
+    assert values["grader_decided"] == 8 and values["llm_failures"] == 0
+    assert values["disclaimers"] == 0 and "agreement" not in values
+
+    ruled = _with_grader(tmp_path, "It faces north.", '["west"]')
+    score = ruled.samples[0].scores["prediction_correctness"]
+    assert score.metadata["extractor"] == "rules" and "llm_reply" not in score.metadata
+    assert "grader_decided" not in metrics(ruled)
+
+
+def test_auto_without_a_grader_counts_the_undecided_answers(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        log = run(
+            "vpt_tasks/isle_brick",
+            _constant("Hard to say from this angle."),
+            tmp_path,
+            task_args={"source": "demo", "questions": "Q5"},
+        )
+    assert "no grader model bound" in caplog.text
+    values = metrics(log)
+    assert values["disclaimers"] == 8 and values["overall"] == 0.0
+    assert "grader_decided" not in values and "llm_failures" not in values
+
+
+def test_metadata_records_the_arguments_used_and_warns_about_unknown_ones(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        task = isle_brick(source="demo", questions="Q7,Q4", solver="first_person", sovler="cot")
+    assert (
+        "-T sovler is not an argument" in caplog.text and "Did you mean -T solver?" in caplog.text
     )
-    assert logs[0].status == "error"
-    assert "--model-role grader=" in logs[0].error.message
-    assert all(not s.output.completion for s in logs[0].samples or [])
+    meta = task.metadata
+    assert meta["questions"] == ["Q4", "Q7"] and meta["solver"] == "first_person"
+    assert meta["grader"] == "auto" and meta["orientation_hint"] is False
+    assert meta["ignored_args"] == ["sovler"]
+    assert task.headline_metric is not None and task.headline_metric.metric == "overall"
 
 
 def _png() -> bytes:

@@ -408,3 +408,38 @@ def test_prompts_are_the_papers_verbatim() -> None:
         "option A or B.\nOptions:\nA. {opt1}\nB. {opt2}\nAnswer: ",
     }
     assert SPEC.temperature == 0.0 and SPEC.max_tokens == 1024
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (
+            "1.png,Is the cup present in the image?",
+            r"data.csv, line 3: the row is short: it has 2 field\(s\) but the header has 6 .*"
+            r"missing: gold_answer, partition, type_of_dataset, task",
+        ),
+        (
+            "1.png,Is the cup present in the image?,Yes",
+            r"data.csv, line 3: the row is short: it has 3 field\(s\) but the header has 6 .*"
+            r"missing: partition, type_of_dataset, task",
+        ),
+        (
+            "1.png,Is the cup, or the ball, present?,Yes,1P1O0S,isle-brick,object detection",
+            r"data.csv, line 3: the row is long: it has 8 field\(s\) but the header has 6",
+        ),
+    ],
+)
+def test_a_short_or_long_csv_row_is_blamed_on_its_length(
+    tmp_path: Path, line: str, message: str
+) -> None:
+    """Issue 13: a short row names its missing columns, not `gold_answer`."""
+    (tmp_path / "1.png").write_bytes(png())
+    (tmp_path / "data.csv").write_text(
+        "id_image,question,gold_answer,partition,type_of_dataset,task\n"
+        "1.png,Is the cup present in the image?,Yes,1P1O0S,isle-brick,object detection\n"
+        f"{line}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(SourceError, match=message) as raised:
+        isle_brick_v1(source=str(tmp_path))
+    assert "gold_answer None" not in str(raised.value)

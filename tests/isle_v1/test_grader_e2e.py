@@ -18,6 +18,7 @@ from tests.fakes.openai_server import OpenAIServer, last_user_text
 from tests.helpers import metrics, run
 from tests.isle_v1.conftest import png
 from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
+from vpt_tasks.report.logs import log_details
 
 UNDECIDED = "Hard to say; the figure might see it from this angle."
 QUESTION = "Assuming the Lego minifigure with a red cap has the ability to see, can it see the {} in the picture?"
@@ -38,14 +39,14 @@ def _row(
     }
 
 
-# (object, option A shown) -> canned grader reply; "raise" makes the server answer HTTP 500
+# (object, option A shown) -> canned grader reply (grader errors: test_grader_faults.py)
 GRADER_REPLIES = {
     ("cup", "Yes"): "Yes",
     ("cup", "No"): "B",  # a bare letter: B = Yes in the swapped order
     ("ball", "Yes"): "'No'.",  # quoted, with a period
     ("ball", "No"): "",  # empty reply
     ("flower", "Yes"): "Unknown",
-    ("flower", "No"): "raise",
+    ("flower", "No"): "**Yes**",  # markdown; the wrong value for the flower
 }
 
 
@@ -53,10 +54,7 @@ def _grader(request: dict[str, Any]) -> str:
     document = json.loads(last_user_text(request))
     context = document["DETAILS"]["CONTEXT"]
     item = next(name for name in ("cup", "ball", "flower", "vase") if f"the {name} " in context)
-    reply = GRADER_REPLIES[(item, document["DETAILS"]["OPTIONS"]["A"])]
-    if reply == "raise":
-        raise RuntimeError("grader overloaded")
-    return reply
+    return GRADER_REPLIES[(item, document["DETAILS"]["OPTIONS"]["A"])]
 
 
 def _evaluated(request: dict[str, Any]) -> str:
@@ -64,7 +62,7 @@ def _evaluated(request: dict[str, Any]) -> str:
 
 
 def _local(name: str, server: OpenAIServer):
-    # no retries, so that the injected HTTP 500 fails at once (Inspect and the openai client)
+    # no retries: a server error would fail at once (Inspect and the openai client)
     return get_model(
         f"openai-api/local/{name}",
         base_url=server.base_url,
@@ -97,7 +95,7 @@ def test_grader_role_maps_undecided_answers(tmp_path: Path, canonical_dir) -> No
         "ball/original": ("No", "grader", None, "'No'."),
         "ball/swapped": ("Unknown", "grader", "grader_empty_reply", ""),
         "flower/original": ("Unknown", "grader", "grader_unknown", "Unknown"),
-        "flower/swapped": ("Unknown", "grader", "grader_error", None),
+        "flower/swapped": ("Yes", "grader", None, "**Yes**"),
         "vase/original": ("No", "rules", None, None),
         "vase/swapped": ("Yes", "rules", None, None),
     }
@@ -109,28 +107,29 @@ def test_grader_role_maps_undecided_answers(tmp_path: Path, canonical_dir) -> No
             meta["unknown_reason"],
             meta["grader_reply"],
         ) == (chosen, path, reason, reply), sample_id
-    assert "500" in scores["flower/swapped"].metadata["grader_error"]
     assert [
         scores[i].value for i in ("cup/original", "cup/swapped", "ball/original", "vase/swapped")
     ] == [1.0] * 4
     assert scores["vase/original"].value == 0.0 and scores["ball/swapped"].value == 0.0
 
-    values = metrics(log)
+    assert scores["flower/swapped"].value == 0.0
+
+    values = log_details(log)
     assert values["accuracy"] == 0.5
     assert values["both_orders_correct"] == 0.25  # cup only
     assert values["consistency"] == 0.25  # cup only; Unknown is never consistent
-    assert values["unknown_rate"] == 3 / 8
+    assert values["unknown_rate"] == 2 / 8
     assert (values["mapped_by_rules"], values["mapped_by_grader"], values["grader_calls"]) == (
         2,
-        3,
+        4,
         6,
     )
-    assert values["grader_failures"] == 2
+    assert values["grader_failures"] == 1
     assert (
         values["unknown_grader_empty_reply"],
         values["unknown_grader_error"],
         values["unknown_grader_unknown"],
-    ) == (1, 1, 1)
+    ) == (1, 0, 1)
 
     # the grader got the paper's Bricks payload, at temperature 0 and 16 tokens; the
     # evaluated model got 1024 tokens at temperature 0

@@ -14,17 +14,38 @@ from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core.errors import TaskArgumentError
 from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
 from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
+from vpt_tasks.report.logs import log_details
+
+PRINTED = [
+    "accuracy",
+    "both_orders_correct",
+    "consistency",
+    "unknown_rate",
+    "task=perspective-taking/accuracy",
+    "task=object-detection/accuracy",
+    "unknown_no_grader",
+    "mapped_by_rules",
+    "mapped_by_grader",
+    "grader_failures",
+]
 
 
 def _constant(answer: str):
     return get_model("vpt_tasks/constant", answer=answer, memoize=False)
 
 
+def numbers(log) -> dict[str, float]:
+    """The printed metrics and the details (`metrics.details`) of a log, as the report sees them."""
+    return log_details(log)
+
+
 @pytest.mark.parametrize("task", [isle_brick_v1, isle_dots])
 def test_always_a_matches_acceptance(task, tmp_path: Path) -> None:
     """acceptance.md: always "A" → 50% averaged over both orders, 0% both-correct, 0% consistency."""
-    log = run(task(source="demo", grader="none"), _constant("A"), tmp_path)
-    values = metrics(log)
+    log = run(task(source="demo", grader="rules"), _constant("A"), tmp_path)
+    assert list(metrics(log)) == PRINTED  # the paper's headline first, then a handful
+    assert log.results.headline.metric == "accuracy"
+    values = numbers(log)
     assert values["accuracy"] == 0.5
     assert values["both_orders_correct"] == 0.0
     assert values["consistency"] == 0.0
@@ -35,17 +56,18 @@ def test_always_a_matches_acceptance(task, tmp_path: Path) -> None:
         values["chose_A"] == 1.0 and values["mapped_by_rules"] == 32 and values["grader_calls"] == 0
     )
     assert log.plan.config.temperature == 0.0 and log.plan.config.max_tokens == 1024
-    assert log.eval.metadata["grader"] == "none" and "vpt_tasks_version" not in log.eval.metadata
+    assert log.eval.metadata["grader"] == "rules" and "vpt_tasks_version" not in log.eval.metadata
+    assert log.eval.metadata["solver"] == "zero_shot" and log.eval.metadata["ignored_args"] == []
     assert log.eval.task_version == task_version("isle_v1")
 
 
 def test_always_a_with_a_bound_grader_never_calls_it(tmp_path: Path) -> None:
-    # the default (-T grader=role) with a grader bound: "A" is decided by rules
+    # the default (-T grader=auto) with a grader bound: "A" is decided by rules
     grader = _constant("Unknown")
     log = run(
         isle_brick_v1(source="demo"), _constant("A"), tmp_path, model_roles={"grader": grader}
     )
-    values = metrics(log)
+    values = numbers(log)
     assert (values["accuracy"], values["both_orders_correct"], values["consistency"]) == (
         0.5,
         0.0,
@@ -58,12 +80,12 @@ def test_random_baseline_lands_on_chance(tmp_path: Path, canonical_dir) -> None:
     """Uniform A/B answers: accuracy 1/2, both orders correct 1/4 (= (1/k)^k), consistency 1/2."""
     source = canonical_dir(brick_rows(scenes=80, size=8, seed=3), "random_bricks")
     log = run(
-        isle_brick_v1(source=str(source), grader="none"),
+        isle_brick_v1(source=str(source), grader="rules"),
         "vpt_tasks/random",
         tmp_path,
         max_connections=64,
     )
-    values = metrics(log)
+    values = numbers(log)
     pairs = values["n_pairs"]
     assert pairs == 160 and values["n_samples"] == 320
     for key, chance in (("accuracy", 0.5), ("both_orders_correct", 0.25), ("consistency", 0.5)):
@@ -75,11 +97,11 @@ def test_random_baseline_lands_on_chance(tmp_path: Path, canonical_dir) -> None:
 def test_fixture_item_end_to_end(tmp_path: Path) -> None:
     folder = shared_path("fixtures", "isle_v1_example")
     log = run(
-        isle_brick_v1(source=str(folder), grader="none"),
+        isle_brick_v1(source=str(folder), grader="rules"),
         _constant("No, it cannot see the flower."),
         tmp_path,
     )
-    values = metrics(log)
+    values = numbers(log)
     assert (
         values["accuracy"] == 1.0
         and values["consistency"] == 1.0
@@ -89,26 +111,83 @@ def test_fixture_item_end_to_end(tmp_path: Path) -> None:
     assert {s.scores["option_mapping"].answer for s in log.samples} == {"No"}
 
 
-def test_missing_grader_role_fails_before_any_model_call(tmp_path: Path) -> None:
-    logs = eval(
-        isle_brick_v1(source="demo"),
-        model="vpt_tasks/random",
-        log_dir=str(tmp_path),
-        display="none",
+def test_the_default_runs_without_a_grader_and_counts_what_it_leaves(tmp_path: Path) -> None:
+    """`-T grader=auto` (default) with no grader role: rules only, the rest undecided and counted."""
+    log = run(isle_brick_v1(source="demo"), _constant("Hard to say."), tmp_path)
+    values = metrics(log)
+    assert values["unknown_no_grader"] == 32 and values["unknown_rate"] == 1.0
+    assert log.eval.metadata["grader"] == "auto"
+
+
+@pytest.mark.parametrize("mode", ["llm", "both", "role"])
+def test_a_mode_that_needs_the_grader_fails_while_the_task_is_built(
+    tmp_path: Path, mode: str
+) -> None:
+    """`llm`, `both` and the deprecated `role` need the role: no log, no model call."""
+    with pytest.raises(TaskArgumentError, match=r"--model-role grader=.*-T grader=rules"):
+        eval(
+            "vpt_tasks/isle_brick_v1",
+            task_args={"source": "demo", "grader": mode},
+            model="vpt_tasks/random",
+            log_dir=str(tmp_path),
+            display="none",
+        )
+    assert not list(tmp_path.iterdir())
+
+
+def test_deprecated_grader_values_still_work(tmp_path: Path) -> None:
+    with pytest.warns(DeprecationWarning, match="-T grader=none is deprecated.*-T grader=rules"):
+        task = isle_dots(source="demo", grader="none")
+    assert task.metadata["grader"] == "rules"
+    with pytest.warns(DeprecationWarning, match="-T grader=role is deprecated.*-T grader=auto"):
+        (log,) = eval(
+            "vpt_tasks/isle_brick_v1",
+            task_args={"source": "demo", "grader": "role"},
+            model=_constant("Hard to say."),
+            model_roles={"grader": _constant("No")},
+            log_dir=str(tmp_path),
+            display="none",
+        )
+    assert log.status == "success" and log.eval.metadata["grader"] == "auto"
+    assert metrics(log)["mapped_by_grader"] == 32
+
+
+def test_llm_maps_every_answer_and_both_reports_agreement(tmp_path: Path) -> None:
+    common = dict(model=_constant("A"), log_dir=str(tmp_path), display="none")
+    (log,) = eval(
+        "vpt_tasks/isle_brick_v1",
+        task_args={"source": "demo", "grader": "llm"},
+        model_roles={"grader": _constant("Yes")},
+        **common,
     )
-    assert logs[0].status == "error"
-    message = logs[0].error.message
-    assert "--model-role grader=" in message and "-T grader=none" in message
-    assert all(not s.output.completion for s in logs[0].samples or [])
+    values = metrics(log)
+    assert values["mapped_by_grader"] == 32 and values["mapped_by_rules"] == 0
+    assert "rules_agreement" not in values
+    (log,) = eval(
+        "vpt_tasks/isle_brick_v1",
+        task_args={"source": "demo", "grader": "both"},
+        model_roles={"grader": _constant("Yes")},
+        **common,
+    )
+    values = metrics(log)
+    # "A" is Yes in the original order (agrees with the grader) and No in the swapped one
+    assert values["rules_compared"] == 32 and values["rules_agreement"] == 0.5
+    assert list(values)[: len(PRINTED)] == PRINTED
+
+
+def test_a_misspelt_argument_is_warned_about_and_recorded(caplog) -> None:
+    task = isle_brick_v1(source="demo", grader="rules", solvr="cot")
+    assert task.metadata["ignored_args"] == ["solvr"]
+    assert "Did you mean -T solver?" in caplog.text
 
 
 def test_without_grader_undecided_answers_are_unknown_and_counted(tmp_path: Path) -> None:
     log = run(
-        isle_dots(source="demo", grader="none"),
+        isle_dots(source="demo", grader="rules"),
         _constant("It is hard to tell from this picture."),
         tmp_path,
     )
-    values = metrics(log)
+    values = numbers(log)
     assert values["unknown_rate"] == 1.0 and values["unknown_no_grader"] == 32
     assert values["accuracy"] == 0.0 and values["consistency"] == 0.0
     assert len(log.samples) == 32 and all(s.scores for s in log.samples)
@@ -130,32 +209,37 @@ def test_empty_and_refused_answers_are_scored_unknown_not_lost(
         tmp_path,
         model_roles={"grader": _constant("Yes")},
     )
-    values = metrics(log)
+    values = numbers(log)
     assert len(log.samples) == 32 and values["n_samples"] == 32
     assert values[f"unknown_{reason}"] == 32 and values["unknown_rate"] == 1.0
     assert values["grader_calls"] == 0
 
 
 def test_cot_and_both_styles(tmp_path: Path) -> None:
-    log = run(isle_dots(source="demo", solver="cot", grader="none"), _constant("B"), tmp_path)
+    log = run(isle_dots(source="demo", solver="cot", grader="rules"), _constant("B"), tmp_path)
     prompt = log.samples[0].input[0].content[1].text
     assert (
         "First, analyze the image step by step, then provide your answer by selecting either option A or B."
         in prompt
     )
-    assert log.eval.metadata["solver"] == ["cot"] and log.plan.config.max_tokens == 1024
-    both = run(
-        isle_dots(source="demo", solver="zero_shot,cot", grader="none"), _constant("B"), tmp_path
-    )
-    values = metrics(both)
+    assert log.eval.metadata["solver"] == "cot" and log.plan.config.max_tokens == 1024
+    assert {s.metadata["prompt_style"] for s in log.samples} == {"cot"}
+    assert all(s.id.count("/") == 1 for s in log.samples)  # the same ids as zero_shot
+    with pytest.warns(DeprecationWarning, match="-T solver=zero_shot,cot is deprecated"):
+        task = isle_dots(source="demo", solver="zero_shot,cot", grader="rules")
+    both = run(task, _constant("B"), tmp_path)
+    values = numbers(both)
     assert len(both.samples) == 64 and values["n_pairs"] == 32
     assert values["prompt=cot/accuracy"] == values["prompt=zero_shot/accuracy"] == 0.5
+    assert metrics(both)["prompt=cot/accuracy"] == 0.5  # printed, for the deprecated list
+    assert both.eval.metadata["solver"] == ["zero_shot", "cot"]
+    assert {s.id.split("/")[1] for s in both.samples} == {"zero_shot", "cot"}
 
 
 def test_random_distractor_changes_options_not_gold(tmp_path: Path, canonical_dir) -> None:
     source = canonical_dir(dots_rows(scenes=12, size=8, seed=5), "dots")
-    faithful = isle_dots(source=str(source), grader="none")
-    randomised = isle_dots(source=str(source), distractor="random", grader="none")
+    faithful = isle_dots(source=str(source), grader="rules")
+    randomised = isle_dots(source=str(source), distractor="random", grader="rules")
     assert randomised.metadata["distractor"] == "random"
     gaps = set()
     for a, b in zip(faithful.dataset, randomised.dataset, strict=True):
@@ -173,8 +257,8 @@ def test_random_distractor_changes_options_not_gold(tmp_path: Path, canonical_di
 @pytest.mark.parametrize(
     ("task", "kwargs", "message"),
     [
-        (isle_brick_v1, {"solver": "tree_of_thought"}, "zero_shot, cot"),
-        (isle_brick_v1, {"grader": "self"}, "role, none"),
+        (isle_brick_v1, {"solver": "tree_of_thought"}, "zero_shot, cot, first_person"),
+        (isle_brick_v1, {"grader": "self"}, "auto, rules, llm, both"),
         (isle_dots, {"distractor": "far"}, "faithful, random"),
     ],
 )

@@ -21,15 +21,49 @@ from vpt_tasks.core.sources import demo_dir
 from vpt_tasks.omni_perspective.spec import load_spec
 from vpt_tasks.omni_perspective.synthetic import synthetic_items
 from vpt_tasks.omni_perspective.task import omni_perspective
+from vpt_tasks.report.logs import log_details
 from vpt_tasks.scorers.options import extract_option
 
 OMNI_JUDGE_MAX_TRIES = load_spec().judge.max_tries
 SLICES = ("qtype=1", "qtype=2", "qtype=3", "qtype=3.5", "qtype=4", "pov=first", "pov=third")
+PRINTED = [
+    "circular_accuracy",
+    "vanilla_accuracy",
+    "rotation0_accuracy",
+    "chance_circular",
+    "pov=first/circular_accuracy",
+    "pov=third/circular_accuracy",
+    "qtype=1/circular_accuracy",
+    "qtype=2/circular_accuracy",
+    "qtype=3/circular_accuracy",
+    "qtype=3.5/circular_accuracy",
+    "qtype=4/circular_accuracy",
+    "path_template",
+    "path_judge",
+    "path_unresolved",
+    "unresolved_no_judge",
+]
+
+
+def numbers(log) -> dict[str, float]:
+    """The printed metrics and the details (`metrics.details`) of a log, as the report sees them."""
+    return log_details(log)
+
+
+def test_demo_run_prints_the_headline_first(tmp_path: Path) -> None:
+    log = run(omni_perspective(source="demo"), "vpt_tasks/random", tmp_path)
+    assert list(metrics(log)) == PRINTED
+    assert log.results.headline.metric == "circular_accuracy"
+    assert log.eval.metadata["solver"] == "zero_shot" and log.eval.metadata["grader"] == "auto"
+    assert log.eval.metadata["perspective"] == "all" and log.eval.metadata["ignored_args"] == []
+    plain = run(omni_perspective(source="demo", circular=False), "vpt_tasks/random", tmp_path)
+    assert list(metrics(plain))[:2] == ["rotation0_accuracy", "chance_vanilla"]
+    assert plain.results.headline.metric == "rotation0_accuracy"
 
 
 def test_demo_run_has_every_metric(tmp_path: Path) -> None:
     log = run(omni_perspective(source="demo"), "vpt_tasks/random", tmp_path)
-    values = metrics(log)
+    values = numbers(log)
     assert len(log.samples) == 40 and values["n_items"] == 10
     for name in ("circular_accuracy", "vanilla_accuracy", "rotation0_accuracy"):
         assert 0.0 <= values[name] <= 1.0
@@ -42,7 +76,7 @@ def test_demo_run_has_every_metric(tmp_path: Path) -> None:
     assert log.eval.metadata["source"]["kind"] == "demo"
     assert "vpt_tasks_version" not in log.eval.metadata
     assert log.eval.task_version == task_version("omni_perspective")
-    assert log.eval.metadata["circular"] is True and log.eval.metadata["judge"] == "auto"
+    assert log.eval.metadata["circular"] is True and log.eval.metadata["grader"] == "auto"
     assert log.plan.config.temperature == 0.0 and log.plan.config.max_tokens == 512
     two_image = next(s for s in log.samples if s.metadata["n_images"] == 2)
     sent = two_image.messages[0]
@@ -80,10 +114,9 @@ def test_random_baseline_lands_on_circular_and_vanilla_chance(
         omni_perspective(source=str(source)),
         "vpt_tasks/random",
         tmp_path,
-        log_samples=False,
         max_connections=64,
     )
-    values = metrics(log)
+    values = numbers(log)
     assert values["n_items"] == n_items and log.results.total_samples == n_items * k
     circular, vanilla = (1 / k) ** k, 1 / k
     assert values["chance_circular"] == pytest.approx(circular)
@@ -107,11 +140,11 @@ def test_always_a_scores_zero_under_circular_evaluation(tmp_path: Path, omni_dir
         log_samples=False,
         max_connections=64,
     )
-    values = metrics(log)
+    values = metrics(log)  # printed: circular accuracy overall and per slice
     assert values["circular_accuracy"] == 0.0
     assert values["vanilla_accuracy"] == 0.25  # exactly one rotation per item puts the answer in A
     assert values["rotation0_accuracy"] == pytest.approx(sum(r["label"] == "A" for r in rows) / 200)
-    for group in SLICES:
+    for group in (g for g in SLICES if g.startswith(("qtype=", "pov="))):
         assert values[f"{group}/circular_accuracy"] == 0.0
 
 
@@ -120,7 +153,7 @@ def test_always_a_scores_zero_under_circular_evaluation(tmp_path: Path, omni_dir
 
 def test_circular_false_asks_the_original_order_only(tmp_path: Path) -> None:
     log = run(omni_perspective(source="demo", circular=False), "vpt_tasks/random", tmp_path)
-    values = metrics(log)
+    values = numbers(log)
     assert len(log.samples) == 10 and {s.metadata["rotation"] for s in log.samples} == {0}
     assert not any(key.endswith("circular_accuracy") for key in values)
     assert "chance_circular" not in values
@@ -129,15 +162,18 @@ def test_circular_false_asks_the_original_order_only(tmp_path: Path) -> None:
 
 def test_filters_select_the_items_asked(tmp_path: Path) -> None:
     log = run(
-        omni_perspective(source="demo", qtype="1,3.5", pov="third"), "vpt_tasks/random", tmp_path
+        omni_perspective(source="demo", qtype="1,3.5", perspective="third"),
+        "vpt_tasks/random",
+        tmp_path,
     )
     assert {(s.metadata["qtype"], s.metadata["pov"]) for s in log.samples} == {
         ("1", "third"),
         ("3.5", "third"),
     }
     assert len(log.samples) == 8
-    assert log.eval.metadata["qtype"] == ["1", "3.5"] and log.eval.metadata["pov"] == "third"
-    values = metrics(log)
+    assert log.eval.metadata["qtype"] == ["1", "3.5"]
+    assert log.eval.metadata["perspective"] == "third"
+    values = numbers(log)
     assert "qtype=1/vanilla_accuracy" in values and "qtype=2/vanilla_accuracy" not in values
 
 
@@ -146,6 +182,9 @@ def test_filters_select_the_items_asked(tmp_path: Path) -> None:
     [
         ({"circular": "maybe"}, "true or false"),
         ({"judge": "self"}, "auto, grader, none"),
+        ({"grader": "self"}, "auto, rules, llm, both"),
+        ({"solver": "tree_of_thought"}, "zero_shot, cot, first_person"),
+        ({"perspective": "second"}, "first, third, all"),
         ({"pov": "second"}, "first, third, all"),
         ({"qtype": "9"}, "1, 2, 3, 3.5, 4"),
         ({"difficulty": "extreme"}, "easy, hard, medium"),
@@ -173,21 +212,64 @@ def test_empty_and_refused_answers_are_counted_not_lost(tmp_path: Path) -> None:
             get_model("vpt_tasks/constant", answer=answer, memoize=False),
             tmp_path,
         )
-        values = metrics(log)
+        values = numbers(log)
         assert len(log.samples) == 8 and all(s.scores for s in log.samples)
         assert values[counter] == 8 and values["vanilla_accuracy"] == 0.0
 
 
-def test_judge_grader_without_the_role_fails_before_generation(tmp_path: Path) -> None:
-    logs = eval(
-        omni_perspective(source="demo", judge="grader"),
-        model="vpt_tasks/random",
-        log_dir=str(tmp_path),
-        display="none",
+@pytest.mark.parametrize("task_args", [{"grader": "llm"}, {"grader": "both"}, {"judge": "grader"}])
+def test_a_mode_that_needs_the_grader_fails_while_the_task_is_built(
+    tmp_path: Path, task_args: dict
+) -> None:
+    """`llm`, `both` and the deprecated `judge=grader` need the role: no log, no model call."""
+    with pytest.raises(TaskArgumentError, match=r"--model-role grader=.*-T grader=rules"):
+        eval(
+            "vpt_tasks/omni_perspective",
+            task_args={"source": "demo", **task_args},
+            model="vpt_tasks/random",
+            log_dir=str(tmp_path),
+            display="none",
+        )
+    assert not list(tmp_path.iterdir())
+
+
+def test_deprecated_names_still_work() -> None:
+    with pytest.warns(DeprecationWarning, match="-T judge=none is deprecated.*-T grader=rules"):
+        task = omni_perspective(source="demo", judge="none")
+    assert task.metadata["grader"] == "rules"
+    with pytest.warns(DeprecationWarning, match="-T judge=auto is deprecated.*-T grader=auto"):
+        assert omni_perspective(source="demo", judge="auto").metadata["grader"] == "auto"
+    with pytest.warns(DeprecationWarning, match="-T pov=third is deprecated.*-T perspective=third"):
+        task = omni_perspective(source="demo", pov="third")
+    assert task.metadata["perspective"] == "third"
+    assert {s.metadata["pov"] for s in task.dataset} == {"third"}
+    with pytest.raises(TaskArgumentError, match="pass only -T grader"):
+        omni_perspective(source="demo", judge="none", grader="llm")
+
+
+def test_a_misspelt_argument_is_warned_about_and_recorded(caplog) -> None:
+    task = omni_perspective(source="demo", perspectve="first")
+    assert task.metadata["ignored_args"] == ["perspectve"]
+    assert "Did you mean -T perspective?" in caplog.text
+
+
+def test_cot_appends_the_instruction_and_gives_room_to_reason(tmp_path: Path) -> None:
+    spec = load_spec()
+    answer = "The person faces up, so the box is on their left.\nAnswer: B"
+    log = run(
+        omni_perspective(source="demo", solver="cot", qtype=3),
+        get_model("vpt_tasks/constant", answer=answer, memoize=False),
+        tmp_path,
     )
-    assert logs[0].status == "error"
-    assert "--model-role grader=" in logs[0].error.message
-    assert all(not s.output.completion for s in logs[0].samples or [])
+    assert log.plan.config.max_tokens == spec.cot_max_tokens > spec.max_tokens
+    for sample in log.samples:
+        text = sample.input[0].content[-1].text
+        assert text.endswith(f"{spec.prompt.instruction}\n{spec.prompt.cot_instruction}")
+        assert sample.metadata["prompt_style"] == "cot"
+        assert sample.scores["merge_match"].metadata["extracted"] == "B"  # "Answer: B" read
+    assert {s.id for s in log.samples} == {
+        s.id for s in omni_perspective(source="demo", qtype=3).dataset
+    }  # the same sample ids as zero_shot: runs pair up
 
 
 # --- through the local OpenAI-compatible server ----------------------------------------------
@@ -263,7 +345,7 @@ def test_judge_sees_only_answers_the_rules_cannot_decide(tmp_path: Path, monkeyp
     with OpenAIServer(_subject) as subject, OpenAIServer(_judge) as judge:
         grader = get_model("openai-api/local/judge", base_url=judge.base_url, memoize=False)
         log = run(
-            omni_perspective(source="demo", judge="grader"),
+            omni_perspective(source="demo"),
             "openai-api/local/subject",
             tmp_path,
             model_base_url=subject.base_url,
@@ -294,6 +376,6 @@ def test_judge_sees_only_answers_the_rules_cannot_decide(tmp_path: Path, monkeyp
     for sample in tough:
         meta = sample.scores["merge_match"].metadata
         assert meta["path"] == "unresolved" and meta["judge_tries"] == OMNI_JUDGE_MAX_TRIES
-    values = metrics(log)
+    values = numbers(log)
     assert (values["path_template"], values["path_judge"], values["path_unresolved"]) == (24, 8, 8)
     assert values["judge_calls"] == len(judged)

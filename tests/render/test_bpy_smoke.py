@@ -72,7 +72,7 @@ def test_comfort_ball_referent_is_where_theta_puts_it(tmp_path: Path) -> None:
     )
     table = render(plans, tmp_path, "comfort-ball")
     assert [row["theta"] for row in table] == [-90, 0, 90] and len(table) == 3
-    for plan, row in zip(plans, table):
+    for plan, row in zip(plans, table, strict=True):
         assert (
             row["image"].size == (SIZE, SIZE)
             and row["referent"] == "red sphere"
@@ -103,7 +103,7 @@ def test_comfort_car_ball_relatum_and_woman(tmp_path: Path) -> None:
         "comfort_car_ref_facing_left",
         "comfort_car_ref_facing_right",
     }
-    for plan, row in zip(plans, table):
+    for plan in plans:
         camera = plan.scene.camera
         mask = pixels(mask_path(tmp_path, plan))
         ball = label_centroid(mask, "referent")
@@ -127,7 +127,7 @@ def test_isle_brick_masks_match_the_layout_and_the_gold(tmp_path: Path) -> None:
     plans = plan_isle_brick(options).frames
     table = render(plans, tmp_path, "isle-brick")
     assert [row["scene_id"] for row in table] == [p.key for p in plans] and len(plans) == 4
-    for plan, row in zip(plans, table):
+    for plan, row in zip(plans, table, strict=True):
         camera = plan.scene.camera
         mask = pixels(mask_path(tmp_path, plan))
         figure, thing = label_centroid(mask, "figure"), label_centroid(mask, "object")
@@ -193,3 +193,62 @@ def test_renders_are_byte_identical(tmp_path: Path) -> None:
         plan.scene, tmp_path / "c.jpg", RenderSettings(size=SIZE, samples=4, format="jpeg")
     )
     assert (tmp_path / "c.jpg").read_bytes()[:3] == b"\xff\xd8\xff"
+
+
+def label_mask(mask: np.ndarray, label: str) -> np.ndarray:
+    """The pixels of one mask label (nearest palette colour), as booleans."""
+    palette = np.array(list(MASK_COLORS.values()))
+    nearest = np.argmin(((mask[:, :, None, :] - palette[None, None]) ** 2).sum(-1), axis=-1)
+    return nearest == list(MASK_COLORS).index(label)
+
+
+def test_twins_keep_the_camera_and_the_minifigure(tmp_path: Path) -> None:
+    """The no-objects twin shows the minifigure's very pixels (plus what the object hid of
+    it), nothing else; the human-figure twin stands in the same place; figure_box holds it."""
+    from vpt_tasks.render.cli import render_with_twins
+    from vpt_tasks.render.isle_plan import with_variants
+
+    # object in front (it hides part of the figure from the surface camera) and behind
+    options = IsleBrickOptions(
+        objects=("dog",), positions=("front", "back"), orientations=("away",)
+    )
+    plans = plan_isle_brick(options).frames
+    everything = with_variants(plans, ["no-objects", "human-figure"])
+    render_with_twins(
+        everything,
+        tmp_path,
+        SETTINGS,
+        schema=schema("isle-brick", ["no-objects", "human-figure"]),
+        pretty_name="twins",
+        card_body=lambda report: "",
+        masks=True,
+        progress=False,
+    )
+    import datasets
+
+    table = datasets.load_dataset(str(tmp_path), split="test")
+    assert len(table) == len(plans) == 4
+    for plan, row in zip(plans, table, strict=True):
+        original = pixels(mask_path(tmp_path, plan))
+        alone = pixels(mask_path(tmp_path, everything[plans.index(plan) + len(plans)]))
+        human = pixels(mask_path(tmp_path, everything[plans.index(plan) + 2 * len(plans)]))
+        figure, twin_figure = label_mask(original, "figure"), label_mask(alone, "figure")
+        assert figure.sum() > 20, plan.key
+        # same camera and pose: every figure pixel of the scene is a figure pixel of the twin
+        assert not (figure & ~twin_figure).any(), plan.key
+        # and the twin's extra figure pixels are where the scene showed the object instead
+        hidden = twin_figure & ~figure
+        assert not (hidden & label_mask(original, "background")).any(), plan.key
+        # the twin holds nothing but the figure
+        assert not (~twin_figure & ~label_mask(alone, "background")).any(), plan.key
+        # the figure box holds the figure (1 px of tolerance)
+        left, top, right, bottom = (v * SIZE for v in row["figure_box"])
+        rows, columns = np.nonzero(twin_figure)
+        assert columns.min() >= left - 1 and columns.max() + 1 <= right + 1, plan.key
+        assert rows.min() >= top - 1 and rows.max() + 1 <= bottom + 1, plan.key
+        # the human figure stands where the minifigure stands
+        person = label_mask(human, "figure")
+        assert person.sum() > 20, plan.key
+        rows, columns = np.nonzero(person)
+        assert left - 2 <= columns.mean() <= right + 2 and top - 2 <= rows.mean() <= bottom + 2
+        assert row["image_no_objects"].size == row["image_human_figure"].size == (SIZE, SIZE)

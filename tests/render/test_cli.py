@@ -120,13 +120,78 @@ def test_command_line_reproduces_the_options(tmp_path: Path) -> None:
 def test_planning_never_imports_bpy() -> None:
     code = (
         "import sys, vpt_tasks.render, vpt_tasks.render.cli, vpt_tasks.render.runner, vpt_tasks.render.blender\n"
+        "import vpt_tasks.render.parallel, vpt_tasks.render.shards, vpt_tasks.render.merge\n"
+        "import vpt_tasks.render.ray_engine, vpt_tasks.render.renderer\n"
         "from vpt_tasks.render.isle_plan import plan_isle_brick, IsleBrickOptions\n"
         "from vpt_tasks.render.comfort_plan import plan_comfort_car, ComfortOptions\n"
         "plan_isle_brick(IsleBrickOptions(objects=('dog',))); plan_comfort_car(ComfortOptions(frames=(0,)))\n"
-        "print('bpy' in sys.modules)\n"
+        "print('bpy' in sys.modules, 'ray' in sys.modules)\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "False"
+    assert result.stdout.strip() == "False False"
+
+
+def test_execution_options_stay_out_of_the_recorded_command(tmp_path: Path) -> None:
+    plain = parse(["comfort-ball", "--out", str(tmp_path), "--frames", "0,9"])
+    scaled = parse(
+        [
+            "comfort-ball",
+            "--out",
+            str(tmp_path),
+            "--frames",
+            "0,9",
+            "--workers",
+            "3",
+            "--threads",
+            "2",
+            "--shard",
+            "2/5",
+            "--engine",
+            "ray",
+            "--ray-shards",
+            "4",
+            "--retries",
+            "1",
+        ]
+    )
+    # the dataset card and the shards record the same command however the frames are computed
+    assert render_cli.command_line(scaled) == render_cli.command_line(plain)
+    assert "--workers" not in render_cli.command_line(scaled)
+    with_renderer = parse(["comfort-ball", "--out", str(tmp_path), "--renderer", "my.module"])
+    assert "--renderer my.module" in render_cli.command_line(with_renderer)  # it changes the bytes
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--engine", "ray", "--shard", "1/2"], "--engine ray renders all of them"),
+        (["--engine", "ray", "--workers", "2"], "--workers is for the local engine"),
+        (["--engine", "ray", "--ray-shards", "0"], "--ray-shards must be at least 1"),
+        (["--workers", "0"], "--workers must be at least 1"),
+    ],
+)
+def test_contradictory_scaling_options_fail_with_a_message(
+    argv, message, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["render", "comfort-ball", "--out", str(tmp_path), *argv]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_without_ray_the_message_names_the_extra(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now raises ImportError
+    argv = ["render", "comfort-ball", "--out", str(tmp_path), "--frames", "0", "--size", "8"]
+    assert main([*argv, "--engine", "ray", "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert 'pip install "vpt-tasks[scale]"' in err and len(err.strip().splitlines()) == 1
+
+
+def test_merge_without_shards_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", "merge", str(tmp_path / "out"), str(tmp_path)]) == 2
+    assert "holds none (shard.json missing)" in capsys.readouterr().err
+    assert main(["render", "merge", str(tmp_path / "out"), str(tmp_path / "nowhere")]) == 2
+    assert "does not exist" in capsys.readouterr().err

@@ -207,3 +207,122 @@ def test_yaw_step_adds_facings_and_skips_ambiguous_ones() -> None:
 def test_bad_options_are_named(options, message) -> None:
     with pytest.raises(ValueError, match=message):
         plan_isle_brick(IsleBrickOptions(**options))
+
+
+# --- figure boxes and the twins of the image interventions (vpt_tasks/isle_brick_bias) -----
+
+
+def test_figure_box_holds_the_projected_figure() -> None:
+    from vpt_tasks.render.isle_plan import figure_box
+
+    for plan in design(objects=("plant", "dog", "chair")).frames:
+        row, scene = plan.row, plan.scene
+        left, top, right, bottom = row["figure_box"]
+        assert row["figure_box"] == figure_box(scene)
+        assert 0.0 <= left < right <= 1.0 and 0.0 <= top < bottom <= 1.0
+        figure = scene.by_label("figure")[0]
+        for point in (
+            figure.to_world((0.0, 0.0, 0.0)),  # the feet
+            figure.to_world((models.EYE_FORWARD, 0.0, models.EYE_HEIGHT)),  # the eyes
+            figure.center(),
+        ):
+            column, image_row, _ = scene.camera.project(point)
+            assert left <= column <= right and top <= image_row <= bottom
+        # a box around the figure, not around the scene: a small part of the image
+        assert (right - left) * (bottom - top) < 0.2
+
+
+def test_the_no_objects_twin_keeps_camera_light_and_figure() -> None:
+    from vpt_tasks.render.isle_plan import figure_box, twin
+
+    for plan in design(objects=("dog",), distractors=2, second_figure=True).frames[:6]:
+        alone = twin(plan, "no-objects")
+        assert alone.key == f"{plan.key}.no-objects"
+        assert alone.row == {"twin_of": plan.key, "variant": "no-objects"}
+        assert alone.scene.camera == plan.scene.camera and alone.scene.sun == plan.scene.sun
+        assert alone.scene.ground == plan.scene.ground
+        assert alone.scene.entities == tuple(plan.scene.by_label("figure"))
+        assert figure_box(alone.scene) == plan.row["figure_box"]
+        assert alone.scene.digest() != plan.scene.digest()
+
+
+def test_the_human_figure_twin_stands_where_the_minifigure_stands() -> None:
+    from vpt_tasks.render.isle_plan import twin
+
+    for plan in design(objects=("plant", "cat")).frames[:8]:
+        human = twin(plan, "human-figure")
+        [figure] = plan.scene.by_label("figure")
+        [stand_in] = human.scene.by_label("figure")
+        assert stand_in.model.name == "woman"
+        assert (stand_in.position, stand_in.yaw) == (figure.position, figure.yaw)
+        assert stand_in.model.height * stand_in.scale == pytest.approx(figure.model.height)
+        others = [e for e in plan.scene.entities if e.label != "figure"]
+        assert [e for e in human.scene.entities if e.label != "figure"] == others
+        assert human.scene.camera == plan.scene.camera
+
+
+def test_variants_follow_their_scenes_and_unknown_ones_are_named() -> None:
+    from vpt_tasks.render.isle_plan import is_twin, twin, with_variants
+
+    plans = design(objects=("dog",)).frames[:3]
+    everything = with_variants(plans, ["no-objects", "human-figure"])
+    assert [p.key for p in everything] == [
+        *(p.key for p in plans),
+        *(f"{p.key}.no-objects" for p in plans),
+        *(f"{p.key}.human-figure" for p in plans),
+    ]
+    assert [is_twin(p) for p in everything] == [False] * 3 + [True] * 6
+    with pytest.raises(ValueError, match="choose from no-objects, human-figure"):
+        twin(plans[0], "no-figure")
+
+
+def test_render_variant_writes_the_twins_into_their_scene_rows(tmp_path, capsys) -> None:
+    """`vpt-tasks render isle-brick --variant ...` end to end with the stand-in renderer,
+    then the probe's no-objects and zoom interventions on the result."""
+    import pyarrow.parquet as pq
+    from PIL import Image
+
+    from tests.helpers import run
+    from vpt_tasks.cli import main
+    from vpt_tasks.isle_brick.task import isle_brick_bias
+
+    out = tmp_path / "scenes"
+    command = ["render", "isle-brick", "--out", str(out), "--objects", "dog", "--limit", "3"]
+    command += ["--size", "32", "--quiet", "--renderer", "tests.render.stub_renderer"]
+    assert main([*command, "--variant", "no-objects,human-figure", "--dry-run"]) == 0
+    planned = capsys.readouterr().out
+    assert "9 frames" in planned and "twin frames: {'no-objects': 3, 'human-figure': 3}" in planned
+    assert main([*command, "--variant", "no-objects,human-figure"]) == 0
+    assert "(3 rows, 9 frames:" in capsys.readouterr().out
+    [data] = (out / "data").glob("*.parquet")
+    rows = pq.read_table(data).to_pylist()
+    assert len(rows) == 3
+    plans = design(objects=("dog",)).frames[:3]
+    for row, plan in zip(rows, plans, strict=True):
+        assert row["scene_id"] == plan.key and row["gold_q5"] == plan.row["gold_q5"]
+        assert row["figure_box"] == pytest.approx(plan.row["figure_box"])
+        images = {row[c]["bytes"] for c in ("image", "image_no_objects", "image_human_figure")}
+        assert len(images) == 3
+    assert "--variant no-objects,human-figure" in (out / "README.md").read_text()
+    task = isle_brick_bias(source=str(out), orders="paper", intervention="no_objects,zoom=50")
+    for sample in task.dataset:
+        with Image.open(sample.input[0].content[0].image) as picture:
+            assert picture.size == (32, 32)
+    log = run(task, "vpt_tasks/random", tmp_path / "logs")
+    assert {s.metadata["zoom_centre"] for s in log.samples} == {"figure_box"}
+    assert {s.metadata["intervention"] for s in log.samples} == {"no_objects+zoom=50"}
+
+
+def test_without_variants_the_dataset_is_as_before(tmp_path) -> None:
+    import pyarrow.parquet as pq
+
+    from vpt_tasks.cli import main
+
+    out = tmp_path / "plain"
+    command = ["render", "isle-brick", "--out", str(out), "--objects", "cat", "--limit", "2"]
+    assert (
+        main([*command, "--size", "16", "--quiet", "--renderer", "tests.render.stub_renderer"]) == 0
+    )
+    [data] = (out / "data").glob("*.parquet")
+    columns = pq.read_table(data).column_names
+    assert "figure_box" in columns and "image_no_objects" not in columns

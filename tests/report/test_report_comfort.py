@@ -14,6 +14,7 @@ from PIL import Image
 
 from vpt_tasks.cli import main
 from vpt_tasks.comfort.task import comfort_ball, comfort_car
+from vpt_tasks.report.logs import log_details
 
 TABLE5 = ["acc", "eps_cos", "eps_hemi", "c_sym", "c_opp", "eta", "sigma"]
 GT = ["acc", "eps_cos", "eps_hemi"]
@@ -46,8 +47,13 @@ def _pct(metrics: dict[str, float], key: str) -> str:
     return f"{100 * metrics[key]:.1f}" if key in metrics else "–"
 
 
+def _label(cell: str) -> str:
+    """A table's model cell without its unscored-answers flag."""
+    return cell.split(" ⚠", 1)[0]
+
+
 def _tables(markdown: str, title: str) -> dict[str, dict[str, list[str]]]:
-    """`### heading` -> {first cell: other cells} of the section `## title` (header row under "model")."""
+    """`### heading` -> {model: other cells} of the section `## title` (header row under "model")."""
     section = markdown.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
     tables: dict[str, dict[str, list[str]]] = {}
     for block in re.split(r"\n### ", section)[1:]:
@@ -57,16 +63,17 @@ def _tables(markdown: str, title: str) -> dict[str, dict[str, list[str]]]:
             for row in rows
             if row.startswith("|")
         ]
-        tables[heading] = {row[0]: row[1:] for row in cells if not row[0].startswith("---")}
+        tables[heading] = {_label(row[0]): row[1:] for row in cells if not row[0].startswith("---")}
     return tables
 
 
-def _expected(
-    task: str, metrics: dict[str, float], headers: list[str], prompts: list[str]
-) -> dict[str, list[str]]:
+def _expected(task: str, log, headers: list[str], prompts: list[str]) -> dict[str, list[str]]:
     """The cells each table must show for one log, by table heading prefix (keys from the COMFORT README)."""
-    f1 = [_pct(metrics, "object_f1")] if "object F1" in headers else []
-    table5 = [_pct(metrics, k) for k in TABLE5]
+    printed = {k: v.value for k, v in log.results.scores[0].metrics.items()}
+    metrics = log_details(log)  # the detailed numbers from the samples, the printed ones on top
+    f1 = [_pct(printed, "object_f1")] if "object F1" in headers else []
+    # the main row is the headline prompt's: exactly the printed metrics
+    table5 = [log.eval.metadata["headline_prompt"], *(_pct(printed, k) for k in TABLE5)]
     if task == "comfort_ball":
         candidates, prefix = ["translated", "rotated", "reflected"], "transformation"
         expected = {"Metrics (×100) — paper Table 5": table5 + f1}
@@ -86,8 +93,8 @@ def _expected(
             ],
         }
         for prompt in ("nop", "cam", "add", "rel"):
-            if prompts == [prompt]:  # a single-prompt run stores its metrics under the bare names
-                expected[f"Prompt `{prompt}`"] = table5
+            if prompts == [prompt]:  # a single-prompt run has its metrics under the bare names
+                expected[f"Prompt `{prompt}`"] = [_pct(metrics, k) for k in TABLE5]
             else:
                 expected[f"Prompt `{prompt}`"] = [_pct(metrics, f"{prompt}/{k}") for k in TABLE5]
     preferred = [c for c in candidates if metrics.get(f"{prefix}/preferred/{c}") == 1.0]
@@ -105,25 +112,34 @@ def test_tables_equal_the_log_metrics(report: tuple[Path, Path]) -> None:
     for info in list_eval_logs(str(logs)):
         log = read_eval_log(info.name, header_only=True)
         task = log.eval.task.split("/")[-1]
-        metrics = {k: v.value for k, v in log.results.scores[0].metrics.items()}
         tables = _tables(
             markdown, {"comfort_ball": "COMFORT-BALL", "comfort_car": "COMFORT-CAR"}[task]
         )
-        assert tables["Runs"][log.eval.model][1] == str(int(metrics["n_samples"]))
+        answers = tables["Answers"][log.eval.model]
+        assert answers[:3] == ["zero_shot", "paper", log.eval.metadata["headline_prompt"]]
+        assert answers[3] == str(int(log_details(log)["n_samples"]))
         headers = next(t for h, t in tables.items() if h.startswith("Metrics"))["model"]
         perspective = log.eval.task_args.get("perspective")
         expected = _expected(
-            task, metrics, headers, [perspective] if perspective else ["nop", "cam", "add", "rel"]
+            task, log, headers, [perspective] if perspective else ["nop", "cam", "add", "rel"]
         )
         for start, cells in expected.items():
             (table,) = [t for heading, t in tables.items() if heading.startswith(start)]
             assert table[log.eval.model] == cells, start
             checked += len(cells)
             dashes += cells.count("–")
-    assert checked == 106 + 72  # BALL 2 x (7 + 10), CAR 2 x (8 + 14 + 12 + 4 x 7 + 10)
-    assert (
-        dashes >= 6 + 7 * 3 + 10
-    )  # eta (4 frames); always-yes CAR: the 3 other prompts, no nop curves
+    assert checked == 36 + 146  # BALL 2 x (8 + 10), CAR 2 x (9 + 14 + 12 + 4 x 7 + 10)
+    # sigma (one variation per path in the demo data), eta (4 frames), always-yes CAR: the
+    # 3 other prompts, no nop curves
+    assert dashes >= 2 + 6 + 7 * 3 + 10
+
+
+def test_car_main_row_is_the_camera_prompt_not_a_mix(report: tuple[Path, Path]) -> None:
+    """COMFORT-CAR's main row is the paper's: the `cam` prompt, equal to the `cam` table."""
+    tables = _tables((report[1] / "report.md").read_text(), "COMFORT-CAR")
+    main = next(t for h, t in tables.items() if h.startswith("Metrics"))["vpt_tasks/random"]
+    assert main[0] == "cam" and main[1:8] == tables["Prompt `cam` (×100)"]["vpt_tasks/random"]
+    assert main[1:8] != tables["Prompt `nop` (×100)"]["vpt_tasks/random"]
 
 
 def test_always_yes_row_is_the_papers(report: tuple[Path, Path]) -> None:
@@ -133,13 +149,14 @@ def test_always_yes_row_is_the_papers(report: tuple[Path, Path]) -> None:
     )
     row = dict(zip(table["model"], table["vpt_tasks/always_yes"], strict=True))
     assert row == {
+        "prompt": "cam",
         "Acc": "47.2",
         "ε_cos": "61.2",
         "ε_hemi": "68.7",
         "c_sym": "0.0",
         "c_opp": "100.0",
         "η": "0.0",
-        "σ": "0.0",
+        "σ": "–",  # the demo has one variation per relation: no spread to measure
     }
     car = _tables((report[1] / "report.md").read_text(), "COMFORT-CAR")
     assert "object F1" in next(t for h, t in car.items() if h.startswith("Metrics"))["model"]
@@ -177,10 +194,13 @@ def test_curves_are_the_samples_p(report: tuple[Path, Path]) -> None:
         for log in (read_eval_log(info.name) for info in list_eval_logs(str(report[0])))
     }
     for log in logs.values():  # the samples' p as the report reads them reproduce the log's metrics
-        summary = comfort_summary(_frame_predictions(log.samples))
+        headline = log.eval.metadata["headline_prompt"]
+        frames = _frame_predictions(log.samples)
+        summary = comfort_summary([p for p in frames if p.prompt == headline])
         metrics = {k: v.value for k, v in log.results.scores[0].metrics.items()}
-        for key in ("acc", "eps_cos", "c_opp", "n_frames"):
+        for key in ("acc", "eps_cos", "c_opp"):
             assert summary[key] == pytest.approx(metrics[key])
+        assert comfort_summary(frames)["n_frames"] == log_details(log)["n_frames"]
     ball = mean_curves(logs[("comfort_ball", "vpt_tasks/always_yes")].samples)
     assert set(ball) == {
         ("cam", "camera_reflected", r) for r in ("infrontof", "behind", "totheleft", "totheright")
@@ -241,16 +261,53 @@ def test_logs_without_p_get_a_note(tmp_path: Path, capsys: pytest.CaptureFixture
     assert main(["report", str(logs), "--out", str(tmp_path / "out")]) == 0
     assert "Traceback" not in capsys.readouterr().err
     markdown = (tmp_path / "out" / "report.md").read_text()
-    assert "- vpt_tasks/constant: none of the log's 148 samples has a P(Yes)" in markdown
+    assert (
+        "- vpt_tasks/constant ⚠ 100.0% no Yes/No: none of the log's 148 samples has a P(Yes)"
+        in markdown
+    )
     assert "- vpt_tasks/random: the log holds no samples" in markdown
     assert not list((tmp_path / "out").glob("*.png"))
     table = next(t for h, t in _tables(markdown, "COMFORT-BALL").items() if h.startswith("Metrics"))
-    assert table["vpt_tasks/constant"] == ["–"] * 7
+    assert table["vpt_tasks/constant"] == ["cam", *["–"] * 7]
+    # the run with no Yes/No answer is flagged next to its numbers in every table
+    rows = [line for line in markdown.splitlines() if line.startswith("| vpt_tasks/constant")]
+    assert len(rows) >= 3 and all("⚠ 100.0% no Yes/No" in line for line in rows)
+    assert not any("⚠" in line for line in markdown.splitlines() if "vpt_tasks/random" in line)
     (random_log,) = [
         read_eval_log(i.name, header_only=True)
         for i in list_eval_logs(str(logs))
         if "random" in read_eval_log(i.name, header_only=True).eval.model
     ]
     metrics = {k: v.value for k, v in random_log.results.scores[0].metrics.items()}
-    assert table["vpt_tasks/random"] == [_pct(metrics, k) for k in TABLE5]
-    assert _tables(markdown, "COMFORT-BALL")["Runs"]["vpt_tasks/constant"][2] == "100.0"
+    assert table["vpt_tasks/random"] == ["cam", *(_pct(metrics, k) for k in TABLE5)]
+    assert _tables(markdown, "COMFORT-BALL")["Answers"]["vpt_tasks/constant"][4] == "100.0"
+
+
+def test_curve_axes_span_the_circle_and_the_legend_covers_nothing(
+    report: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """x-axes run from -180 to 180 (the curve closes at 180) and the legend sits outside the panels."""
+    import vpt_tasks.comfort.report as section
+
+    figures = []
+
+    def keep(figure, path):
+        figures.append(figure)
+        return path.name
+
+    monkeypatch.setattr(section, "save", keep)
+    for info in list_eval_logs(str(report[0])):
+        log = read_eval_log(info.name)
+        task = log.eval.task.split("/")[-1]
+        assert section._curve_figure(task, "m", log.samples, tmp_path / "x.png")[0] == "x.png"
+    assert len(figures) == 4
+    for figure in figures:
+        figure.canvas.draw()
+        renderer = figure.canvas.get_renderer()
+        (legend,) = figure.legends
+        box = legend.get_window_extent(renderer)
+        for ax in figure.axes:
+            assert ax.get_xlim() == (-180.0, 180.0)
+            assert [t for t in ax.get_xticks()] == [-180, -90, 0, 90, 180]
+            assert max(max(line.get_xdata()) for line in ax.get_lines()) == 180
+            assert not box.overlaps(ax.get_window_extent(renderer)), "the legend covers a panel"

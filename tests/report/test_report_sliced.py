@@ -14,7 +14,7 @@ from PIL import Image
 from vpt_tasks.cli import main
 from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
 from vpt_tasks.omni_perspective.task import omni_perspective
-from vpt_tasks.report.logs import fmt
+from vpt_tasks.report.logs import fmt, log_details
 
 SHOWN = {
     "isle_brick_v1": (
@@ -35,9 +35,9 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     out = tmp_path_factory.mktemp("out")
     for model in ("vpt_tasks/random", get_model("vpt_tasks/constant", answer="A", memoize=False)):
         tasks = [
-            isle_brick_v1(source="demo", grader="none"),
-            isle_dots(source="demo", grader="none"),
-            omni_perspective(source="demo", judge="none"),
+            isle_brick_v1(source="demo", grader="rules"),
+            isle_dots(source="demo", grader="rules"),
+            omni_perspective(source="demo", grader="rules"),
         ]
         eval(tasks, model=model, log_dir=str(logs), display="none")
     assert main(["report", str(logs), "--out", str(out)]) == 0
@@ -65,7 +65,7 @@ def test_tables_equal_the_log_metrics(report: tuple[Path, Path]) -> None:
         task = log.eval.task.split("/")[-1]
         title, metric_names = SHOWN[task]
         tables = list(_section_tables(markdown, title).values())
-        metrics = {k: v.value for k, v in log.results.scores[0].metrics.items()}
+        metrics = log_details(log)  # the printed metrics and the details
         for table, metric in zip(tables, metric_names, strict=True):
             column = table["slice"].index(log.eval.model)
             assert table["overall"][column] == fmt(metrics[metric])
@@ -101,3 +101,48 @@ def test_figures_are_valid_images(report: tuple[Path, Path]) -> None:
             picture.verify()
         with Image.open(out / name) as picture:
             assert picture.format == "PNG" and picture.width >= 400 and picture.height >= 300
+
+
+def test_models_appear_in_the_same_order_in_every_table(report: tuple[Path, Path]) -> None:
+    markdown = (report[1] / "report.md").read_text()
+    headers = [
+        [cell.strip() for cell in line.strip("|").split("|")][1:]
+        for line in markdown.splitlines()
+        if line.startswith("| slice |")
+    ]
+    assert len(headers) == 4 + 4 + 3  # every table of the three sections
+    assert all(header == headers[0] for header in headers)
+    assert headers[0] == sorted(headers[0])  # vpt_tasks/constant before vpt_tasks/random
+
+
+def test_legends_never_cover_bars(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every bar at 100%: a legend inside the axes would have to cover some of them."""
+    from inspect_ai.log import EvalMetric
+
+    import vpt_tasks.report.sliced as sliced
+    from vpt_tasks.isle_v1.report import render_bricks
+
+    figures = []
+    monkeypatch.setattr(sliced, "save", lambda figure, path: figures.append(figure) or path.name)
+    (log,) = eval(
+        isle_brick_v1(source="demo", grader="rules"),
+        model="vpt_tasks/random",
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    full = log.model_copy(deep=True)
+    printed = full.results.scores[0].metrics
+    for key in log_details(log):
+        if key.endswith(("accuracy", "consistency")):
+            printed[key] = EvalMetric(name=key, value=1.0)
+    render_bricks([full, log], tmp_path)
+    (figure,) = figures
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    legends = [*figure.legends, *(ax.get_legend() for ax in figure.axes if ax.get_legend())]
+    assert legends
+    bars = [patch.get_window_extent(renderer) for ax in figure.axes for patch in ax.patches]
+    assert bars
+    for legend in legends:
+        box = legend.get_window_extent(renderer)
+        assert not any(box.overlaps(bar) for bar in bars)

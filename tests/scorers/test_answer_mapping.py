@@ -24,6 +24,7 @@ from vpt_tasks.scorers.answer_mapping import (
     UNKNOWN_REASONS,
     GraderMode,
     answer_mapping,
+    answer_mapping_agreement,
     answer_mapping_paths,
 )
 
@@ -38,8 +39,8 @@ def light_values(metadata: Mapping[str, Any], options: Mapping[str, str]) -> lis
     return ["on", "off"]
 
 
-@scorer(metrics=[answer_mapping_paths()], name="light_mapping")
-def light_mapping(grader: GraderMode = "role") -> Scorer:
+@scorer(metrics=[answer_mapping_paths(), answer_mapping_agreement()], name="light_mapping")
+def light_mapping(grader: GraderMode = "auto") -> Scorer:
     return answer_mapping(
         prompt=light_prompt,
         valid_values=light_values,
@@ -57,7 +58,7 @@ def scripted_answer() -> Solver:
     return solve
 
 
-def light_task(answers: list[str], grader: GraderMode = "role") -> Task:
+def light_task(answers: list[str], grader: GraderMode = "auto") -> Task:
     samples = []
     for i, answer in enumerate(answers):
         options = {"A": "on", "B": "off"} if i % 2 == 0 else {"A": "off", "B": "on"}
@@ -137,16 +138,86 @@ def test_rules_then_the_benchmarks_grader_prompt_and_values(tmp_path: Path) -> N
 
 
 def test_without_a_grader_undecided_answers_are_unknown(tmp_path: Path) -> None:
-    log = run(light_task([UNDECIDED, "A"], grader="none"), "vpt_tasks/random", tmp_path)
-    scores = {s.id: s.scores["light_mapping"] for s in log.samples}
-    assert scores["s0"].metadata["unknown_reason"] == "no_grader"
-    assert scores["s1"].answer == "off" and scores["s1"].metadata["path"] == "rules"
+    grader = get_model("vpt_tasks/constant", answer="on", memoize=False)
+    for mode, roles in (("rules", {"grader": grader}), ("auto", {})):
+        log = run(
+            light_task([UNDECIDED, "A"], grader=mode),
+            "vpt_tasks/random",
+            tmp_path,
+            model_roles=roles,
+        )
+        scores = {s.id: s.scores["light_mapping"] for s in log.samples}
+        assert scores["s0"].metadata["unknown_reason"] == "no_grader", mode
+        assert scores["s1"].answer == "off" and scores["s1"].metadata["path"] == "rules"
+        values = metrics(log)
+        assert values["unknown_no_grader"] == 1 and values["grader_calls"] == 0
+        assert "rules_agreement" not in values  # only with -T grader=both
+
+
+def test_llm_maps_every_answer_and_both_reports_agreement(tmp_path: Path) -> None:
+    answers = ["A", "off", UNDECIDED, "", "I'm sorry, but I can't assist with that."]
+    grader = get_model("vpt_tasks/constant", answer="on", memoize=False)
+    log = run(
+        light_task(answers, grader="llm"),
+        "vpt_tasks/random",
+        tmp_path,
+        model_roles={"grader": grader},
+    )
+    scores = {s.metadata["answer"]: s.scores["light_mapping"] for s in log.samples}
+    for answer in ("A", "off", UNDECIDED, "I'm sorry, but I can't assist with that."):
+        meta = scores[answer].metadata
+        assert (scores[answer].answer, meta["path"], meta["grader_called"]) == (
+            "on",
+            "grader",
+            True,
+        )
+        assert "rules_chosen" not in meta
+    assert scores[""].metadata["unknown_reason"] == "empty_answer"  # nothing to map: no call
     values = metrics(log)
-    assert values["unknown_no_grader"] == 1 and values["grader_calls"] == 0
+    assert values["grader_calls"] == 4 and values["mapped_by_rules"] == 0
+
+    log = run(
+        light_task(answers, grader="both"),
+        "vpt_tasks/random",
+        tmp_path,
+        model_roles={"grader": grader},
+    )
+    scores = {s.metadata["answer"]: s.scores["light_mapping"] for s in log.samples}
+    # s0 shows A=on: "A" -> on (agrees); s1 shows A=off: "off" -> off (disagrees);
+    # the undecided answer is not compared; the refusal -> Unknown (disagrees)
+    assert [scores[a].metadata.get("rules_chosen") for a in answers] == [
+        "on", "off", None, None, "Unknown",
+    ]  # fmt: skip
+    values = metrics(log)
+    assert values["rules_compared"] == 3 and values["rules_agreement"] == pytest.approx(1 / 3)
+
+
+class _Failing:
+    """A grader whose call raises, as a provider error does after Inspect's retries."""
+
+    async def generate(self, *args: Any, **kwargs: Any) -> Any:
+        raise ConnectionError("grader unreachable")
+
+
+def test_a_grader_error_is_raised_not_scored() -> None:
+    import asyncio
+
+    from vpt_tasks.scorers.answer_mapping import GraderCallError, ask_grader
+
+    with pytest.raises(GraderCallError, match=r"grader unreachable.*eval-retry"):
+        asyncio.run(
+            ask_grader(
+                _Failing(),  # type: ignore[arg-type]
+                "prompt",
+                {"A": "on", "B": "off"},
+                ["on", "off"],
+                GenerateConfig(),
+            )
+        )
 
 
 def test_unknown_grader_modes_are_rejected() -> None:
-    with pytest.raises(ValueError, match="role, none"):
+    with pytest.raises(ValueError, match="auto, rules, llm, both"):
         answer_mapping(
             prompt=light_prompt,
             valid_values=light_values,

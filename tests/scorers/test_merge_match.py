@@ -23,7 +23,12 @@ from tests.fakes.openai_server import OpenAIServer, canned
 from tests.helpers import metrics, run
 from vpt_tasks.omni_perspective.spec import load_spec
 from vpt_tasks.scorers.judge import ChoiceJudge
-from vpt_tasks.scorers.merge_match import JudgeMode, merge_match, merge_match_paths
+from vpt_tasks.scorers.merge_match import (
+    GraderMode,
+    merge_match,
+    merge_match_agreement,
+    merge_match_paths,
+)
 
 JUDGE = load_spec().judge
 MAX_TRIES = JUDGE.max_tries
@@ -33,10 +38,13 @@ QUESTION = "<image> From the man's point of view, where is the cup?"
 UNDECIDED = "Hard to say from here, it could be several of these."
 
 
-@scorer(metrics=[accuracy(), stderr(), merge_match_paths()], name="merge_match")
-def mc_merge_match(judge: JudgeMode = "auto") -> Scorer:
+@scorer(
+    metrics=[accuracy(), stderr(), merge_match_paths(), merge_match_agreement()],
+    name="merge_match",
+)
+def mc_merge_match(grader: GraderMode = "auto") -> Scorer:
     """The generic merge match as a plain multiple-choice task would declare it."""
-    return merge_match(settings=JUDGE, judge=judge)
+    return merge_match(settings=JUDGE, grader=grader)
 
 
 @solver
@@ -53,7 +61,7 @@ def scripted_answer() -> Solver:
     return solve
 
 
-def mc_task(answers: list[str], target: str = "B", judge: str = "auto", **extra: Any) -> Task:
+def mc_task(answers: list[str], target: str = "B", grader: str = "auto", **extra: Any) -> Task:
     samples = [
         Sample(
             id=f"s{i}",
@@ -64,7 +72,7 @@ def mc_task(answers: list[str], target: str = "B", judge: str = "auto", **extra:
         )
         for i, answer in enumerate(answers)
     ]
-    return Task(dataset=samples, solver=[scripted_answer()], scorer=mc_merge_match(judge=judge))
+    return Task(dataset=samples, solver=[scripted_answer()], scorer=mc_merge_match(grader=grader))
 
 
 def scores_by_answer(log) -> dict[str, dict[str, Any]]:
@@ -161,15 +169,32 @@ def _failing() -> type[ModelAPI]:
     return _FailingAPI
 
 
-def test_a_failing_judge_is_recorded_not_fatal(tmp_path: Path) -> None:
+def test_a_failing_judge_makes_the_sample_an_error_not_an_unresolved_answer(
+    tmp_path: Path,
+) -> None:
+    """A judge call that raises (after Inspect's retries) is no reply: the sample errors."""
+    from inspect_ai import eval
+
     grader = get_model("omni_test_failing/judge", memoize=False)
-    log = run(mc_task([UNDECIDED, "C"]), SUBJECT, tmp_path, model_roles={"grader": grader})
-    got = scores_by_answer(log)
-    assert got[UNDECIDED]["path"] == "unresolved" and got[UNDECIDED]["judge_reply"] is None
-    assert len(got[UNDECIDED]["judge_errors"]) == MAX_TRIES
-    assert "judge endpoint unreachable" in got[UNDECIDED]["judge_errors"][0]
-    assert got["C"]["path"] == "template"
-    assert metrics(log)["judge_errors"] == MAX_TRIES
+    (log,) = eval(
+        mc_task([UNDECIDED, "C"]),
+        model=SUBJECT,
+        model_roles={"grader": grader},
+        log_dir=str(tmp_path),
+        display="none",
+        fail_on_error=False,
+    )
+    by_answer = {s.metadata["answer"]: s for s in log.samples}
+    failed = by_answer[UNDECIDED]
+    assert failed.error is not None and not failed.scores
+    assert "judge endpoint unreachable" in failed.error.message
+    assert "eval-retry" in failed.error.message
+    assert by_answer["C"].error is None
+    assert by_answer["C"].scores["merge_match"].metadata["path"] == "template"
+    values = metrics(log)
+    assert (
+        values["path_unresolved"] == 0 and values["judge_errors"] == 0
+    )  # not counted as an answer
 
 
 def test_without_a_judge_undecided_answers_are_counted(tmp_path: Path) -> None:
@@ -180,9 +205,42 @@ def test_without_a_judge_undecided_answers_are_counted(tmp_path: Path) -> None:
     log = run(mc_task([UNDECIDED]), SUBJECT, tmp_path, model_roles={"grader": constant("B")})
     assert scores_by_answer(log)[UNDECIDED]["path"] == "judge"  # auto uses a bound grader
     log = run(
-        mc_task([UNDECIDED], judge="none"), SUBJECT, tmp_path, model_roles={"grader": constant("B")}
+        mc_task([UNDECIDED], grader="rules"),
+        SUBJECT,
+        tmp_path,
+        model_roles={"grader": constant("B")},
     )
     assert scores_by_answer(log)[UNDECIDED]["reason"] == "judge disabled"
+
+
+def test_llm_and_both_let_the_judge_match_every_answer(tmp_path: Path) -> None:
+    answers = ["B", "The answer is (C).", UNDECIDED, "", "I'm sorry, but I can't assist with that."]
+    log = run(
+        mc_task(answers, grader="llm"), SUBJECT, tmp_path, model_roles={"grader": constant("B")}
+    )
+    got = scores_by_answer(log)
+    for answer in (
+        "B",
+        "The answer is (C).",
+        UNDECIDED,
+        "I'm sorry, but I can't assist with that.",
+    ):
+        assert (got[answer]["path"], got[answer]["extracted"]) == ("judge", "B"), answer
+        assert "rules_extracted" not in got[answer]
+    assert got[""]["path"] == "unresolved" and got[""]["judge_tries"] == 0  # nothing to match
+    assert "rules_agreement" not in metrics(log)
+
+    log = run(
+        mc_task(answers, grader="both"), SUBJECT, tmp_path, model_roles={"grader": constant("B")}
+    )
+    got = scores_by_answer(log)
+    assert [got[a]["rules_extracted"] for a in answers[:3]] == ["B", "C", None]
+    assert got["I'm sorry, but I can't assist with that."]["rules_extracted"] == "Z"
+    assert all(got[a]["extracted"] == "B" for a in answers if a)
+    values = metrics(log)
+    # compared: B (agrees), C (disagrees), Z (disagrees); the undecided answer is not compared
+    assert values["rules_compared"] == 3 and values["rules_agreement"] == pytest.approx(1 / 3)
+    assert values["path_judge"] == 4 and values["judge_calls"] == 4
 
 
 def test_a_content_filter_stop_is_a_refusal(tmp_path: Path) -> None:
@@ -194,8 +252,8 @@ def test_a_content_filter_stop_is_a_refusal(tmp_path: Path) -> None:
 
 
 def test_bad_arguments_are_rejected() -> None:
-    with pytest.raises(ValueError, match="auto, grader, none"):
-        merge_match(settings=JUDGE, judge="self")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="auto, rules, llm, both"):
+        merge_match(settings=JUDGE, grader="self")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at least 1"):
         merge_match(settings=ChoiceJudge(JUDGE.template, max_tries=0))
 
@@ -208,7 +266,7 @@ def test_the_judge_prompt_and_settings_come_from_the_settings_passed_in(tmp_path
 
     @scorer(metrics=[merge_match_paths()], name="custom_merge_match")
     def custom() -> Scorer:
-        return merge_match(settings=settings, judge="grader")
+        return merge_match(settings=settings, grader="auto")
 
     with OpenAIServer(canned(["no idea", "no idea"])) as server:
         grader = get_model(

@@ -167,25 +167,38 @@ def test_content_filter_refusal_scores_zero_without_extraction() -> None:
 
 
 def test_llm_extractor_needs_its_configuration() -> None:
-    with pytest.raises(ValueError, match="LLMExtraction"):
-        set_precision(colour_rules, extractor="llm")
-    with pytest.raises(ValueError, match="rules, llm, both"):
-        set_precision(colour_rules, extractor="magic")
+    for mode in ("auto", "llm", "both"):
+        with pytest.raises(ValueError, match="LLMExtraction"):
+            set_precision(colour_rules, grader=mode)
+    with pytest.raises(ValueError, match="auto, rules, llm, both"):
+        set_precision(colour_rules, grader="magic")
+
+
+def test_auto_without_a_grader_role_is_the_rules() -> None:
+    """Outside an eval (no model roles) `auto` never asks a grader: rules only, as `rules`."""
+    llm = LLMExtraction(prompt=PROMPT, vocabulary=colour_vocabulary, max_tokens=16)
+    for answer in ("It is red.", "I cannot tell."):
+        auto = asyncio.run(
+            set_precision(colour_rules, grader="auto", llm=llm)(_state(answer), Target(["red"]))
+        )
+        rules = asyncio.run(set_precision(colour_rules)(_state(answer), Target(["red"])))
+        assert auto is not None and rules is not None
+        assert (auto.value, auto.metadata) == (rules.value, rules.metadata)
 
 
 # ----------------------------------------------------------------- the LLM path
 
 
 @scorer(metrics=[extractor_agreement()])
-def colour_precision(extractor: str = "rules") -> Scorer:
+def colour_precision(grader: str = "rules") -> Scorer:
     llm = LLMExtraction(prompt=PROMPT, vocabulary=colour_vocabulary, max_tokens=16)
-    return set_precision(colour_rules, extractor=extractor, llm=llm)
+    return set_precision(colour_rules, grader=grader, llm=llm)  # type: ignore[arg-type]
 
 
-def _run_with_grader(tmp_path: Path, answer: str, grader_reply: str, extractor: str):
+def _run_with_grader(tmp_path: Path, answer: str, grader_reply: str, mode: str):
     task = Task(
         dataset=[Sample(input="Which colours does the flag have?", target=["red"], id="s1")],
-        scorer=colour_precision(extractor=extractor),
+        scorer=colour_precision(grader=mode),
     )
     model = get_model("vpt_tasks/constant", answer=answer, memoize=False)
     grader = get_model("vpt_tasks/constant", answer=grader_reply, memoize=False)
@@ -220,6 +233,49 @@ def test_unparseable_llm_reply_falls_back_to_the_rules(tmp_path: Path) -> None:
     assert metrics(log)["llm_failures"] == 1.0
 
 
+def test_auto_asks_the_grader_only_where_the_rules_find_nothing(tmp_path: Path) -> None:
+    log, score = _run_with_grader(tmp_path, "Hard to say: crimson, maybe.", '["red"]', "auto")
+    assert score.value == 1.0
+    assert score.metadata["extractor"] == "llm" and score.metadata["cascade"] is True
+    assert score.metadata["rule_components"] == [] and score.metadata["llm_components"] == ["red"]
+    assert [e for e in log.samples[0].events if e.event == "model" and e.role == "grader"]
+    assert metrics(log) == {
+        "grader_decided": 1.0,
+        "llm_failures": 0.0,
+    }  # no agreement: nothing beside
+
+    log, score = _run_with_grader(tmp_path, "It is blue.", '["red"]', "auto")
+    assert score.value == 0.0 and score.metadata["extractor"] == "rules"
+    assert "llm_components" not in score.metadata
+    assert not [e for e in log.samples[0].events if e.event == "model" and e.role == "grader"]
+    assert metrics(log) == {}
+
+    log, score = _run_with_grader(tmp_path, "Hmm.", "no idea", "auto")
+    assert score.value == 0.0 and score.metadata["extractor"] == "rules (llm extraction failed)"
+    assert metrics(log) == {"grader_decided": 0.0, "llm_failures": 1.0}
+
+
+def test_a_grader_error_fails_the_sample_not_the_score() -> None:
+    """A grader call that raises (after Inspect's retries) propagates out of the scorer."""
+
+    class GraderDown(Exception):
+        pass
+
+    async def failing(*args: object, **kwargs: object) -> object:
+        raise GraderDown("HTTP 500")
+
+    llm = LLMExtraction(prompt=PROMPT, vocabulary=colour_vocabulary, max_tokens=16)
+    for mode, answer in (("llm", "It is red."), ("both", "It is red."), ("auto", "I cannot tell.")):
+        scorer_fn = set_precision(colour_rules, grader=mode, llm=llm)  # type: ignore[arg-type]
+        with (
+            pytest.MonkeyPatch.context() as patch,
+            pytest.raises(GraderDown),
+        ):
+            patch.setattr("vpt_tasks.scorers.set_precision.extract_with_llm", failing)
+            patch.setattr("vpt_tasks.scorers.set_precision.grader_bound", lambda: True)
+            asyncio.run(scorer_fn(_state(answer), Target(["red"])))
+
+
 def test_extractor_agreement_counts() -> None:
     def sample(**meta: object) -> SampleScore:
         return SampleScore(score=Score(value=1.0, metadata=meta), sample_id="x")
@@ -234,3 +290,14 @@ def test_extractor_agreement_counts() -> None:
         ]
     )
     assert result == {"agreement": 0.5, "llm_failures": 1.0}
+    # nothing compared (every reply unparseable): no agreement key, never NaN
+    assert agreement([sample(rule_components=["red"], llm_components=None)]) == {
+        "llm_failures": 1.0
+    }
+    cascaded = agreement(
+        [
+            sample(rule_components=[], llm_components=["red"], cascade=True, extractor="llm"),
+            sample(rule_components=[], llm_components=None, cascade=True, extractor="rules"),
+        ]
+    )
+    assert cascaded == {"grader_decided": 1.0, "llm_failures": 1.0}

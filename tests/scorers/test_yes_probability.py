@@ -13,6 +13,7 @@ from inspect_ai.solver import TaskState
 
 from vpt_tasks.scorers.yes_probability import (
     NO_LOGPROBS_WARNING,
+    InvalidLogprob,
     answer_token_index,
     logprob_yes_probability,
     score_p,
@@ -69,6 +70,33 @@ def test_repeated_token_is_counted_once() -> None:
 
 def test_minus_infinity_only_is_none() -> None:
     assert logprob_yes_probability([("Yes", -math.inf), ("No", -math.inf)]) is None
+
+
+@pytest.mark.parametrize("bad", [math.nan, math.inf, 1e308, 0.5])
+def test_a_value_that_is_not_a_log_probability_is_refused(bad: float) -> None:
+    """NaN used to count as probability 0 (p = 0 silently); 1e308 overflowed math.exp."""
+    with pytest.raises(InvalidLogprob, match="invalid log-probability"):
+        logprob_yes_probability([("Yes", bad), ("No", -1.0)])
+    with pytest.raises(InvalidLogprob):
+        logprob_yes_probability([("No", bad), ("Yes", -1.0)])
+
+
+def test_round_off_above_zero_is_zero_and_other_tokens_do_not_matter() -> None:
+    assert logprob_yes_probability([("Yes", 1e-7), ("No", -40.0)]) == pytest.approx(1.0)
+    assert logprob_yes_probability([("Maybe", math.nan), ("Yes", ln(0.3)), ("No", ln(0.1))]) == (
+        pytest.approx(0.75)
+    )
+
+
+def test_invalid_log_probabilities_leave_the_sample_unscored_and_counted() -> None:
+    for bad in (math.nan, 1e308):
+        output = _with_logprobs([("Yes", bad), ("No", -0.5)])
+        assert yes_probability_from_output(output) == (None, "invalid")
+        score = _score(output)
+        assert score.value == NOANSWER and score.metadata["method"] == "invalid"
+        assert score.metadata["invalid_logprobs"] is True and score.metadata["p"] is None
+        counts = yes_probability_answers()([SampleScore(score=score)])
+        assert counts["n_no_yes_no"] == 1 and counts["no_yes_no_rate"] == 1.0
 
 
 def test_custom_vocabulary() -> None:

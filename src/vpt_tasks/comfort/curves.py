@@ -20,8 +20,8 @@ Conventions (``convention=``):
     constant curve has eta = 0 and contributes zeros to sigma.
 
 ``"code"``
-    The released code (sled-group/COMFORT, ``comfort_utils``).  Three
-    differences, reproduced here:
+    The released code (sled-group/COMFORT, ``comfort_utils`` and
+    ``spatial_eval.py``).  Four differences, reproduced here:
 
     1. ``accuracy_metric`` sums the squared error over the 36 frames left
        after dropping frame 36 but divides by ``len(data)``, the length
@@ -41,16 +41,27 @@ Conventions (``convention=``):
        smoothness and standard-deviation modules divides 0 by 0, so eta and
        sigma are NaN (undefined, reported as None) on constant curves; a
        constant curve makes its whole relation's sigma undefined.
-    3. The preferred-FoR table averages the facing-left results with
+    3. c_opp is the mean of a Yes-token and a No-token version
+       (``spatial_eval.eval_metrics``): the No version normalises each
+       curve's P(No) = 1 - p on its own.  The two versions are NOT the same:
+       a constant curve normalises to all 0 in both, where the No version of
+       a varying curve is 1 - p-hat, so they differ whenever one of the two
+       opposite curves is flat.  Example: p = 1 everywhere for "left of",
+       p = 1 on frames 0-26 and 0 on 27-35 for "right of": Yes version 0.5,
+       No version sqrt(27/36) = 0.866, the code's c_opp 0.683; the paper's
+       formula (the Yes version) gives 0.5.
+    4. The preferred-FoR table averages the facing-left results with
        themselves (``(lr[0] + lr[0]) / 2``), i.e. it uses the facing-left
        dataset only; ``preferred_frame_of_reference`` does the same under
        ``"code"``.
 
-    Not reproduced: the code normalises over all 37 frames before dropping
-    frame 36; frame 36 shows the same image as frame 0, so for a
-    deterministic model the extrema are unchanged.  The code's c_opp averages
-    the Yes- and No-token versions; with P(No) = 1 - P(Yes) the normalised No
-    curve is 1 - p-hat and both versions are identical.
+    Deliberately not reproduced under either convention (README, differences
+    table): the code normalises over all 37 frames before dropping frame 36
+    (frame 36 shows the same scene as frame 0; here the 36 frames are
+    normalised); it averages run-level values with ``np.mean``, so one
+    undefined curve makes the run's eta / sigma NaN (here: the mean over the
+    defined curves, the others counted under ``skipped/<metric>``); its
+    standard deviation over a single variation is 0 (here undefined).
 
 Missing frames: every metric that is a mean over frames (Acc, epsilon, c_sym
 over complete pairs, c_opp over complete index pairs, sigma over available
@@ -105,6 +116,7 @@ __all__ = [
     "minmax_normalise",
     "object_f1",
     "opposite_consistency",
+    "opposite_consistency_code",
     "perspective_taking",
     "preferred_frame_of_reference",
     "preferred_transformation",
@@ -276,6 +288,21 @@ def symmetry_consistency(p_hat: npt.ArrayLike) -> float:
     return float(np.sqrt(np.mean(diff**2)))
 
 
+def opposite_consistency_code(p: npt.ArrayLike, p_opposite: npt.ArrayLike) -> float:
+    """c_opp as the released code computes it: the mean of a Yes and a No version.
+
+    ``p`` and ``p_opposite`` are the *raw* P(Yes) curves (36 frames, NaN =
+    missing).  Yes version: ``opposite_consistency`` of the min-max normalised
+    P(Yes) curves; No version: the same of the normalised P(No) = 1 - p
+    curves.  A constant curve normalises to all 0 in both, so the versions
+    differ when a curve is flat (see the module docstring, convention 3).
+    """
+    a, b = np.asarray(p, dtype=float), np.asarray(p_opposite, dtype=float)
+    yes = opposite_consistency(minmax_normalise(a), minmax_normalise(b))
+    no = opposite_consistency(minmax_normalise(1.0 - a), minmax_normalise(1.0 - b))
+    return (yes + no) / 2.0
+
+
 def opposite_consistency(p_hat: npt.ArrayLike, p_hat_opposite: npt.ArrayLike) -> float:
     """c_opp = sqrt(mean over i of (p-hat_r[i] + p-hat_r'[(i + 18) mod 36] - 1)^2).
 
@@ -316,11 +343,12 @@ def variation_spread(p_hats: npt.ArrayLike) -> float:
 
     ``p_hats`` is (n_variations, 36).  The mean curve is taken per frame over
     the variations available at that frame; sigma = sqrt(mean over all
-    available (variation, frame) entries of (p-hat - mean curve)^2).
+    available (variation, frame) entries of (p-hat - mean curve)^2).  A
+    spread needs two variations: with fewer, sigma is undefined (NaN), not 0.
     """
     arr = np.atleast_2d(np.asarray(p_hats, dtype=float))
     finite = np.isfinite(arr)
-    if not finite.any():
+    if arr.shape[0] < 2 or not finite.any():
         return math.nan
     counts = finite.sum(axis=0)
     sums = np.where(finite, arr, 0.0).sum(axis=0)
@@ -395,7 +423,8 @@ def score_curves(
     """Per-curve metrics, each curve scored against the GT frame ``frame_for(key)``.
 
     c_opp pairs each curve with the opposite relation of the same dataset,
-    prompt and variation (NaN when that curve is absent).
+    prompt and variation (NaN when that curve is absent); under the code
+    convention it is the code's Yes/No average (``opposite_consistency_code``).
     """
     _check_convention(convention)
     p_hat = {key: minmax_normalise(p) for key, p in curves.items()}
@@ -405,7 +434,12 @@ def score_curves(
         g = soft_ground_truth(key.relation, frame)
         h = hemisphere_ground_truth(key.relation, frame)
         opposite = CurveKey(key.dataset, key.prompt, OPPOSITE_RELATION[key.relation], key.variation)
-        c_opp = opposite_consistency(p_hat[key], p_hat[opposite]) if opposite in p_hat else math.nan
+        if opposite not in p_hat:
+            c_opp = math.nan
+        elif convention == "code":
+            c_opp = opposite_consistency_code(p, curves[opposite])
+        else:
+            c_opp = opposite_consistency(p_hat[key], p_hat[opposite])
         eta = math.nan if convention == "code" and _is_constant(p) else smoothness(p_hat[key])
         scores.append(
             CurveScores(

@@ -32,18 +32,29 @@ from vpt_tasks.comfort.geometry import (
 )
 from vpt_tasks.comfort.language import Language
 from vpt_tasks.comfort.spec import CANONICAL_SCHEMA as COMFORT_FEATURES
-from vpt_tasks.comfort.spec import ComfortSpec
+from vpt_tasks.comfort.spec import ChainOfThought, ComfortSpec
+from vpt_tasks.comfort.stream import iter_rows
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore, default_cache_dir
 from vpt_tasks.core.messages import image, user_message
 from vpt_tasks.core.records import RowContext, read_records
-from vpt_tasks.core.sources import Source, load_canonical
+from vpt_tasks.core.sources import Source
 
-__all__ = ["COMFORT_FEATURES", "Frame", "build_samples", "canonical_sources", "load_frames"]
+__all__ = [
+    "COMFORT_FEATURES",
+    "PATH_FRAMES",
+    "Frame",
+    "build_samples",
+    "canonical_sources",
+    "load_frames",
+]
 
 # COMFORT_FEATURES (`spec.CANONICAL_SCHEMA`): the canonical columns; `addressee`
 # may be null (BALL has none).
 REQUIRED_COLUMNS = [name for name in COMFORT_FEATURES if name != "addressee"]
+
+PATH_FRAMES = 37
+"""Frames of a complete COMFORT path: 0 ... 36 (theta -180 ... 180; frame 36 repeats frame 0)."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +102,8 @@ def load_frames(
 
     for table_source in canonical_sources(source, spec, datasets, cache=cache):
         records = read_records(
-            load_canonical(table_source, REQUIRED_COLUMNS),
+            # streamed: one batch of rows (and of image bytes) at a time
+            iter_rows(table_source, REQUIRED_COLUMNS, list(COMFORT_FEATURES)),
             to_record,
             source=table_source,
             id_field="frame key",
@@ -112,7 +124,48 @@ def load_frames(
             f"{source.describe()}: duplicate frame key {duplicate!r}; frame key values must be "
             "unique."
         )
+    _require_complete_paths(source, frames)
     return sorted(frames, key=lambda f: (f.dataset, f.relation, f.variation, f.frame))
+
+
+def _require_complete_paths(source: Source, frames: Sequence[Frame]) -> None:
+    """Refuse a path (dataset x relation x variation) that lacks any of the frames 0 ... 36.
+
+    Every metric of a curve assumes the whole circle: a path with a gap or
+    only a few frames would be scored as if the missing views did not exist.
+    `-T thetas` is the way to ask fewer frames of complete paths.
+    """
+    paths: dict[str, set[int]] = {}
+    for frame in frames:
+        paths.setdefault(frame.key.rsplit("/", 1)[0], set()).add(frame.frame)
+    incomplete = {
+        path: sorted(set(range(PATH_FRAMES)) - present)
+        for path, present in sorted(paths.items())
+        if len(present) < PATH_FRAMES
+    }
+    if incomplete:
+        path, missing = next(iter(incomplete.items()))
+        more = f" ({len(incomplete) - 1} more path(s) incomplete)" if len(incomplete) > 1 else ""
+        raise SourceError(
+            f"{source.describe()}: the path {path} lacks frame(s) {_ranges(missing)} of the "
+            f"{PATH_FRAMES} frames 0 ... 36 (theta -180 ... 180) a COMFORT path has{more}. "
+            "Add the missing frames or drop the path's rows; to ask fewer frames of complete "
+            "paths, use -T thetas."
+        )
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    """[0, 1, 2, 5] -> "0-2, 5"."""
+    parts: list[str] = []
+    start = previous = numbers[0]
+    for number in [*numbers[1:], None]:
+        if number is not None and number == previous + 1:
+            previous = number
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        if number is not None:
+            start = previous = number
+    return ", ".join(parts)
 
 
 def canonical_sources(
@@ -199,14 +252,26 @@ def build_samples(
     system_prompt: bool,
     thetas: Sequence[int] | None = None,
     name: str = "comfort",
+    solver: str = "zero_shot",
+    cot: ChainOfThought | None = None,
+    convention: str = "paper",
 ) -> MemoryDataset:
     """One sample per (frame, prompt), plus two probe samples per frame with `probes`.
 
     Every question is rendered here, so a language that lacks a word fails
-    before any model call.
+    before any model call. `solver` shapes the prompt: `zero_shot` the
+    paper's question; `first_person` its first-person template; `cot` the
+    question followed by `cot.reasoning` (the sample's first turn), with the
+    final yes/no turn (`cot.answer`) in the sample's metadata (`answer_turn`),
+    which the task's solver sends after the model has reasoned. Sample ids do
+    not depend on the solver, so runs with different solvers pair up.
     """
+    if solver == "cot" and cot is None:
+        raise ValueError("build_samples: solver='cot' needs the cot protocol")
     yes, no = language.answer_pool
+    first_person = solver == "first_person"
     chosen = None if thetas is None else set(thetas)
+    curve_frames = _curve_frames(chosen)
     samples: list[Sample] = []
     for frame in frames:
         if chosen is not None and frame.theta not in chosen:
@@ -220,30 +285,44 @@ def build_samples(
             "referent": frame.referent,
             "relatum": frame.relatum,
             "language": language.code,
+            "prompt_style": solver,
+            "convention": convention,
         }
         asked: list[tuple[str, str, str, dict[str, Any]]] = []
         for perspective in perspectives:
-            text = language.question(perspective, frame.referent, frame.relatum, frame.relation)
+            text = language.question(
+                perspective,
+                frame.referent,
+                frame.relatum,
+                frame.relation,
+                first_person=first_person,
+            )
             truth = hemisphere_ground_truth(
                 frame.relation, frame_for_prompt(frame.dataset, perspective), [frame.theta]
             )[0]
-            asked.append((perspective, text, yes if truth > 0 else no, {"kind": "frame"}))
+            meta = {"kind": "frame", "curve_frames": curve_frames}
+            asked.append((perspective, text, yes if truth > 0 else no, meta))
         if probes:
             for tag, obj, present in (
                 ("probe_relatum", frame.relatum, True),
                 ("probe_absent", frame.absent_object, False),
             ):
                 meta = {"kind": "probe", "probe_object": obj, "present": present}
-                asked.append((tag, language.probe(obj), yes if present else no, meta))
+                text = language.probe(obj, first_person=first_person)
+                asked.append((tag, text, yes if present else no, meta))
         for prompt, text, target, extra in asked:
             sample_id = f"{frame.key}/{prompt}"
+            first_turn = text
+            if cot is not None and solver == "cot":
+                first_turn = f"{text} {cot.reasoning}"
+                extra = {**extra, "answer_turn": cot.answer.format(question=text)}
             samples.append(
                 Sample(
                     id=sample_id,
                     input=[
                         *_system(language, system_prompt),
                         user_message(
-                            [image(frame.image_path), text],
+                            [image(frame.image_path), first_turn],
                             answer_pool=[yes, no],
                             sample_key=sample_id,
                             yes_no=True,
@@ -256,6 +335,13 @@ def build_samples(
     if not samples:
         raise SourceError("no frame is left after the -T thetas selection.")
     return MemoryDataset(samples, name=name)
+
+
+def _curve_frames(thetas: set[int] | None) -> int:
+    """Frames a complete curve has in this run: the asked angles other than 180 (frame 36)."""
+    if thetas is None:
+        return PATH_FRAMES - 1
+    return sum(1 for theta in thetas if theta != 180)
 
 
 def _system(language: Language, enabled: bool) -> list[ChatMessage]:

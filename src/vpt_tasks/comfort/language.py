@@ -71,6 +71,8 @@ class Language:
     objects: Mapping[str, str | Mapping[str, str]] | None = None
     """Translated object names; None for English, where the data's names are used."""
     provenance: Mapping[str, Any] = field(default_factory=dict)
+    first_person: Mapping[str, str] | None = None
+    """First-person templates (`-T solver=first_person`), same keys as `prompts`; English only."""
 
     @property
     def perspectives(self) -> tuple[str, ...]:
@@ -82,8 +84,20 @@ class Language:
         """(Yes, No) as the baseline models answer them."""
         return self.yes_words[0], self.no_words[0]
 
-    def question(self, perspective: str, referent: str, relatum: str, relation: str) -> str:
-        """The spatial question, e.g. "Is the red sphere to the left of the blue sphere?"."""
+    def question(
+        self,
+        perspective: str,
+        referent: str,
+        relatum: str,
+        relation: str,
+        *,
+        first_person: bool = False,
+    ) -> str:
+        """The spatial question, e.g. "Is the red sphere to the left of the blue sphere?".
+
+        `first_person=True` renders the first-person template of the same
+        prompt ("Imagine you are the woman in the image. From your viewpoint, ...").
+        """
         if perspective not in self.prompts:
             raise TaskArgumentError(
                 f"-T language={self.code}: no {perspective!r} prompt in {self.name}; "
@@ -91,11 +105,24 @@ class Language:
             )
         a, b = self._noun(referent), self._noun(relatum)
         phrase = self.relations[relation].format(B=b)
-        return _capitalise(self.prompts[perspective].format(A=a, B=b, relation=phrase))
+        template = self._templates(first_person)[perspective]
+        return _capitalise(template.format(A=a, B=b, relation=phrase))
 
-    def probe(self, obj: str) -> str:
+    def probe(self, obj: str, *, first_person: bool = False) -> str:
         """The object-hallucination probe, e.g. "Is there any horse?"."""
-        return _capitalise(self.prompts["probe"].format(object=self._noun(obj)))
+        template = self._templates(first_person)["probe"]
+        return _capitalise(template.format(object=self._noun(obj)))
+
+    def _templates(self, first_person: bool) -> Mapping[str, str]:
+        if not first_person:
+            return self.prompts
+        if self.first_person is None:
+            raise TaskArgumentError(
+                f"-T solver=first_person: the first-person prompts exist in English only "
+                f"(task_configs/comfort.yaml first_person), not in {self.name}; use "
+                "-T language=en, or -T solver=zero_shot."
+            )
+        return self.first_person
 
     def missing_objects(self, names: Iterable[str]) -> list[str]:
         """Names the translation table has no entry for (always [] in English)."""
@@ -135,6 +162,7 @@ def load_language(code: str) -> Language:
             yes_words=spec.yes_words,
             no_words=spec.no_words,
             provenance={"source": "the paper and its released code (verbatim)"},
+            first_person=spec.first_person.prompts,
         )
     table = _table()
     if key not in table:

@@ -1,16 +1,23 @@
 """COMFORT report: paper Table 5, the analyses' tables and the P(Yes) curves (Figures 10–14).
 
-Every number in the tables is a metric the `comfort_ball` / `comfort_car`
-task wrote into the log (keys in `vpt_tasks/comfort/README.md`); nothing is
-recomputed. A value the task left out of the log (undefined: no scored frame,
-eta of an incomplete curve, ...) is shown as "–".
+Every number in the tables is one of the run's numbers: the metrics the
+`comfort_ball` / `comfort_car` task printed into the log and the detailed ones
+`vpt_tasks.comfort.metrics.details` computes from the log's samples
+(`report.logs.log_details`; keys in `vpt_tasks/comfort/README.md`). A value
+that is undefined (no scored frame, eta of an incomplete curve, sigma of a
+single variation, ...) is shown as "–". The main table is the paper's: the
+headline prompt's row (the camera prompt for BALL and CAR), never a mix of
+prompts. A run whose share of unscored answers (`no_yes_no_rate`) is at least
+`FLAG_NO_YES_NO` is flagged next to its label in every table.
 
 The figures need the per-sample P(Yes), read from the log's samples through
 Inspect's log API. They are grouped into curves by the same code the task's
 metrics use (`metrics.predictions`, `curves.build_curves`,
 `curves.minmax_normalise`) and drawn with the reference curves of each
 prompt's frame of reference (`geometry.frame_for_prompt`, `soft_ground_truth`,
-`hemisphere_ground_truth`). A log without usable samples gets a note instead.
+`hemisphere_ground_truth`) over the whole circle, theta = -180 ... 180 (the
+point at 180 is frame 0 again); the legend sits below the panels, outside
+them. A log without usable samples gets a note instead.
 """
 
 from __future__ import annotations
@@ -22,8 +29,9 @@ import numpy as np
 from inspect_ai.log import EvalLog, EvalSample, read_eval_log_samples
 from inspect_ai.scorer import SampleScore
 
+from vpt_tasks.benchmarks import task_title
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_metrics, model_labels
+from vpt_tasks.report.logs import fmt, log_details, model_labels, run_table
 
 TABLE5: tuple[tuple[str, str], ...] = (
     ("acc", "Acc"),
@@ -43,7 +51,8 @@ PROMPTS: tuple[str, ...] = ("nop", "cam", "add", "rel")
 TRANSFORMATIONS: tuple[str, ...] = ("translated", "rotated", "reflected")
 FRAMES: tuple[str, ...] = ("camera", "intrinsic", "addressee")
 PERSPECTIVES: tuple[str, ...] = ("cam", "rel", "add", "mean")
-TITLES = {"comfort_ball": "COMFORT-BALL", "comfort_car": "COMFORT-CAR"}
+FLAG_NO_YES_NO = 0.05
+"""A run with at least this share of unscored answers (neither Yes nor No) is flagged."""
 
 
 def render_ball(logs: list[EvalLog], out: Path) -> list[str]:
@@ -57,36 +66,70 @@ def render_car(logs: list[EvalLog], out: Path) -> list[str]:
 
 
 # --------------------------------------------------------------------------
-# tables (from the logs' metrics only)
+# tables (the runs' numbers only)
+
+
+def flagged(label: str, metrics: dict[str, float]) -> str:
+    """`label`, with a warning when the run left many answers unscored."""
+    rate = metrics.get("no_yes_no_rate")
+    if rate is None or rate != rate or rate < FLAG_NO_YES_NO:
+        return label
+    return f"{label} ⚠ {fmt(rate)}% no Yes/No"
+
+
+def headline_of(log: EvalLog, prompts: set[str]) -> str | None:
+    """The prompt of the run's main row: the task's `headline_prompt`, else the one prompt asked."""
+    recorded = (log.eval.metadata or {}).get("headline_prompt")
+    if recorded:
+        return str(recorded)
+    return next(iter(prompts)) if len(prompts) == 1 else None
 
 
 def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
-    labels = model_labels(logs)
-    metrics = [log_metrics(log) for log in logs]
+    plain = model_labels(logs)
+    metrics = [log_details(log) for log in logs]
+    labels = [flagged(label, m) for label, m in zip(plain, metrics, strict=True)]
     samples = [_samples(log) for log in logs]
     prompts = [_prompts(s) for s in samples]
+    headlines = [headline_of(log, p) for log, p in zip(logs, prompts, strict=True)]
     car = task == "comfort_car"
     lines = [
-        f"## {TITLES[task]}",
+        f"## {task_title(task)}",
         "",
-        "Values ×100 from the metrics in each log (`vpt_tasks/comfort/README.md`); "
-        "– = undefined, left out of the log.",
+        *run_table(logs, labels),
+        "Values ×100 from each run's numbers (`vpt_tasks/comfort/README.md`); "
+        "– = undefined. ⚠ marks a run that left at least "
+        f"{100 * FLAG_NO_YES_NO:.0f}% of its answers unscored (neither Yes nor No): its curves "
+        "miss those frames.",
         "",
-        "### Runs",
+        "### Answers",
         "",
-        "| model | convention | samples | no Yes/No (%) | P(Yes) from text (%) | no log-probabilities (%) |",
-        "|---|---|---|---|---|---|",
+        "| model | solver | convention | headline prompt | samples | no Yes/No (%) "
+        "| P(Yes) from text (%) | no log-probabilities (%) | incomplete curves |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
-    for label, log, m in zip(labels, logs, metrics, strict=True):
-        convention = log.eval.task_args.get("convention") or "paper"
+    for label, log, m, headline in zip(labels, logs, metrics, headlines, strict=True):
+        args = log.eval.task_args
         lines.append(
-            f"| {label} | {convention} | {_count(m.get('n_samples'))} | {fmt(m.get('no_yes_no_rate'))} | "
-            f"{fmt(m.get('p_from_text_rate'))} | {fmt(m.get('no_logprobs_rate'))} |"
+            f"| {label} | {args.get('solver') or 'zero_shot'} | "
+            f"{args.get('convention') or 'paper'} | {headline or '–'} | "
+            f"{_count(m.get('n_samples'))} | {fmt(m.get('no_yes_no_rate'))} | "
+            f"{fmt(m.get('p_from_text_rate'))} | {fmt(m.get('no_logprobs_rate'))} | "
+            f"{_count(m.get('n_incomplete_curves'))} |"
         )
-    scope = "mean over prompts and facing directions" if car else "all curves of the run"
-    lines += ["", f"### Metrics (×100) — paper Table 5 ({scope})", ""]
+    rows = [_headline_metrics(m, p, h) for m, p, h in zip(metrics, prompts, headlines, strict=True)]
+    lines += [
+        "",
+        "### Metrics (×100) — paper Table 5 (each run's headline prompt: `cam` when asked"
+        + (", both facing directions" if car else "")
+        + ")",
+        "",
+    ]
     lines += _metric_table(
-        labels, metrics, [("", key, title) for key, title in TABLE5] + _f1(metrics)
+        labels,
+        rows,
+        [("", key, title) for key, title in TABLE5] + _f1(metrics),
+        first=("prompt", [h or "–" for h in headlines]),
     )
     if car:
         for prompt in PROMPTS:
@@ -96,7 +139,11 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
             lines += ["", f"### Prompt `{prompt}` (×100)", ""]
             lines += _metric_table(labels, values, [("", key, title) for key, title in TABLE5])
         if any(f"facing_{side}/acc" in m for m in metrics for side in ("left", "right")):
-            lines += ["", "### By facing direction of the relatum (×100)", ""]
+            lines += [
+                "",
+                "### By facing direction of the relatum (×100) — every asked prompt together",
+                "",
+            ]
             columns = [
                 (f"facing_{side}/", key, f"{side} {title}")
                 for side in ("left", "right")
@@ -136,13 +183,24 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
         + (" and both facing directions" if car else "")
         + ", with the soft g (dotted) and hemisphere h (dash-dot) reference curves of the prompt's "
         "frame of reference (`nop` and `cam`: camera, `add`: addressee, `rel`: the relatum's intrinsic "
-        "frame, drawn per facing direction since the two directions have opposite references).",
+        "frame, drawn per facing direction since the two directions have opposite references). "
+        "θ runs over the whole circle, −180 to 180 (180 is frame 0 again).",
         "",
     ]
     for index, (label, found) in enumerate(zip(labels, samples, strict=True)):
         figure, note = _curve_figure(task, label, found, out / f"{task}_curves_{index}.png")
         lines += [f"![P(Yes) curves, {label}]({figure})" if figure else f"- {label}: {note}", ""]
     return lines
+
+
+def _headline_metrics(
+    m: dict[str, float], prompts: set[str], headline: str | None
+) -> dict[str, float]:
+    """The paper-table row of the headline prompt (the printed metrics of the run)."""
+    row = {key: m[key] for key, _ in TABLE5 if key in m} if headline else {}
+    if "object_f1" in m:
+        row["object_f1"] = m["object_f1"]
+    return row
 
 
 def _f1(metrics: list[dict[str, float]]) -> list[tuple[str, str, str]]:
@@ -157,18 +215,18 @@ def _metric_table(
     labels: Sequence[str],
     metrics: Sequence[dict[str, float]],
     columns: Sequence[tuple[str, str, str]],
+    first: tuple[str, Sequence[str]] | None = None,
 ) -> list[str]:
-    """One row per model; columns (key prefix, metric, title)."""
+    """One row per model; columns (key prefix, metric, title); `first`: a text column."""
+    head = [first[0]] if first else []
     lines = [
-        "| model | " + " | ".join(title for _, _, title in columns) + " |",
-        "|---" * (len(columns) + 1) + "|",
+        "| model | " + " | ".join([*head, *(title for _, _, title in columns)]) + " |",
+        "|---" * (len(columns) + len(head) + 1) + "|",
     ]
-    for label, m in zip(labels, metrics, strict=True):
-        lines.append(
-            f"| {label} | "
-            + " | ".join(fmt(m.get(prefix + key)) for prefix, key, _ in columns)
-            + " |"
-        )
+    for row, (label, m) in enumerate(zip(labels, metrics, strict=True)):
+        cells = [first[1][row]] if first else []
+        cells += [fmt(m.get(prefix + key)) for prefix, key, _ in columns]
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
     return lines
 
 
@@ -220,16 +278,16 @@ def _prompts(samples: Iterable[EvalSample]) -> set[str]:
 
 
 def _frame_predictions(samples: Sequence[EvalSample]) -> list:
-    """The run's `FramePrediction`s, built by the code the task's metrics use."""
+    """The `FramePrediction`s of the run's complete curves, by the code the task's metrics use."""
     from vpt_tasks.comfort.curves import FramePrediction
-    from vpt_tasks.comfort.metrics import predictions
+    from vpt_tasks.comfort.metrics import complete_predictions
 
     scores = [
         SampleScore(score=score, sample_id=sample.id, sample_metadata=sample.metadata, scorer=name)
         for sample in samples
         for name, score in list((sample.scores or {}).items())[:1]
     ]
-    return [p for p in predictions(scores) if isinstance(p, FramePrediction)]
+    return [p for p in complete_predictions(scores)[0] if isinstance(p, FramePrediction)]
 
 
 def _mean(curves: list[np.ndarray]) -> np.ndarray:
@@ -245,6 +303,8 @@ def mean_curves(
     samples: Sequence[EvalSample],
 ) -> dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray]]:
     """(prompt, reference frame, relation) -> (mean p, mean p̂) over the 36 frames θ = -180..170.
+
+    Complete curves only (as the metrics); the figure closes the circle at θ = 180.
 
     The curves (one per dataset, prompt, relation and variation; epochs
     averaged) are grouped by the frame of reference their prompt is scored
@@ -308,6 +368,7 @@ def _curve_figure(
         sharey=True,
         layout="constrained",
     )
+    circle = np.append(THETAS, 180)  # the whole circle: theta = 180 is frame 0 again
     for row, (prompt, frame) in enumerate(rows):
         for col, relation in enumerate(relations):
             ax = axes[row][col]
@@ -317,20 +378,21 @@ def _curve_figure(
                     (raw, "p(θ)", "C0o-"),
                     (normalised, "p̂(θ) (min–max normalised)", "C1s--"),
                 ):
-                    mask = np.isfinite(values)
+                    closed = np.append(values, values[0])
+                    mask = np.isfinite(closed)
                     ax.plot(
-                        THETAS[mask], values[mask], style, markersize=2.5, linewidth=1.2, label=name
+                        circle[mask], closed[mask], style, markersize=2.5, linewidth=1.2, label=name
                     )
             ax.plot(
-                THETAS,
-                soft_ground_truth(relation, frame),
+                circle,
+                soft_ground_truth(relation, frame, circle),
                 "k:",
                 linewidth=1.2,
                 label="g (soft, cosine)",
             )
             ax.step(
-                THETAS,
-                hemisphere_ground_truth(relation, frame),
+                circle,
+                hemisphere_ground_truth(relation, frame, circle),
                 "-.",
                 color="0.45",
                 where="mid",
@@ -339,7 +401,8 @@ def _curve_figure(
             )
             ax.set_title(f"{prompt}: {RELATIONS[relation].text}", fontsize=9)
             ax.set_ylim(-0.05, 1.05)
-            ax.set_xticks([-180, -90, 0, 90, 170])
+            ax.set_xlim(-180, 180)
+            ax.set_xticks([-180, -90, 0, 90, 180])
             ax.grid(alpha=0.3)
             if row == len(rows) - 1:
                 ax.set_xlabel("θ (degrees)")
@@ -350,6 +413,13 @@ def _curve_figure(
         more, more_names = ax.get_legend_handles_labels()
         if len(more) > len(handles):
             handles, names = more, more_names
-    figure.legend(handles, names, loc="outside lower center", ncols=len(handles), fontsize="small")
-    figure.suptitle(f"{TITLES[task]}, {label}", fontsize=10)
+    # below the panels, outside them (constrained layout makes room): it never covers a curve
+    figure.legend(
+        handles,
+        names,
+        loc="outside lower center",
+        ncols=len(handles) if len(relations) > 2 else 2,
+        fontsize="small",
+    )
+    figure.suptitle(f"{task_title(task)}, {label}", fontsize=10)
     return save(figure, path), ""

@@ -6,9 +6,11 @@ configured with the language's Yes/No words). A per-sample correct/incorrect
 would say nothing: the metrics (`metrics.py`) compare whole curves of p with
 the ground truth of each frame of reference.
 
-The curve metrics take the task argument `convention`, and BALL and CAR run
-different analyses, so the decorated scorer is built per task by
-`comfort_scorer`. Its registered name stays `yes_probability`: metric keys in
+The curve metrics take the task argument `convention` and the headline
+prompt, and BALL and CAR run different analyses, so the decorated scorer is
+built per task by `comfort_scorer`. It prints one metric, `comfort_headline`
+(the headline prompt's paper-table row first); the detailed numbers are
+`metrics.details(scores)`. Its registered name stays `yes_probability`: metric keys in
 the log are `yes_probability:<key>`.
 """
 
@@ -18,13 +20,8 @@ from inspect_ai.scorer import Metric, Scorer, scorer
 
 from vpt_tasks.comfort.curves import Convention
 from vpt_tasks.comfort.language import Language
-from vpt_tasks.comfort.metrics import (
-    comfort_curves,
-    comfort_perspective_taking,
-    comfort_preferred_frame,
-    comfort_preferred_transformation,
-)
-from vpt_tasks.scorers.yes_probability import yes_probability, yes_probability_answers
+from vpt_tasks.comfort.metrics import comfort_headline
+from vpt_tasks.scorers.yes_probability import yes_probability
 
 __all__ = ["NO_LOGPROBS_WARNING", "comfort_metrics", "comfort_scorer"]
 
@@ -37,33 +34,27 @@ NO_LOGPROBS_WARNING = (
 """Logged once per run when the provider sends no log-probabilities."""
 
 
-def comfort_metrics(task_name: str, convention: Convention) -> list[Metric]:
-    """The run-level metrics of `task_name`, in the order their keys appear in the log.
+def comfort_metrics(task_name: str, convention: Convention, headline: str) -> list[Metric]:
+    """The printed metrics of `task_name`: one metric, the headline prompt's row first.
 
-    Both tasks: the curve metrics; BALL: the preferred coordinate
-    transformation; CAR: the preferred frame of reference and perspective
-    taking; last, how each P(Yes) was obtained (`yes_probability_answers`).
+    Everything else is `vpt_tasks.comfort.metrics.details(scores)` (the report reads it).
     """
-    metrics = [comfort_curves(convention=convention)]
-    if task_name == "comfort_ball":
-        metrics.append(comfort_preferred_transformation(convention=convention))
-    else:
-        metrics.append(comfort_preferred_frame(convention=convention))
-        metrics.append(comfort_perspective_taking(convention=convention))
-    metrics.append(yes_probability_answers())
-    return metrics
+    return [comfort_headline(task_name=task_name, convention=convention, headline=headline)]
 
 
-def comfort_scorer(task_name: str, convention: Convention, language: Language) -> Scorer:
+def comfort_scorer(
+    task_name: str, convention: Convention, language: Language, headline: str = "cam"
+) -> Scorer:
     """The scorer of `task_name` (`comfort_ball` or `comfort_car`), ready for `Task(scorer=...)`.
 
     Args:
         task_name: which task's analyses to run.
         convention: `paper` or `code`, the metric definitions (see `curves.py`).
         language: the prompts' language; its Yes/No words are what the scorer reads.
+        headline: the prompt whose paper-table row is printed first (`metrics.headline_prompt`).
     """
 
-    @scorer(metrics=comfort_metrics(task_name, convention), name="yes_probability")
+    @scorer(metrics=comfort_metrics(task_name, convention, headline), name="yes_probability")
     def comfort_yes_probability(yes_words: list[str], no_words: list[str]) -> Scorer:
         """P(Yes) per sample; the run's metrics are over whole curves.
 

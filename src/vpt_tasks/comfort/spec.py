@@ -63,6 +63,28 @@ class UpstreamNames:
 
 
 @dataclass(frozen=True)
+class FirstPerson:
+    """`-T solver=first_person`: the prompts restated in the first person (English)."""
+
+    provenance: str
+    prompts: Mapping[str, str]
+    """Templates by perspective (nop, cam, add, rel) and `probe`, placeholders as `prompts`."""
+
+
+@dataclass(frozen=True)
+class ChainOfThought:
+    """`-T solver=cot`: a reasoning turn, then the yes/no question as the final turn (English)."""
+
+    provenance: str
+    reasoning: str
+    """Appended to the question of the first turn: reason, do not answer yet."""
+    answer: str
+    """The final turn, `{question}` the question; P(Yes) is read from its first answer token."""
+    max_tokens: int
+    """Token budget of the reasoning turn."""
+
+
+@dataclass(frozen=True)
 class ComfortSpec:
     """The whole COMFORT protocol."""
 
@@ -79,6 +101,8 @@ class ComfortSpec:
     prompts: Mapping[str, str]
     relations: Mapping[str, str]
     names: UpstreamNames
+    first_person: FirstPerson
+    cot: ChainOfThought
 
 
 @functools.cache
@@ -109,6 +133,12 @@ def load_spec() -> ComfortSpec:
     _require_subset("relations", RELATIONS, relations)
     names = data["upstream_names"]
     generation = data["generation"]
+    first_person = data["first_person"]
+    first_person_prompts = {str(k): str(v) for k, v in first_person["prompts"].items()}
+    _require_subset("first_person.prompts", [*PERSPECTIVES, "probe"], first_person_prompts)
+    cot = data["cot"]
+    if "{question}" not in str(cot["answer"]):
+        raise ConfigError("task_configs/comfort.yaml cot.answer must contain {question}.")
     return ComfortSpec(
         upstream=Upstream(repo_id=str(upstream["repo_id"]), revision=upstream.get("revision")),
         archives=MappingProxyType(archives),
@@ -128,6 +158,16 @@ def load_spec() -> ComfortSpec:
             ball_shapes=tuple(str(s) for s in names["ball_shapes"]),
             ball_distractor=str(names["ball_distractor"]),
             car_objects=tuple(str(o) for o in names["car_objects"]),
+        ),
+        first_person=FirstPerson(
+            provenance=str(first_person["provenance"]).strip(),
+            prompts=MappingProxyType(first_person_prompts),
+        ),
+        cot=ChainOfThought(
+            provenance=str(cot["provenance"]).strip(),
+            reasoning=str(cot["reasoning"]).strip(),
+            answer=str(cot["answer"]).strip(),
+            max_tokens=int(cot["max_tokens"]),
         ),
     )
 

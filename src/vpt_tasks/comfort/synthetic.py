@@ -189,8 +189,12 @@ def canonical_rows(
     variations: Iterable[str] | None = None,
     frames: Iterable[int] = FRAMES,
     size: int = 64,
+    noise: float = 0.0,
 ) -> list[dict[str, Any]]:
-    """Canonical rows (image bytes) of the schematic paths, named as upstream names them."""
+    """Canonical rows (image bytes) of the schematic paths, named as upstream names them.
+
+    `noise` (0..1) adds pixel noise, which makes the PNG files about as large as renders.
+    """
     from vpt_tasks.comfort.rows import frame_row
     from vpt_tasks.comfort.spec import load_spec
 
@@ -208,7 +212,7 @@ def canonical_rows(
                 rows.append(
                     {
                         "image": render_frame(
-                            dataset, relation, frame, variation=variation, size=size
+                            dataset, relation, frame, variation=variation, size=size, noise=noise
                         ),
                         **frame_row(
                             dataset,

@@ -3,11 +3,12 @@
 inspect eval vpt_tasks/comfort_ball --model openai/gpt-4o
 inspect eval vpt_tasks/comfort_car -T source=demo --model vpt_tasks/random
 inspect eval vpt_tasks/comfort_ball -T source=demo --model vpt_tasks/always_yes
+inspect eval vpt_tasks/comfort_car -T solver=first_person --model openai/gpt-4o
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from inspect_ai import Task, task
 
@@ -22,6 +23,19 @@ if TYPE_CHECKING:  # the task module is imported at entry-point load: keep numpy
 CONVENTIONS: tuple[Convention, ...] = ("paper", "code")
 
 
+ARGUMENTS: tuple[str, ...] = (
+    "source",
+    "perspective",
+    "probes",
+    "convention",
+    "language",
+    "system_prompt",
+    "thetas",
+    "solver",
+)
+"""The `-T` names both tasks take (anything else is warned about and ignored)."""
+
+
 @task
 def comfort_ball(
     source: str | None = None,
@@ -31,6 +45,8 @@ def comfort_ball(
     language: str = "en",
     system_prompt: bool | str = True,
     thetas: list[int] | str | None = None,
+    solver: str = "zero_shot",
+    **kwargs: Any,
 ) -> Task:
     """COMFORT-BALL: a red sphere orbits a blue one; P(Yes) curves per relation.
 
@@ -44,9 +60,22 @@ def comfort_ball(
         language: `en` (default) or a code of the translation table (nop prompt only).
         system_prompt: send the paper's system prompt ("answer only in Yes or No").
         thetas: frame angles to ask, e.g. `-180,-90,0,90` (default: all 37).
+        solver: `zero_shot` (default, the paper's prompt), `cot` (reason first, then a
+            final yes/no turn) or `first_person` (the question restated in the first
+            person); English only for `cot` and `first_person`.
+        **kwargs: unknown `-T` names: warned about and ignored.
     """
     return _comfort(
-        "comfort_ball", source, perspective, probes, convention, language, system_prompt, thetas
+        "comfort_ball",
+        source=source,
+        perspective=perspective,
+        probes=probes,
+        convention=convention,
+        language=language,
+        system_prompt=system_prompt,
+        thetas=thetas,
+        solver=solver,
+        unknown=kwargs,
     )
 
 
@@ -59,6 +88,8 @@ def comfort_car(
     language: str = "en",
     system_prompt: bool | str = True,
     thetas: list[int] | str | None = None,
+    solver: str = "zero_shot",
+    **kwargs: Any,
 ) -> Task:
     """COMFORT-CAR: a basketball orbits ten fronted relata, seen with a woman as addressee.
 
@@ -73,14 +104,28 @@ def comfort_car(
         system_prompt: send the paper's system prompt ("answer only in Yes or No").
         thetas: frame angles to ask, e.g. `-180,-90,0,90` (the paper's multilingual
             frames; default: all 37).
+        solver: `zero_shot` (default, the paper's prompt), `cot` (reason first, then a
+            final yes/no turn) or `first_person` (the question restated in the first
+            person); English only for `cot` and `first_person`.
+        **kwargs: unknown `-T` names: warned about and ignored.
     """
     return _comfort(
-        "comfort_car", source, perspective, probes, convention, language, system_prompt, thetas
+        "comfort_car",
+        source=source,
+        perspective=perspective,
+        probes=probes,
+        convention=convention,
+        language=language,
+        system_prompt=system_prompt,
+        thetas=thetas,
+        solver=solver,
+        unknown=kwargs,
     )
 
 
 def _comfort(
     name: str,
+    *,
     source: str | None,
     perspective: list[str] | str | None,
     probes: bool | str,
@@ -88,23 +133,39 @@ def _comfort(
     language: str,
     system_prompt: bool | str,
     thetas: list[int] | str | None,
+    solver: str,
+    unknown: dict[str, Any],
 ) -> Task:
+    from inspect_ai.log import HeadlineMetric
     from inspect_ai.model import GenerateConfig
     from inspect_ai.solver import generate
 
     from vpt_tasks.comfort.dataset import build_samples, load_frames
-    from vpt_tasks.comfort.language import load_language
+    from vpt_tasks.comfort.language import ENGLISH, load_language
+    from vpt_tasks.comfort.metrics import headline_prompt
     from vpt_tasks.comfort.scorer import comfort_scorer
+    from vpt_tasks.comfort.solver import comfort_cot
     from vpt_tasks.comfort.spec import load_spec
     from vpt_tasks.core.images import ImageStore
     from vpt_tasks.core.sources import pin_revision, resolve_source
 
+    ignored = args.warn_unknown(name, unknown, ARGUMENTS)
     spec = load_spec()
     task_spec = spec.tasks[name]
+    prompt_style = args.solver_arg(solver)
     lang = load_language(str(language))
+    if prompt_style in ("cot", "first_person") and lang.code != ENGLISH:
+        raise TaskArgumentError(
+            f"-T solver={prompt_style} is available in English only (its prompts are in "
+            f"task_configs/comfort.yaml), not with -T language={lang.code}; use -T language=en, "
+            "or -T solver=zero_shot for the translated prompts."
+        )
     perspectives = _perspectives(
         perspective, task_spec.perspectives, task_spec.default_perspectives, lang
     )
+    headline = headline_prompt(perspectives)
+    # the headline prompt's samples first: the live display has its acc from the start
+    asked_order = [headline, *(p for p in perspectives if p != headline)]
     with_probes = args.as_bool("probes", probes)
     convention_name = args.one_of("convention", convention, CONVENTIONS)
     with_system = args.as_bool("system_prompt", system_prompt)
@@ -126,35 +187,57 @@ def _comfort(
     dataset = build_samples(
         frames,
         lang,
-        perspectives,
+        asked_order,
         probes=with_probes,
         system_prompt=with_system,
         thetas=chosen_thetas,
         name=name,
+        solver=prompt_style,
+        cot=spec.cot,
+        convention=convention_name,
     )
+    answer_config = GenerateConfig(
+        temperature=spec.temperature,
+        max_tokens=spec.max_tokens,
+        logprobs=True,
+        top_logprobs=spec.top_logprobs,
+    )
+    if prompt_style == "cot":
+        # the reasoning turn without log-probabilities; the final turn sets them itself
+        config = GenerateConfig(temperature=spec.temperature)
+        chain = comfort_cot(spec.cot.max_tokens, spec.max_tokens, spec.top_logprobs)
+    else:
+        config, chain = answer_config, generate()
 
     return Task(
         dataset=dataset,
-        solver=generate(),
-        scorer=comfort_scorer(name, convention_name, lang),
-        config=GenerateConfig(
-            temperature=spec.temperature,
-            max_tokens=spec.max_tokens,
-            logprobs=True,
-            top_logprobs=spec.top_logprobs,
-        ),
+        solver=chain,
+        scorer=comfort_scorer(name, convention_name, lang, headline),
+        config=config,
         version=task_version("comfort"),
+        headline_metric=HeadlineMetric(scorer="yes_probability", metric="acc"),
         metadata={
             "benchmark": "COMFORT-BALL" if name == "comfort_ball" else "COMFORT-CAR",
             "source": data_source.as_metadata(),
             "datasets": list(task_spec.datasets),
             "perspective": list(perspectives),
+            "headline_prompt": headline,
             "probes": with_probes,
             "convention": convention_name,
             "language": lang.code,
             "language_provenance": dict(lang.provenance),
             "system_prompt": lang.system_prompt if with_system else None,
             "thetas": chosen_thetas,
+            "solver": prompt_style,
+            "solver_provenance": (
+                spec.first_person.provenance
+                if prompt_style == "first_person"
+                else spec.cot.provenance
+                if prompt_style == "cot"
+                else None
+            ),
+            "grader": None,  # P(Yes) is read from log-probabilities: nothing to grade
+            "ignored_args": ignored,
             "frames": len(frames),
         },
     )

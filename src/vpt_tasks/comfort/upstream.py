@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import os
 import re
 import shutil
@@ -46,8 +47,14 @@ CONVERTER_VERSION = 1
 """Part of the cache key: bump when the conversion changes its output."""
 
 _FRAME_NAME = re.compile(r"^(\d+)\.png$")
-_BATCH = 32
+_BATCH = 16
 """Rows per Parquet row group of a conversion: bounds the image bytes held in memory."""
+
+MAX_IMAGE_BYTES = 64 * 2**20
+"""Largest frame file read (an upstream frame is a 512 x 512 PNG of about 0.4 MB)."""
+MAX_CONFIG_BYTES = 2**20
+"""Largest config.json read (an upstream one is about 2 KB)."""
+_CHUNK = 2**20
 
 
 class Tree(Protocol):
@@ -57,7 +64,9 @@ class Tree(Protocol):
 
     def names(self) -> list[str]: ...
 
-    def read(self, name: str) -> bytes: ...
+    def read(self, name: str, limit: int) -> bytes:
+        """The file's bytes; a file larger than `limit` bytes is refused before it is read."""
+        ...
 
     def fingerprint(self) -> str: ...
 
@@ -73,8 +82,16 @@ class DirectoryTree:
     def names(self) -> list[str]:
         return self._names
 
-    def read(self, name: str) -> bytes:
-        return (self.root / name).read_bytes()
+    def read(self, name: str, limit: int) -> bytes:
+        path = self.root / name
+        size = path.stat().st_size
+        if size > limit:
+            raise _too_large(self.label, name, size, limit)
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+        if len(data) > limit:  # grew while read
+            raise _too_large(self.label, name, len(data), limit)
+        return data
 
     def fingerprint(self) -> str:
         digest = hashlib.sha256()
@@ -99,8 +116,30 @@ class ZipTree:
     def names(self) -> list[str]:
         return sorted(self._infos)
 
-    def read(self, name: str) -> bytes:
-        return self._zip.read(self._infos[name])
+    def read(self, name: str, limit: int) -> bytes:
+        """The member's bytes, streamed: never more than `limit` bytes are decompressed.
+
+        The declared size is checked first, and the stream is cut at `limit`
+        whatever the header says (a forged size cannot make it read more).
+        """
+        info = self._infos[name]
+        if info.file_size > limit:
+            raise _too_large(self.label, name, info.file_size, limit)
+        chunks: list[bytes] = []
+        total = 0
+        try:
+            with self._zip.open(info) as member:
+                while chunk := member.read(min(_CHUNK, limit + 1 - total)):
+                    chunks.append(chunk)
+                    total += len(chunk)
+                    if total > limit:
+                        raise _too_large(self.label, name, total, limit)
+        except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as error:
+            raise SourceError(
+                f"{self.label}: member {name} does not read ({error}); the archive is damaged. "
+                "Download it again."
+            ) from None
+        return b"".join(chunks)
 
     def fingerprint(self) -> str:
         digest = hashlib.sha256()
@@ -108,6 +147,13 @@ class ZipTree:
             info = self._infos[name]
             digest.update(f"{name}\0{info.file_size}\0{info.CRC}\n".encode())
         return digest.hexdigest()
+
+
+def _too_large(label: str, name: str, size: int, limit: int) -> SourceError:
+    return SourceError(
+        f"{label}: {name} is {size:,} bytes (or more), larger than the {limit:,} bytes a "
+        "COMFORT file may have; it is not read. Replace the file or remove it from the source."
+    )
 
 
 # --------------------------------------------------------------------------
@@ -260,7 +306,7 @@ def _read_path(tree: Tree, config_name: str, dataset_hint: str | None) -> _Path:
             f"named {', '.join(DATASETS)} (as the upstream archives do)."
         )
     try:
-        config = json.loads(tree.read(config_name))
+        config = json.loads(tree.read(config_name, MAX_CONFIG_BYTES))
     except (ValueError, UnicodeDecodeError) as error:
         raise SourceError(f"{where}: not valid JSON ({error}).") from None
     if not isinstance(config, dict):
@@ -306,7 +352,7 @@ def _frames(
         row = frame_row(
             path.dataset, path.relation, variation, frame, referent, relatum, ball=ball, names=names
         )
-        yield {"image": tree.read(image), **row, "addressee": addressee}
+        yield {"image": tree.read(image, MAX_IMAGE_BYTES), **row, "addressee": addressee}
 
 
 def _frame_number(file_name: str, where: str) -> int:
@@ -321,6 +367,11 @@ def _frame_number(file_name: str, where: str) -> int:
 def _theta(angle: Any, where: str) -> int:
     if isinstance(angle, bool) or not isinstance(angle, int | float):
         raise SourceError(f"{where} = {angle!r} is not an angle in degrees.")
+    if not math.isfinite(angle):
+        raise SourceError(
+            f"{where} = {angle!r} is not a finite angle in degrees (JSON NaN / Infinity); "
+            "fix the config.json."
+        )
     return int(round(float(angle)))
 
 

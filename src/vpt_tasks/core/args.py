@@ -1,16 +1,23 @@
 """Validation of `-T` task arguments.
 
 Inspect parses `-T` values as YAML (`a,b` arrives as a list, `yes` as a bool)
-and only warns on unknown names, so each task converts and validates its own
-arguments here and fails at once, naming the allowed values.
+and passes names a task does not declare to its `**kwargs`, so each task
+converts and validates its own arguments here and fails at once, naming the
+allowed values. The arguments every task shares (`solver`, `grader`) have one
+meaning everywhere and are defined here once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import difflib
+import logging
+import warnings
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from vpt_tasks.core.errors import TaskArgumentError
+
+logger = logging.getLogger(__name__)
 
 T = TypeVar("T", bound=str)
 
@@ -61,3 +68,101 @@ def as_int(name: str, value: Any, *, minimum: int | None = None) -> int:
     if minimum is not None and number < minimum:
         raise TaskArgumentError(f"-T {name}={number} must be at least {minimum}.")
     return number
+
+
+# --- the arguments every task shares -------------------------------------------------
+
+SOLVERS: tuple[str, ...] = ("zero_shot", "cot", "first_person")
+"""`-T solver=`: the paper's zero-shot prompt, chain of thought, or the question restated in
+the first person (the model addressed as the agent whose perspective is asked for)."""
+
+GRADER_MODES: tuple[str, ...] = ("auto", "rules", "llm", "both")
+"""`-T grader=`, who maps free answers to the scored answer:
+
+- `auto` (default): the rules decide what they can; the `grader` model role, when one is
+  bound, decides the rest; without one the rest stays undecided (counted, with a warning).
+- `rules`: the deterministic rules only.
+- `llm`: the grader role decides every answer (needs `--model-role grader=...`).
+- `both`: the grader role decides every answer and the rules run beside it; their agreement
+  is reported (needs `--model-role grader=...`).
+"""
+
+GRADER_ROLE = "grader"
+
+
+def solver_arg(value: Any) -> str:
+    """`-T solver=`: one of `SOLVERS`."""
+    return one_of("solver", "zero_shot" if value in (None, "") else value, SOLVERS)
+
+
+def grader_arg(value: Any, *, task: str, needs_role: bool = True) -> str:
+    """`-T grader=`: one of `GRADER_MODES`, checked against the bound model roles.
+
+    `llm` and `both` need the `grader` model role; a missing role fails here, while the
+    task is built, with the fix. `auto` without a role logs one warning: answers the
+    rules leave undecided are counted as such. (`needs_role=False` skips the role checks,
+    for building a task outside an eval.)
+    """
+    mode = one_of("grader", "auto" if value in (None, "") else value, GRADER_MODES)
+    if not needs_role:
+        return mode
+    bound = grader_bound()
+    if mode in ("llm", "both") and not bound:
+        raise TaskArgumentError(
+            f"vpt_tasks/{task}: -T grader={mode} needs a grader model: add --model-role "
+            f"{GRADER_ROLE}=<provider/model> (e.g. --model-role {GRADER_ROLE}=openai/gpt-4o), "
+            "or use -T grader=auto (rules, and the grader where bound) or -T grader=rules."
+        )
+    if mode == "auto" and not bound:
+        logger.warning(
+            "vpt_tasks/%s: no grader model bound; answers the rules cannot map stay undecided "
+            "(counted). Add --model-role %s=<provider/model>, or -T grader=rules.",
+            task,
+            GRADER_ROLE,
+        )
+    return mode
+
+
+def grader_bound() -> bool:
+    """Whether the `grader` model role is bound in the eval being set up (or running)."""
+    from inspect_ai.model import model_roles
+
+    try:
+        return GRADER_ROLE in model_roles()
+    except LookupError:  # outside an eval: no roles
+        return False
+
+
+def deprecated(task: str, old: str, value: Any, new: str, replacement: Any) -> None:
+    """Warn that `-T old=value` is deprecated in favour of `-T new=replacement`.
+
+    Old names keep working for one release (see CHANGELOG.md, Deprecated).
+    """
+    message = (
+        f"vpt_tasks/{task}: -T {old}={value} is deprecated and will be removed in the next "
+        f"release; use -T {new}={replacement}."
+    )
+    logger.warning(message)
+    warnings.warn(message, DeprecationWarning, stacklevel=3)
+
+
+def warn_unknown(task: str, given: Mapping[str, Any], known: Iterable[str]) -> list[str]:
+    """Warn, before the run starts, about `-T` names the task does not take; return them.
+
+    Inspect passes names a task does not declare to its `**kwargs`: this names each one,
+    suggests the closest argument (a misspelling) and lists the task's arguments.
+    """
+    names = sorted(known)
+    unknown = sorted(given)
+    for name in unknown:
+        close = difflib.get_close_matches(name, names, n=1)
+        hint = f" Did you mean -T {close[0]}?" if close else ""
+        logger.warning(
+            "vpt_tasks/%s: -T %s is not an argument of this task and is ignored.%s "
+            "Its arguments: %s (see `vpt-tasks tasks`).",
+            task,
+            name,
+            hint,
+            ", ".join(names),
+        )
+    return unknown

@@ -17,7 +17,7 @@ BATCH_SIZE = 64
 """Rows per Parquet row group: bounds the image bytes held while writing and reading."""
 
 
-def features_from(schema: dict[str, str]) -> Any:
+def features_from(schema: Mapping[str, str]) -> Any:
     """`datasets.Features` from a compact schema.
 
     Kinds: image, list<image>, string, int, float, bool, list<string|int|float|bool>.

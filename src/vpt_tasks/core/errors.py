@@ -19,11 +19,11 @@ class VPTError(PrerequisiteError):
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
-        self.message = message
+        self.message: str = message
         self.args = (message,)
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)
 
 
 class TaskArgumentError(VPTError, ValueError):

@@ -7,6 +7,7 @@ the eval log with every interval.
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,18 @@ class Estimate:
     value: float
     low: float
     high: float
+
+
+@functools.lru_cache(maxsize=4)
+def _resample_indices(items: int, resamples: int, seed: int) -> np.ndarray:
+    """The resampled item indices: a pure function of its arguments, so kept for reuse.
+
+    Inspect recomputes a run's metrics every second or so for its progress display;
+    drawing 10,000 x items indices anew each time would be most of that work.
+    """
+    indices = np.random.default_rng(seed).integers(0, items, size=(resamples, items))
+    indices.setflags(write=False)
+    return indices
 
 
 def bootstrap_columns(
@@ -49,16 +62,16 @@ def bootstrap_columns(
         level: coverage of the interval.
     """
     matrix = np.asarray(matrix, dtype=float)
-    items = matrix.shape[0]
-    rng = np.random.default_rng(seed)
-    indices = rng.integers(0, items, size=(resamples, items))
+    indices = _resample_indices(matrix.shape[0], resamples, seed)
     column_means = {}
     with warnings.catch_warnings():
         # an empty resample of a column gives NaN, which nanpercentile skips
         warnings.simplefilter("ignore", category=RuntimeWarning)
         for column in {c for cols in groups.values() for c in cols}:
             values = matrix[:, column]
-            column_means[column] = (np.nanmean(values), np.nanmean(values[indices], axis=1))
+            # without a NaN, mean and nanmean sum alike; mean is several times faster
+            mean = np.nanmean if np.isnan(values).any() else np.mean
+            column_means[column] = (mean(values), mean(values[indices], axis=1))
         tail = (1.0 - level) / 2.0 * 100.0
         result = {}
         for name, columns in groups.items():

@@ -19,6 +19,12 @@ Each stage only ever *blanks* text (replaces it with spaces), so character
 offsets stay aligned and a later rule can never read a word that an earlier
 rule decided was not part of the answer.
 
+With `first_person=True` (the question was asked in the first person, the
+model addressed as the minifigure: `-T solver=first_person`) the model's own
+frame *is* the minifigure's: "to my left", "from my perspective", "I am facing
+north", "it is behind me", "Yes, I can see it" and "I am unable to see the dog"
+are answers, where in a third-person answer "my left" is the viewer's.
+
 This module is pure (standard library and `vpt_tasks.core.text` only) and has
 no Inspect dependency.
 """
@@ -199,9 +205,8 @@ def _strip_option_lists(text: str, kind: QuestionKind) -> str:
 # --------------------------------------------------------------------------
 # 4. disclaimers
 
-_DISCLAIMER = re.compile(
-    r"""
-    \b(?:i\s+am|i'm)\s+(?:sorry|afraid|unable|not\s+able)\b
+_DISCLAIMER_TEMPLATE = r"""
+    \b(?:i\s+am|i'm)\s+(?:sorry|afraid|(?:unable|not\s+able)SEEING)\b
     | \b(?:i|we)\s+(?:cannot|can't|can\s+not|could\s+not|couldn't|am\s+unable\s+to
           |are\s+unable\s+to|am\s+not\s+able\s+to|do\s+not|don't)\s+(?:[\w']+\s+){0,2}?
           (?:determine|tell|say|know|identify|provide|answer|assist|help|infer|judge
@@ -214,7 +219,15 @@ _DISCLAIMER = re.compile(
     | \bunable\s+to\s+(?:determine|tell|say|identify|ascertain)\b
     | \b(?:unclear|not\s+clear|ambiguous|uncertain)\b
     | \b(?:not\s+enough|insufficient)\s+(?:visual\s+)?(?:information|detail|details|context)\b
-    """,
+    """
+_DISCLAIMER = re.compile(_DISCLAIMER_TEMPLATE.replace("SEEING", ""), _FLAGS | re.VERBOSE)
+# First person: "I am unable to see the dog" is the minifigure's answer (no), not a refusal;
+# "I am unable to see the image" still is one.
+_DISCLAIMER_FIRST_PERSON = re.compile(
+    _DISCLAIMER_TEMPLATE.replace(
+        "SEEING",
+        r"(?!\s+to\s+(?:clearly\s+)?see\s+(?:it|them|him|her|the\s+(?!image|picture|photo)\w+)\b)",
+    ),
     _FLAGS | re.VERBOSE,
 )
 _CLAUSE_START = re.compile(r"[,;:.!?\n]|\b(?:but|however|though|yet)\b", _FLAGS)
@@ -226,7 +239,7 @@ _CONCESSIVE = re.compile(
 )
 
 
-def _mask_disclaimers(text: str) -> str:
+def _mask_disclaimers(text: str, first_person: bool = False) -> str:
     """Blank clauses that refuse or hedge without answering.
 
     "I'm sorry, I can't determine the direction..." or "It is impossible to tell
@@ -239,7 +252,8 @@ def _mask_disclaimers(text: str) -> str:
     next comma.
     """
     spans = []
-    for m in _DISCLAIMER.finditer(text):
+    pattern = _DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER
+    for m in pattern.finditer(text):
         start = 0
         for b in _CLAUSE_START.finditer(text, 0, m.start()):
             start = b.end()
@@ -274,48 +288,57 @@ _FACING_CARDINAL = re.compile(
 )
 _SEE_PREMISE = re.compile(
     r"\b(?:assuming|given|provided|suppose|supposing)\b(?:\s+that)?[^.?!;\n]*?\bcan\s+see\b"
-    r"(?:\s+and\s+(?:its|his|her)\s+eyes\s+are\s+open)?",
+    r"(?:\s+and\s+(?:its|his|her|my|your)\s+eyes\s+are\s+open)?",
     _FLAGS,
 )
-_OTHER_VIEWPOINT_CLAUSE = re.compile(
+_OTHER_VIEWPOINT = (
     r"\bfrom\s+(?:the\s+|our\s+|my\s+|your\s+|an?\s+)?"
     r"(?:viewer|camera|observer|photographer|reader|image|picture|photo|outside|external|overhead|top)(?:'s)?\s+"
     r"(?:perspective|point\s+of\s+view|viewpoint|view|vantage\s+point|angle|position)\b"
-    r"|\bfrom\s+(?:our|my|your)\s+(?:perspective|point\s+of\s+view|viewpoint|view)\b",
-    _FLAGS,
+    r"|\bfrom\s+(?:{owners})\s+(?:perspective|point\s+of\s+view|viewpoint|view)\b"
 )
+_OTHER_VIEWPOINT_CLAUSE = re.compile(_OTHER_VIEWPOINT.format(owners="our|my|your"), _FLAGS)
+# First person: "my"/"your" perspective is the minifigure's (the question's "you").
+_OTHER_VIEWPOINT_CLAUSE_FIRST_PERSON = re.compile(_OTHER_VIEWPOINT.format(owners="our"), _FLAGS)
 _VIEWPOINT_CLAUSE_SPLIT = re.compile(
     r"[.;!?\n]|\b(?:but|whereas|while|however|although|though)\b", _FLAGS
 )
-_IMAGE_FRAME_PHRASE = re.compile(
+_IMAGE_FRAME = (
     r"\b(?:left|right|top|bottom|upper|lower)\s+(?:(?:hand\s+)?(?:side|half|part|edge|corner)\s+)?"
     r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene)\b"
-    r"|\b(?:viewer|camera|observer)'s\s+(?:left|right)\b|\b(?:our|my|your)\s+(?:left|right)\b"
+    r"|\b(?:viewer|camera|observer)'s\s+(?:left|right)\b|\b(?:{owners})\s+(?:left|right)\b"
     r"|\b(?:fac(?:ing|es?)|looking|oriented|turned|pointing)\s+(?:to(?:wards?)?\s+)?(?:the\s+|its\s+)?"
     r"(?:left|right|front|forward|back|backwards?)\b(?!\s+of\b)"
-    r"|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|facing)\s+(?:the\s+)?(?:camera|viewer|us)\b",
-    _FLAGS,
+    r"|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|facing)\s+(?:the\s+)?(?:camera|viewer|us)\b"
 )
+_IMAGE_FRAME_PHRASE = re.compile(_IMAGE_FRAME.replace("{owners}", "our|my|your"), _FLAGS)
+_IMAGE_FRAME_PHRASE_FIRST_PERSON = re.compile(_IMAGE_FRAME.replace("{owners}", "our"), _FLAGS)
 
 
-def _mask_other_viewpoints(text: str) -> str:
+def _mask_other_viewpoints(text: str, first_person: bool = False) -> str:
     """Q7 only: blank clauses and phrases in the viewer's / image's frame.
 
     "From the viewer's perspective the cat is on the left, but from the
     minifigure's perspective it is on the right" answers *right*; the first
     clause (up to "but", "whereas", "while", or the sentence end) is dropped.
+    In the first person "from my perspective" and "to my left" are the
+    minifigure's own frame and stay.
     """
+    clause = _OTHER_VIEWPOINT_CLAUSE_FIRST_PERSON if first_person else _OTHER_VIEWPOINT_CLAUSE
+    phrase = _IMAGE_FRAME_PHRASE_FIRST_PERSON if first_person else _IMAGE_FRAME_PHRASE
     spans = []
     start = 0
     for b in list(_VIEWPOINT_CLAUSE_SPLIT.finditer(text)) + [None]:
         end = b.start() if b else len(text)
-        if _OTHER_VIEWPOINT_CLAUSE.search(text, start, end):
+        if clause.search(text, start, end):
             spans.append((start, end))
         start = b.end() if b else len(text)
-    return _blank_matches(_blank(text, spans), _IMAGE_FRAME_PHRASE)
+    return _blank_matches(_blank(text, spans), phrase)
 
 
-def _mask_context(text: str, kind: QuestionKind, question: str | None) -> str:
+def _mask_context(
+    text: str, kind: QuestionKind, question: str | None, first_person: bool = False
+) -> str:
     """Blank text that mentions vocabulary without asserting an answer.
 
     * Sentences ending in "?" and embedded "whether/if ..." clauses are
@@ -339,7 +362,7 @@ def _mask_context(text: str, kind: QuestionKind, question: str | None) -> str:
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
     elif kind == "egocentric":
-        text = _mask_other_viewpoints(text)
+        text = _mask_other_viewpoints(text, first_person)
     return text
 
 
@@ -490,14 +513,14 @@ _YES_WORD = re.compile(r"\b(?:yes|yeah|yep)\b", _FLAGS)
 _NO_WORD = re.compile(r"\b(?:no|nope)\b(?=\s*(?:[.,!;:)\]]|$))", _FLAGS)
 _SEE_TARGET = (
     r"(?:see|sees|seen|seeing|spot|notice|perceive|visible|"
-    r"(?:in|within)\s+(?:its|his|her|the\s+minifigure's|the\s+figure's)\s+"
+    r"(?:in|within)\s+(?:its|his|her|my|your|the\s+minifigure's|the\s+figure's)\s+"
     r"(?:field\s+of\s+(?:view|vision)|line\s+of\s+sight|view|sight|vision|visual\s+field)|"
     r"(?:on\s+)?the\s+same\s+(?:surface|table|platform|plane|level|base|baseplate|floor|ground))"
 )
 _NEGATIVE_EVIDENCE = re.compile(
     r"(?:\bnot\b|n't\b|\bcannot\b|\bnever\b|\bunable\s+to\b|\bno\s+longer\b)\s*(?:[\w'-]+\s+){0,3}?"
     + _SEE_TARGET
-    + r"|\b(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:its|his|her|the)\s+(?:field\s+of\s+(?:view|vision)"
+    + r"|\b(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:its|his|her|my|your|the)\s+(?:field\s+of\s+(?:view|vision)"
     r"|line\s+of\s+sight|view|sight|vision|visual\s+field)\b"
     r"|\bout\s+of\s+sight\b|\binvisible\b|\bfacing\s+away\b|\bturned\s+away\b|\bobstructed\b"
     r"|\b(?:different|separate|distinct)\s+(?:surfaces?|levels?|platforms?|tables?|bases?)\b"
@@ -507,14 +530,18 @@ _NEGATIVE_EVIDENCE = re.compile(
 _POSITIVE_EVIDENCE = re.compile(
     r"\b(?:can|could|would|will|does|do|did|should|might|may|able\s+to)\s+(?:[\w'-]+\s+){0,2}?see\b"
     r"|\bsees\b|\bvisible\b|\bin\s+(?:plain\s+|clear\s+)?(?:view|sight)\b"
-    r"|\b(?:in|within)\s+(?:its|his|her|the\s+minifigure's|the\s+figure's)\s+(?:field\s+of\s+(?:view|vision)"
+    r"|\b(?:in|within)\s+(?:its|his|her|my|your|the\s+minifigure's|the\s+figure's)\s+(?:field\s+of\s+(?:view|vision)"
     r"|line\s+of\s+sight|view|sight|vision|visual\s+field)\b"
     r"|\bsame\s+(?:surface|table|platform|plane|level|base|baseplate|floor|ground)\b",
     _FLAGS,
 )
 
 
-def _extract_yesno(text: str) -> set[str]:
+# First person: "I see the dog", "I do see it" (the minifigure speaking).
+_FIRST_PERSON_SEES = re.compile(r"\bi\s+(?:do\s+|clearly\s+|also\s+)?see\b", _FLAGS)
+
+
+def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
     """yes/no, from explicit words first and from paraphrases second.
 
     1. A leading "Yes"/"No" decides ("No, the dog is behind it" is *no* even
@@ -526,7 +553,8 @@ def _extract_yesno(text: str) -> set[str]:
        not visible", "out of its field of view", "facing away", "different
        surfaces" -> no; "can see", "sees", "is visible", "in its line of
        sight", "same surface" -> yes.  Negative phrases are matched first and
-       blanked, so "cannot see" never also reads as "can ... see".
+       blanked, so "cannot see" never also reads as "can ... see".  In the
+       first person "I see the dog" is a yes too ("I don't see it" is a no).
     """
     lead = _LEADING_YESNO.match(text)
     if lead:
@@ -542,7 +570,7 @@ def _extract_yesno(text: str) -> set[str]:
     if negatives:
         found.add("no")
     rest = _blank(text, (m.span() for m in negatives))
-    if _POSITIVE_EVIDENCE.search(rest):
+    if _POSITIVE_EVIDENCE.search(rest) or (first_person and _FIRST_PERSON_SEES.search(rest)):
         found.add("yes")
     return found
 
@@ -573,6 +601,8 @@ _PRONOUN_ONE = re.compile(
     r"|\bone's\b",
     _FLAGS,
 )
+# First person, Q2 ("counting yourself"): "just me", "I am the only one" count one minifigure.
+_ONLY_ME = re.compile(r"\b(?:just|only)\s+(?:me|myself)\b|\b(?:i\s+am|i'm)\s+the\s+only\b", _FLAGS)
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)])(?=[ \t]+\S)", re.MULTILINE)
 
 
@@ -594,7 +624,7 @@ def _count_nouns(question: str | None) -> str:
     return rf"(?:{_OBJECT_NOUNS}|{_FIGURE_NOUNS})"
 
 
-def _extract_count(text: str, question: str | None) -> set[str]:
+def _extract_count(text: str, question: str | None, first_person: bool = False) -> set[str]:
     """Counts as digit strings, preferring numbers that count the right thing.
 
     1. *Anchored* numbers: a number directly qualifying the counted noun
@@ -609,12 +639,18 @@ def _extract_count(text: str, question: str | None) -> set[str]:
        after 2 so that "one dog and no other objects" stays {1}).
     4. Otherwise, for an itemised list without any number, the number of
        list items.
+
+    In the first person, counting minifigures, "just me" / "I am the only one"
+    is an anchored 1.
     """
     items = len(_LIST_ITEM.findall(text))
     text = _blank_matches(text, _LIST_ITEM)
-    anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{_count_nouns(question)}\b", _FLAGS)
+    nouns = _count_nouns(question)
+    anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{nouns}\b", _FLAGS)
     found = {_number_value(m.group(1)) for m in anchored.finditer(text)}
     found |= {_number_value(m.group(1)) for m in _TOTAL_ANCHOR.finditer(text)}
+    if first_person and nouns == _FIGURE_NOUNS and _ONLY_ME.search(text):
+        found.add("1")
     if found:
         return found
     loose = _blank_matches(text, _PRONOUN_ONE)
@@ -631,7 +667,7 @@ def _extract_count(text: str, question: str | None) -> set[str]:
 
 
 def extract_components(
-    answer: str, kind: QuestionKind, *, question: str | None = None
+    answer: str, kind: QuestionKind, *, question: str | None = None, first_person: bool = False
 ) -> frozenset[str]:
     """Extract the set of basic answer components from a free-text answer.
 
@@ -642,6 +678,9 @@ def extract_components(
         question: the question as asked (object name filled in).  When given,
             an echo of it in the answer is ignored, and it tells Q1 from Q2
             and Q4 from Q5.
+        first_person: the question addressed the model as the minifigure
+            (`-T solver=first_person`): the answer's "I", "me", "my" and
+            "your" are the minifigure's frame, not the viewer's.
 
     Returns:
         Lower-case components from the gold vocabulary (counts as digit
@@ -654,13 +693,13 @@ def extract_components(
     text = _normalise(answer)
     text = _strip_question_echo(text, question)
     text = _strip_option_lists(text, kind)
-    text = _mask_disclaimers(text)
-    text = _mask_context(text, kind, question)
+    text = _mask_disclaimers(text, first_person)
+    text = _mask_context(text, kind, question, first_person)
     for segment in _answer_segments(text):
         if kind == "count":
-            found = _extract_count(segment, question)
+            found = _extract_count(segment, question, first_person)
         elif kind == "yesno":
-            found = _extract_yesno(segment)
+            found = _extract_yesno(segment, first_person)
         elif kind == "cardinal":
             found = _extract_cardinal(segment)
         else:

@@ -1,8 +1,22 @@
-"""Run-level metrics of Isle-Brick-V2, written into the eval log.
+"""Run-level metrics of Isle-Brick-V2: the printed headline, and the details.
 
 Each metric sees every scored sample with its metadata and returns a flat
 mapping; Inspect stores each entry as one named metric of the scorer (group =
-the metric's name). Names are listed in this folder's README:
+the metric's name). Names are listed in this folder's README.
+
+Printed (the scorer's metrics, in this order):
+
+- `isle_brick_headline`: `overall` (the paper's headline, prediction
+  correctness over the questions asked) with `overall_ci_low` /
+  `overall_ci_high`, the three categories, `Q1` … `Q7` (the asked ones),
+  `chance_overall` (the random baseline of this run's gold sets, mean of the
+  asked questions') and `disclaimers` (answers with no usable component).
+- the generic `extractor_agreement` of `vpt_tasks.scorers.set_precision`
+  (`agreement`, `grader_decided`, `llm_failures`), when a grader ran.
+
+Not printed: `details(scores)` computes the numbers the scorer printed before
+the headline-first change, with the same functions, from a log's samples
+(`vpt_tasks.report.logs.log_details`):
 
 - `isle_brick_precision`: `Q1` … `Q7`, the three categories and `overall`, each
   with `<name>_ci_low` / `<name>_ci_high` (95% bootstrap over scenes).
@@ -14,27 +28,40 @@ the metric's name). Names are listed in this folder's README:
   contains north, how many predicted sets contain east; `cooc_Q4_north_total`
   = how many items have north in their gold set. For Q4, Q5 and Q7.
 
-The scorer also reports the generic `extractor_agreement` of
-`vpt_tasks.scorers.set_precision` (`agreement`, `llm_failures`); `scorer.py`
-wires the scorer and these metrics together.
+- `extractor_agreement` as above.
+
+`paired_units(scores)` gives one paired unit per sample (its precision) for the
+zero-shot vs first-person comparison of `vpt-tasks report`.
+
+The direction-bias probe (`vpt_tasks/isle_brick_bias`) has its own metrics in
+`bias_metrics.py`; `details` and `paired_units` hand its samples (sample
+metadata `probe`) to them, so the report reads either task's log the same way.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import Any
 
 import numpy as np
 from inspect_ai.scorer import Metric, SampleScore, metric
 
 from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_columns
+from vpt_tasks.isle_brick import bias_metrics
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.scorers.set_precision import ANSWER_TYPES
+from vpt_tasks.report.paired import PairedUnit
+from vpt_tasks.scorers.set_precision import ANSWER_TYPES, extractor_agreement
 
 COOCCURRENCE_QUESTIONS = ("Q4", "Q5", "Q7")
 
 
+def _meta(score: SampleScore) -> dict[str, Any]:
+    """A score's sample metadata (every Isle-Brick-V2 sample has it)."""
+    return score.sample_metadata or {}
+
+
 def _question_ids(scores: list[SampleScore]) -> list[str]:
-    asked = {s.sample_metadata["question_id"] for s in scores if s.sample_metadata}
+    asked = {_meta(s)["question_id"] for s in scores if s.sample_metadata}
     return [qid for qid in load_spec().question_ids if qid in asked]
 
 
@@ -45,6 +72,64 @@ def _categories(question_ids: list[str]) -> dict[str, list[str]]:
         for name, ids in spec.categories.items()
         if any(qid in question_ids for qid in ids)
     }
+
+
+def _scene_matrix(scores: list[SampleScore], question_ids: list[str]) -> np.ndarray:
+    """Scenes × asked questions, each cell the sample's precision (NaN where missing)."""
+    scenes = sorted({_meta(s)["scene_id"] for s in scores})
+    row = {scene: i for i, scene in enumerate(scenes)}
+    column = {qid: j for j, qid in enumerate(question_ids)}
+    matrix = np.full((len(scenes), len(question_ids)), np.nan)
+    for s in scores:
+        meta = _meta(s)
+        matrix[row[meta["scene_id"]], column[meta["question_id"]]] = s.score.as_float()
+    return matrix
+
+
+def _question_chance(scores: list[SampleScore]) -> dict[str, float]:
+    """Per asked question: the mean over its items of |G_i| / N_q."""
+    ratios: dict[str, list[float]] = defaultdict(list)
+    for s in scores:
+        meta = _meta(s)
+        ratios[meta["question_id"]].append(len(meta["gold"]) / meta["pool_size"])
+    return {qid: float(np.mean(ratios[qid])) for qid in _question_ids(scores)}
+
+
+@metric
+def isle_brick_headline(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED) -> Metric:
+    """The printed numbers, headline first: overall with its 95% CI, categories, questions,
+    the run's chance level and the disclaimer count.
+
+    `overall` and its interval are the values `isle_brick_precision` gives (same
+    resamples, same seed); `chance_overall` is the mean of the asked questions'
+    chance levels of this run's gold sets.
+    """
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        if not scores:  # nothing scored yet: the headline is undefined, still the first key
+            return {"overall": float("nan")}
+        question_ids = _question_ids(scores)
+        matrix = _scene_matrix(scores, question_ids)
+        groups = {"overall": list(range(len(question_ids)))}
+        [estimate] = bootstrap_columns(matrix, groups, resamples=resamples, seed=seed).values()
+        with np.errstate(all="ignore"):
+            means = {qid: float(np.nanmean(matrix[:, j])) for j, qid in enumerate(question_ids)}
+        result = {
+            "overall": estimate.value,
+            "overall_ci_low": estimate.low,
+            "overall_ci_high": estimate.high,
+        }
+        for name, ids in _categories(question_ids).items():
+            result[name] = float(np.mean([means[qid] for qid in ids]))
+        result.update(means)
+        chance = _question_chance(scores)
+        result["chance_overall"] = float(np.mean(list(chance.values())))
+        result["disclaimers"] = float(
+            sum((s.score.metadata or {}).get("answer_type") == "disclaimer" for s in scores)
+        )
+        return result
+
+    return compute
 
 
 @metric
@@ -59,13 +144,8 @@ def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT
         if not scores:
             return {}
         question_ids = _question_ids(scores)
-        scenes = sorted({s.sample_metadata["scene_id"] for s in scores})
-        row = {scene: i for i, scene in enumerate(scenes)}
+        matrix = _scene_matrix(scores, question_ids)
         column = {qid: j for j, qid in enumerate(question_ids)}
-        matrix = np.full((len(scenes), len(question_ids)), np.nan)
-        for s in scores:
-            meta = s.sample_metadata
-            matrix[row[meta["scene_id"]], column[meta["question_id"]]] = s.score.as_float()
         groups: dict[str, list[int]] = {qid: [column[qid]] for qid in question_ids}
         for name, ids in _categories(question_ids).items():
             groups[name] = [column[qid] for qid in ids]
@@ -86,14 +166,9 @@ def isle_brick_chance() -> Metric:
     """The random baseline: mean over items of |G_i| / N_q, per question and category."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        ratios: dict[str, list[float]] = defaultdict(list)
-        for s in scores:
-            meta = s.sample_metadata
-            ratios[meta["question_id"]].append(len(meta["gold"]) / meta["pool_size"])
-        question_ids = _question_ids(scores)
-        chance = {qid: float(np.mean(ratios[qid])) for qid in question_ids}
+        chance = _question_chance(scores)
         result = {f"chance_{qid}": value for qid, value in chance.items()}
-        for name, ids in _categories(question_ids).items():
+        for name, ids in _categories(list(chance)).items():
             result[f"chance_{name}"] = float(np.mean([chance[qid] for qid in ids]))
         return result
 
@@ -106,8 +181,7 @@ def isle_brick_answer_types() -> Metric:
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
         counts = Counter(
-            (s.sample_metadata["question_id"], (s.score.metadata or {}).get("answer_type"))
-            for s in scores
+            (_meta(s)["question_id"], (s.score.metadata or {}).get("answer_type")) for s in scores
         )
         return {
             f"types_{qid}_{kind}": float(counts[(qid, kind)])
@@ -135,11 +209,11 @@ def isle_brick_cooccurrence() -> Metric:
                 for predicted in labels:
                     result[f"cooc_{qid}_{gold}_{predicted}"] = 0.0
         for s in scores:
-            qid = s.sample_metadata["question_id"]
+            qid = _meta(s)["question_id"]
             if qid not in COOCCURRENCE_QUESTIONS:
                 continue
             predicted_set = set((s.score.metadata or {}).get("components", []))
-            for gold in s.sample_metadata["gold"]:
+            for gold in _meta(s)["gold"]:
                 result[f"cooc_{qid}_{gold}_total"] += 1
                 for predicted in predicted_set:
                     key = f"cooc_{qid}_{gold}_{predicted}"
@@ -148,3 +222,49 @@ def isle_brick_cooccurrence() -> Metric:
         return result
 
     return compute
+
+
+def details(scores: list[SampleScore]) -> dict[str, float]:
+    """Every number the scorer printed before the headline-first change, from the samples.
+
+    The keys and values of `isle_brick_precision` (questions, categories, overall,
+    each with its CI), `isle_brick_chance`, `isle_brick_answer_types`,
+    `isle_brick_cooccurrence` and `extractor_agreement`, computed by the same
+    functions on `scores` (e.g. `vpt_tasks.report.logs.sample_scores(log)`). The
+    samples of the direction-bias probe get `bias_metrics.details` instead.
+    """
+    if bias_metrics.is_probe(scores):
+        return bias_metrics.details(scores)
+    result: dict[str, float] = {}
+    for compute in (
+        isle_brick_precision(),
+        isle_brick_chance(),
+        isle_brick_answer_types(),
+        isle_brick_cooccurrence(),
+        extractor_agreement(),
+    ):
+        result.update(compute(scores))  # type: ignore[arg-type]
+    return result
+
+
+def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
+    """One unit per sample, its precision, for the paired zero-shot vs first-person report.
+
+    Ids are the sample ids (`<scene>/<Q>`), the same under every solver. The
+    probe's samples get `bias_metrics.paired_units` (sliced by viewpoint).
+    """
+    if bias_metrics.is_probe(scores):
+        return bias_metrics.paired_units(scores)
+    return [
+        PairedUnit(
+            id=str(s.sample_id),
+            value=s.score.as_float(),
+            binary=False,
+            slices={
+                "question": str(_meta(s)["question_id"]),
+                "category": str(_meta(s)["category"]),
+            },
+        )
+        for s in scores
+        if s.sample_metadata
+    ]

@@ -1,62 +1,65 @@
 """Isle-Brick-V2 report: Table 2, Figure 1, Figure 3 and Table 4 of the paper.
 
-Numbers come from the metrics the `isle_brick` task wrote into each log (see
-`vpt_tasks/isle_brick/README.md` for their names); nothing is recomputed here.
+Numbers come from each log: its printed metrics and the detailed numbers of
+`metrics.details` computed from its samples (`report.logs.log_details`; see
+`vpt_tasks/isle_brick/README.md` for their names); nothing else is recomputed.
+
+The random baseline belongs to the run it is shown with: it is computed from
+each run's own gold sets, so runs that asked different questions (`-T
+questions=Q4,Q7` next to a full run) have different chance levels. When every
+run's chance levels are the same, Table 2 shows them once; otherwise each model
+column is followed by its run's chance. In the category figure every bar has
+its own run's chance as a dashed line.
 """
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
+from typing import Any
 
 from inspect_ai.log import EvalLog
 
+from vpt_tasks.benchmarks import task_title
 from vpt_tasks.isle_brick.metrics import ANSWER_TYPES, COOCCURRENCE_QUESTIONS
 from vpt_tasks.isle_brick.spec import CATEGORY_LABELS, load_spec
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_metrics, model_labels
+from vpt_tasks.report.logs import fmt, log_details, model_labels
 
 TASK = "isle_brick"
+OVERALL = "overall"
+
+SHARED_CHANCE_HEADER = "random baseline"
+RUN_CHANCE_HEADER = "chance (its run)"
+CHANCE_NOTE = (
+    "Random baseline: expected prediction correctness of a random answer, the mean over "
+    "items of |G| / N (N the question's number of answer options), computed from the gold "
+    "sets of the run it is shown with"
+)
 
 
 def render(logs: list[EvalLog], out: Path) -> list[str]:
     """Markdown lines of the section; figures are written next to the report."""
-    spec = load_spec()
     labels = model_labels(logs)
-    metrics = [log_metrics(log) for log in logs]
-    rows = [qid for qid in spec.question_ids if any(qid in m for m in metrics)]
-    rows += [c for c in CATEGORY_LABELS if any(c in m for m in metrics)]
-    lines = [
-        "## Isle-Brick-V2",
-        "",
-        "### Prediction correctness (%, 95% bootstrap CI) — paper Table 2",
-        "",
-    ]
-    lines.append("| | " + " | ".join(labels) + " | random baseline |")
-    lines.append("|---" * (len(labels) + 2) + "|")
-    for row in rows:
-        name = row if row.startswith("Q") else CATEGORY_LABELS[row]
-        cells = [
-            f"{fmt(m[row])} [{fmt(m[row + '_ci_low'])}, {fmt(m[row + '_ci_high'])}]"
-            if row in m
-            else "–"
-            for m in metrics
-        ]
-        chance = next((m[f"chance_{row}"] for m in metrics if f"chance_{row}" in m), None)
-        lines.append(f"| {name} | " + " | ".join(cells) + f" | {fmt(chance)} |")
+    metrics = [log_details(log) for log in logs]
+    lines = [f"## {task_title('isle_brick')}", ""]
+    lines += table_2(labels, metrics)
     lines += ["", "### Answer types — paper Table 4", ""]
     lines.append("| model | question | " + " | ".join(ANSWER_TYPES) + " |")
     lines.append("|---|---|" + "---|" * len(ANSWER_TYPES))
     for label, m in zip(labels, metrics, strict=True):
-        for qid in spec.question_ids:
+        for qid in load_spec().question_ids:
             if f"types_{qid}_single" in m:
                 counts = " | ".join(str(int(m[f"types_{qid}_{kind}"])) for kind in ANSWER_TYPES)
                 lines.append(f"| {label} | {qid} | {counts} |")
-    figure = _category_figure(labels, metrics, out / "isle_brick_categories.png")
+    figure = save(category_figure(labels, metrics), out / "isle_brick_categories.png")
     lines += [
         "",
         "### Categories — paper Figure 1",
         "",
         f"![Prediction correctness by category]({figure})",
+        "",
+        "Dashed lines: each bar's random baseline, from the gold sets of that bar's run.",
         "",
     ]
     lines += ["### Co-occurrence of gold and predicted labels — paper Figure 3", ""]
@@ -67,7 +70,71 @@ def render(logs: list[EvalLog], out: Path) -> list[str]:
     return lines
 
 
-def _category_figure(labels: list[str], metrics: list[dict[str, float]], path: Path) -> str:
+def chance(m: dict[str, float], row: str) -> float | None:
+    """The run's random baseline of a question, a category or `overall`.
+
+    `overall` is the log's `chance_overall`; a log written before that metric
+    existed gives the mean of its asked questions' chance levels, which is the
+    same number.
+    """
+    if f"chance_{row}" in m:
+        return m[f"chance_{row}"]
+    if row == OVERALL:
+        asked = [m[f"chance_{qid}"] for qid in load_spec().question_ids if f"chance_{qid}" in m]
+        return sum(asked) / len(asked) if asked else None
+    return None
+
+
+def table_2(labels: list[str], metrics: list[dict[str, float]]) -> list[str]:
+    """Prediction correctness with its 95% CI per run, and the runs' random baselines."""
+    spec = load_spec()
+    rows = [qid for qid in spec.question_ids if any(qid in m for m in metrics)]
+    rows += [c for c in CATEGORY_LABELS if any(c in m for m in metrics)]
+    rows += [OVERALL] if any(OVERALL in m for m in metrics) else []
+    chances = [tuple(chance(m, row) for row in rows) for m in metrics]
+    shared = len(set(chances)) <= 1
+    header = ["", *labels, SHARED_CHANCE_HEADER] if shared else [""]
+    if not shared:
+        for label in labels:
+            header += [label, RUN_CHANCE_HEADER]
+    lines = [
+        "### Prediction correctness (%, 95% bootstrap CI) — paper Table 2",
+        "",
+        "| " + " | ".join(header) + " |",
+        "|---" * len(header) + "|",
+    ]
+    for index, row in enumerate(rows):
+        name = row if row.startswith("Q") or row == OVERALL else CATEGORY_LABELS[row]
+        cells = [name]
+        for m, run_chance in zip(metrics, chances, strict=True):
+            cells.append(_estimate(m, row))
+            if not shared:
+                cells.append(fmt(run_chance[index]))
+        if shared:
+            cells.append(fmt(chances[0][index] if chances else None))
+        lines.append("| " + " | ".join(cells) + " |")
+    note = (
+        "; identical for every run here."
+        if shared
+        else (
+            f"; the `{RUN_CHANCE_HEADER}` column belongs to the model column on its left, "
+            "as the runs asked different questions or had different gold sets."
+        )
+    )
+    return [*lines, "", CHANCE_NOTE + note]
+
+
+def _estimate(m: dict[str, float], row: str) -> str:
+    if row not in m:
+        return "–"
+    return f"{fmt(m[row])} [{fmt(m.get(row + '_ci_low'))}, {fmt(m.get(row + '_ci_high'))}]"
+
+
+def category_figure(labels: list[str], metrics: list[dict[str, float]]) -> Any:
+    """Paper Figure 1: bars per category and run, each with its run's chance as a dashed line.
+
+    The legend is placed outside the axes, to the right, so it never covers a bar.
+    """
     plt = pyplot()
     categories = [c for c in CATEGORY_LABELS if any(c in m for m in metrics)]
     figure, axes = plt.subplots(figsize=(2.2 + 1.6 * len(categories), 3.6), layout="constrained")
@@ -75,25 +142,26 @@ def _category_figure(labels: list[str], metrics: list[dict[str, float]], path: P
     for i, (label, m) in enumerate(zip(labels, metrics, strict=True)):
         xs = [c + (i - (len(labels) - 1) / 2) * width for c in range(len(categories))]
         values = [100 * m.get(c, float("nan")) for c in categories]
-        low = [100 * (m.get(c, 0) - m.get(c + "_ci_low", 0)) for c in categories]
-        high = [100 * (m.get(c + "_ci_high", 0) - m.get(c, 0)) for c in categories]
+        low = [100 * (m[c] - m.get(c + "_ci_low", m[c])) if c in m else 0.0 for c in categories]
+        high = [100 * (m.get(c + "_ci_high", m[c]) - m[c]) if c in m else 0.0 for c in categories]
         axes.bar(xs, values, width, yerr=[low, high], capsize=3, label=label)
-    for c, category in enumerate(categories):
-        chance = next((m[f"chance_{category}"] for m in metrics if f"chance_{category}" in m), None)
-        if chance is not None:
-            axes.hlines(
-                100 * chance,
-                c - 0.45,
-                c + 0.45,
-                colors="black",
-                linestyles="dashed",
-                label="random baseline" if c == 0 else None,
-            )
-    axes.set_xticks(range(len(categories)), [CATEGORY_LABELS[c] for c in categories])
+        for x, category in zip(xs, categories, strict=True):
+            run_chance = chance(m, category) if category in m else None
+            if run_chance is not None:
+                axes.hlines(
+                    100 * run_chance,
+                    x - width / 2,
+                    x + width / 2,
+                    colors="black",
+                    linestyles="dashed",
+                    label="random baseline (its run)" if i == 0 and x == xs[0] else None,
+                )
+    names = [textwrap.fill(CATEGORY_LABELS[c], 14) for c in categories]
+    axes.set_xticks(range(len(categories)), names)
     axes.set_ylabel("prediction correctness (%)")
     axes.set_ylim(0, 100)
-    axes.legend(fontsize="small")
-    return save(figure, path)
+    figure.legend(loc="outside right upper", fontsize="small")
+    return figure
 
 
 def _cooccurrence_figure(label: str, m: dict[str, float], path: Path) -> str | None:

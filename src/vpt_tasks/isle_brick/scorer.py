@@ -5,27 +5,36 @@ module configures it for Isle-Brick-V2 -- the extraction rules of
 `extraction.py` (by the sample's question kind, with the question as asked),
 each question's answer pool as the LLM extractor's vocabulary (counts accept
 any digits) and the LLM-extraction prompt of `task_configs/isle_brick.yaml` --
-and declares the benchmark's metrics next to the generic counter metric.
+and declares the benchmark's printed metrics (headline first) next to the
+generic grader counters. The detailed numbers are `metrics.details(scores)`.
 
 The scorer keeps the name `prediction_correctness`, so its metrics appear in
 logs as `prediction_correctness:<metric>`.
+
+`direction_bias` is the scorer of the direction-bias probe
+(`vpt_tasks/isle_brick_bias`): the same set precision, plus the answer's
+distribution over the four directions read from the first answer token's
+log-probabilities by the generic `vpt_tasks.scorers.choice_probability`
+(or, without log-probabilities, from the extracted components), with the
+probe's metrics (`bias_metrics.py`).
 """
 
 from __future__ import annotations
 
-from inspect_ai.scorer import Scorer, scorer
+from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
+from vpt_tasks.isle_brick.bias_metrics import isle_brick_bias_headline
 from vpt_tasks.isle_brick.extraction import extract_components
-from vpt_tasks.isle_brick.metrics import (
-    isle_brick_answer_types,
-    isle_brick_chance,
-    isle_brick_cooccurrence,
-    isle_brick_precision,
-)
+from vpt_tasks.isle_brick.metrics import isle_brick_headline
 from vpt_tasks.isle_brick.spec import load_spec
+from vpt_tasks.scorers.choice_probability import (
+    ChoiceReading,
+    Choices,
+    choice_probabilities_from_output,
+)
 from vpt_tasks.scorers.set_precision import (
-    Extractor,
+    GraderMode,
     LLMExtraction,
     Vocabulary,
     extractor_agreement,
@@ -37,8 +46,14 @@ COUNT_VOCABULARY = "counts as digits (0, 1, 2, ...)"
 
 
 def rule_components(answer: str, state: TaskState) -> frozenset[str]:
-    """The extraction rules for the sample's question kind, given the question as asked."""
-    return extract_components(answer, state.metadata["kind"], question=state.metadata["question"])
+    """The extraction rules for the sample's question kind, given the question as asked
+    (and, for `-T solver=first_person`, read in the minifigure's own frame)."""
+    return extract_components(
+        answer,
+        state.metadata["kind"],
+        question=state.metadata["question"],
+        first_person=state.metadata.get("prompt_style") == "first_person",
+    )
 
 
 def question_vocabulary(state: TaskState) -> Vocabulary:
@@ -60,21 +75,63 @@ def llm_extraction() -> LLMExtraction:
     )
 
 
-@scorer(
-    metrics=[
-        isle_brick_precision(),
-        isle_brick_chance(),
-        isle_brick_answer_types(),
-        isle_brick_cooccurrence(),
-        extractor_agreement(),
-    ]
-)
-def prediction_correctness(extractor: Extractor = "rules") -> Scorer:
+@scorer(metrics=[isle_brick_headline(), extractor_agreement()])
+def prediction_correctness(grader: GraderMode = "rules") -> Scorer:
     """Score each answer by the precision of its extracted components.
 
     Args:
-        extractor: `rules` (deterministic, default), `llm` (the `grader` model
-            role extracts the components) or `both` (the LLM decides; the rule
-            extraction is recorded next to it and their agreement reported).
+        grader: `rules` (deterministic, default), `auto` (the rules; the
+            `grader` model role, when bound, extracts the answers the rules find
+            nothing in), `llm` (the grader extracts every answer) or `both` (as
+            `llm`, with the agreement of rules and grader reported).
     """
-    return set_precision(rule_components, extractor=extractor, llm=llm_extraction())
+    return set_precision(rule_components, grader=grader, llm=llm_extraction())
+
+
+@scorer(metrics=[isle_brick_bias_headline(), extractor_agreement()])
+def direction_bias(grader: GraderMode = "rules") -> Scorer:
+    """Prediction correctness of each Q5 answer, and its distribution over the directions.
+
+    The value is the set precision of `prediction_correctness` (same rules,
+    same `grader` modes). Score metadata adds `probabilities` ({direction: p},
+    null when the answer names no direction) and how it was read: `method`
+    `logprobs` (the first answer token's top log-probabilities, or those of the
+    first direction token after it; `token_index`, `first_answer_token`,
+    `candidates` as the provider sent them, `option_mass` = the probability
+    the four directions held there), `text` (no usable log-probabilities: the
+    extracted components, each an equal share), `none` or `invalid` (an
+    impossible log-probability: no distribution).
+    """
+    precision = set_precision(rule_components, grader=grader, llm=llm_extraction())
+    choices = Choices(load_spec().bias_probe.words)
+
+    async def score(state: TaskState, target: Target) -> Score:
+        scored = await precision(state, target)
+        assert scored is not None  # set_precision always scores
+        completion = state.output.completion if state.output else ""
+        answer = str(scored.answer or "")
+        start = completion.rfind(answer) if answer else 0
+        reading = choice_probabilities_from_output(
+            state.output, choices, answer_start=max(0, start)
+        )
+        metadata = dict(scored.metadata or {})
+        if reading.method == "none":
+            named = [d for d in choices.options if d in set(metadata.get("components", []))]
+            if named:
+                shares = {d: (1.0 / len(named) if d in named else 0.0) for d in choices.options}
+                reading = ChoiceReading(shares, "text", reading.logprobs)
+        metadata.update(reading.as_metadata())
+        found = reading.probabilities
+        shown = (
+            ", ".join(f"{d}={p:.3f}" for d, p in found.items())
+            if found is not None
+            else "no direction"
+        )
+        return Score(
+            value=scored.value,
+            answer=scored.answer,
+            explanation=f"{scored.explanation}; {shown} ({reading.method})",
+            metadata=metadata,
+        )
+
+    return score

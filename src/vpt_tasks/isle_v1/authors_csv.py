@@ -73,6 +73,7 @@ def read_authors_csv(path: Path) -> list[dict[str, Any]]:
     per_image: Counter[str] = Counter()
     rows = []
     for index, raw in enumerate(raw_rows):
+        check_row_length(raw, columns, f"{where_csv}, line {index + 2}")
         record = {str(k).strip(): (v.strip() if isinstance(v, str) else v) for k, v in raw.items()}
         name = record["id_image"] or ""
         where = f"{where_csv}, line {index + 2} (id_image {name!r})"  # +2: header, 1-based
@@ -94,6 +95,31 @@ def read_authors_csv(path: Path) -> list[dict[str, Any]]:
     if not rows:
         raise SourceError(f"{where_csv}: the CSV has a header but no rows.")
     return rows
+
+
+def check_row_length(raw: dict[Any, Any], columns: list[str], where: str) -> None:
+    """A row with fewer or more fields than the header is refused as such, naming the columns.
+
+    `csv.DictReader` fills the columns a short row lacks with None and puts the
+    fields of a long row under the key None; without this check a short row
+    would be blamed on whatever column happens to be read first.
+    """
+    header = [key for key in raw if key is not None]
+    missing = [str(key).strip() for key in header if raw[key] is None]
+    extra = raw.get(None)
+    if missing:
+        given = len(header) - len(missing)
+        raise SourceError(
+            f"{where}: the row is short: it has {given} field(s) but the header has "
+            f"{len(columns)} ({', '.join(columns)}); missing: {', '.join(missing)}. Add the "
+            "missing fields to that line (an empty field is written as two adjacent commas)."
+        )
+    if extra:
+        raise SourceError(
+            f"{where}: the row is long: it has {len(header) + len(extra)} field(s) but the "
+            f"header has {len(columns)} ({', '.join(columns)}). Quote fields that contain a "
+            'comma ("...") or remove the extra fields.'
+        )
 
 
 def find_image(directory: Path, name: str, where: str) -> Path:

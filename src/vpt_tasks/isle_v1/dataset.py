@@ -304,17 +304,28 @@ def build_samples(
     distractor: DistractorMode = "faithful",
     name: str,
 ) -> MemoryDataset:
-    """Two samples per item and prompt style: the original and the swapped option order."""
+    """Two samples per item and prompt style: the original and the swapped option order.
+
+    The sample id is `<item_id>/<order>`, the same for every solver (so runs of
+    one model with different solvers pair up); only the deprecated list of
+    several styles in one run puts the style in it (`<item_id>/<style>/<order>`).
+    The input is the exact prompt sent; `prompt_style` records the solver and,
+    for `first_person`, `first_person` records how the question was restated
+    (`template` or `framing`).
+    """
     samples = []
     for item in items:
         first, second = option_pair(item, spec, distractor)
         for style in styles:
+            question, how = item.question, None
+            if style == "first_person":
+                question, how = spec.first_person[item.dataset].restate(item.question)
             for order, pair in zip(ORDERS, ((first, second), (second, first)), strict=True):
                 options = dict(zip(LETTERS, pair, strict=True))
                 gold_letter = next(
                     letter for letter, value in options.items() if value == item.gold
                 )
-                text = spec.prompt(style, item.question, *pair)
+                text = spec.prompt(style, question, *pair)
                 sample_id = "/".join([item.item_id, *([style] if len(styles) > 1 else []), order])
                 samples.append(
                     Sample(
@@ -338,7 +349,21 @@ def build_samples(
                             "dataset": item.dataset,
                             "task": item.task,
                             **({"partition": item.partition} if item.partition is not None else {}),
+                            **({"first_person": how} if how is not None else {}),
                         },
                     )
                 )
     return MemoryDataset(samples, name=name)
+
+
+def first_person_counts(samples: MemoryDataset) -> dict[str, int]:
+    """How many questions (items) each first-person way restated: `template`, `framing`."""
+    counts = {"template": 0, "framing": 0}
+    seen: set[str] = set()
+    for sample in samples:
+        meta = sample.metadata or {}
+        how = meta.get("first_person")
+        if how is not None and meta["item_id"] not in seen:
+            seen.add(meta["item_id"])
+            counts[how] += 1
+    return counts

@@ -1,21 +1,34 @@
-"""Run-level metrics of Isle-Bricks v1 and Isle-Dots, written into the eval log.
+"""Run-level metrics of Isle-Bricks v1 and Isle-Dots: the printed few and the details.
 
-Each metric sees every scored sample with its metadata (one sample per item,
-option order and prompt style) and returns a flat mapping; the keys are
-unique across the metrics of the `option_mapping` scorer (these two and the
-generic `answer_mapping_paths`) and listed in this folder's README:
+Printed (the `option_mapping` scorer's metrics, `isle_v1_headline`), the
+paper's headline first:
 
-- `isle_v1_orders`: `accuracy` (averaged over the two orders),
-  `both_orders_correct`, `consistency`, `unknown_rate`, `n_samples`,
-  `n_pairs`, and the same for every slice as `task=<task>/<metric>`,
-  `partition=<partition>/<metric>` and, when several prompt styles ran,
-  `prompt=<style>/<metric>` (see :func:`vpt_tasks.scorers.circular.two_order_summary`).
+- `accuracy` (accuracy of each option order, averaged over the two orders),
+  `both_orders_correct`, `consistency`, `unknown_rate`;
+- `task=perspective-taking/accuracy`, `task=object-detection/accuracy` (and,
+  when the deprecated list of several solvers ran, `prompt=<style>/accuracy`);
+- the mapping counts a researcher must see: `unknown_no_grader` (answers left
+  undecided because no grader mapped them), `mapped_by_rules`,
+  `mapped_by_grader`, `grader_failures` (grader replies that were empty);
+- with `-T grader=both`, `rules_agreement` and `rules_compared` (from
+  :func:`vpt_tasks.scorers.answer_mapping.answer_mapping_agreement`).
+
+Everything else is computed from the log's samples by :func:`details`, which
+returns exactly the keys these tasks printed before (the same functions):
+
+- `isle_v1_orders`: `accuracy`, `both_orders_correct`, `consistency`,
+  `unknown_rate`, `n_samples`, `n_pairs`, and the same for every slice as
+  `task=<task>/<metric>`, `partition=<partition>/<metric>` and, when several
+  prompt styles ran, `prompt=<style>/<metric>` (see
+  :func:`vpt_tasks.scorers.circular.two_order_summary`);
 - `isle_v1_positions`: `accuracy_original`, `accuracy_swapped`,
-  `accuracy_gold_A`, `accuracy_gold_B` (accuracy when the gold option is
-  shown as A / as B), `chose_A`, `chose_B` (share of answers mapped to letter A / B).
+  `accuracy_gold_A`, `accuracy_gold_B` (accuracy when the gold option is shown
+  as A / as B), `chose_A`, `chose_B` (share of answers mapped to letter A / B);
+- the mapping counts of :func:`vpt_tasks.scorers.answer_mapping.mapping_counts`
+  (`mapped_by_rules`, ..., `unknown_<reason>`).
 
-How answers were mapped (`mapped_by_rules`, ..., `unknown_<reason>`) is counted
-by :func:`vpt_tasks.scorers.answer_mapping.answer_mapping_paths`.
+`paired_units` gives one unit per sample (right or wrong) for the report's
+paired comparison of two solvers.
 """
 
 from __future__ import annotations
@@ -25,7 +38,16 @@ from typing import Any
 
 from inspect_ai.scorer import Metric, SampleScore, metric
 
+from vpt_tasks.report.paired import PairedUnit
+from vpt_tasks.scorers.answer_mapping import mapping_counts
 from vpt_tasks.scorers.circular import OrderResult, two_order_summary
+
+HEADLINE = "accuracy"
+"""The paper's headline number: accuracy averaged over both option orders."""
+
+_PRINTED_SUMMARY = ("accuracy", "both_orders_correct", "consistency", "unknown_rate")
+_PRINTED_SLICES = ("task=perspective-taking", "task=object-detection")
+_PRINTED_COUNTS = ("unknown_no_grader", "mapped_by_rules", "mapped_by_grader", "grader_failures")
 
 
 def _meta(score: SampleScore) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -38,33 +60,116 @@ def _pair_key(sample: dict[str, Any], several_styles: bool) -> str:
     return f"{item}\x00{sample['prompt_style']}" if several_styles else item
 
 
+def orders_summary(scores: list[SampleScore]) -> dict[str, float]:
+    """Accuracy over both orders, both-orders-correct, consistency and Unknown rate, with slices."""
+    if not scores:
+        return {}
+    styles = {_meta(s)[0].get("prompt_style") for s in scores}
+    several = len(styles) > 1
+    records = []
+    for s in scores:
+        sample, scored = _meta(s)
+        groups = {"task": sample["task"]}
+        if sample.get("partition") is not None:
+            groups["partition"] = sample["partition"]
+        if several:
+            groups["prompt"] = sample["prompt_style"]
+        records.append(
+            OrderResult(
+                item_id=_pair_key(sample, several),
+                order=sample["order"],
+                chosen=scored.get("chosen"),
+                gold=sample["gold_answer"],
+                groups=groups,
+            )
+        )
+    return two_order_summary(records)
+
+
+def positions(scores: list[SampleScore]) -> dict[str, float]:
+    """Positional bias: accuracy per order and per gold letter, and how often A / B was chosen."""
+    if not scores:
+        return {}
+    cells: dict[str, list[float]] = {
+        "accuracy_original": [],
+        "accuracy_swapped": [],
+        "accuracy_gold_A": [],
+        "accuracy_gold_B": [],
+    }
+    chosen: Counter[str] = Counter()
+    for s in scores:
+        sample, scored = _meta(s)
+        value = float(s.score.as_float())
+        cells[f"accuracy_{sample['order']}"].append(value)
+        cells[f"accuracy_gold_{sample['gold_letter']}"].append(value)
+        chosen[str(scored.get("chosen_letter"))] += 1
+    result = {
+        name: (sum(values) / len(values) if values else float("nan"))
+        for name, values in cells.items()
+    }
+    result["chose_A"] = chosen["A"] / len(scores)
+    result["chose_B"] = chosen["B"] / len(scores)
+    return result
+
+
+def headline(scores: list[SampleScore]) -> dict[str, float]:
+    """The printed metrics (see the module docstring), `accuracy` first.
+
+    With no scores yet (Inspect's live display) the keys are there, undefined.
+    """
+    summary = two_order_summary([]) if not scores else orders_summary(scores)
+    counts = mapping_counts(scores)
+    result = {name: summary[name] for name in _PRINTED_SUMMARY}
+    for key in _PRINTED_SLICES:
+        if f"{key}/accuracy" in summary:
+            result[f"{key}/accuracy"] = summary[f"{key}/accuracy"]
+    for key, number in summary.items():
+        if key.startswith("prompt=") and key.endswith("/accuracy"):
+            result[key] = number
+    result.update({name: counts[name] for name in _PRINTED_COUNTS})
+    return result
+
+
+def details(scores: list[SampleScore]) -> dict[str, float]:
+    """Every number these tasks wrote before the printed metrics were cut to a few.
+
+    The report reads them with `vpt_tasks.report.logs.log_details(log)`.
+    """
+    return {**orders_summary(scores), **positions(scores), **mapping_counts(scores)}
+
+
+def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
+    """One unit per sample (id = sample id, right or wrong), sliced by task and partition."""
+    units = []
+    for s in scores:
+        sample, _ = _meta(s)
+        slices = {"task": str(sample["task"])}
+        if sample.get("partition") is not None:
+            slices["partition"] = str(sample["partition"])
+        units.append(
+            PairedUnit(
+                id=str(s.sample_id), value=float(s.score.as_float()), binary=True, slices=slices
+            )
+        )
+    return units
+
+
+@metric
+def isle_v1_headline() -> Metric:
+    """The printed metrics of Isle v1: `accuracy` first (see :func:`headline`)."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        return headline(scores)
+
+    return compute
+
+
 @metric
 def isle_v1_orders() -> Metric:
     """Accuracy over both orders, both-orders-correct, consistency and Unknown rate, with slices."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        if not scores:
-            return {}
-        styles = {_meta(s)[0].get("prompt_style") for s in scores}
-        several = len(styles) > 1
-        records = []
-        for s in scores:
-            sample, scored = _meta(s)
-            groups = {"task": sample["task"]}
-            if sample.get("partition") is not None:
-                groups["partition"] = sample["partition"]
-            if several:
-                groups["prompt"] = sample["prompt_style"]
-            records.append(
-                OrderResult(
-                    item_id=_pair_key(sample, several),
-                    order=sample["order"],
-                    chosen=scored.get("chosen"),
-                    gold=sample["gold_answer"],
-                    groups=groups,
-                )
-            )
-        return two_order_summary(records)
+        return orders_summary(scores)
 
     return compute
 
@@ -74,27 +179,6 @@ def isle_v1_positions() -> Metric:
     """Positional bias: accuracy per order and per gold letter, and how often A / B was chosen."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        if not scores:
-            return {}
-        cells: dict[str, list[float]] = {
-            "accuracy_original": [],
-            "accuracy_swapped": [],
-            "accuracy_gold_A": [],
-            "accuracy_gold_B": [],
-        }
-        chosen: Counter[str] = Counter()
-        for s in scores:
-            sample, scored = _meta(s)
-            value = float(s.score.as_float())
-            cells[f"accuracy_{sample['order']}"].append(value)
-            cells[f"accuracy_gold_{sample['gold_letter']}"].append(value)
-            chosen[str(scored.get("chosen_letter"))] += 1
-        result = {
-            name: (sum(values) / len(values) if values else float("nan"))
-            for name, values in cells.items()
-        }
-        result["chose_A"] = chosen["A"] / len(scores)
-        result["chose_B"] = chosen["B"] / len(scores)
-        return result
+        return positions(scores)
 
     return compute

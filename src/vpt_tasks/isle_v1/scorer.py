@@ -2,10 +2,11 @@
 
 The design card's "answer mapping with a grader"
 (:mod:`vpt_tasks.scorers.answer_mapping`), configured with the paper's grader
-prompt and settings (:mod:`vpt_tasks.isle_v1.grading`, `task_configs/isle_v1.yaml`),
-and the metrics of this benchmark: both option orders
-(`isle_v1_orders`), positional bias (`isle_v1_positions`) and how answers
-were mapped (`answer_mapping_paths`).
+prompt and settings (:mod:`vpt_tasks.isle_v1.grading`, `task_configs/isle_v1.yaml`).
+Its printed metrics are a handful, the paper's headline first
+(`isle_v1_headline`: accuracy over both orders, ..., the mapping counts) and,
+with `-T grader=both`, the rules-vs-grader agreement; every other number is
+in `vpt_tasks.isle_v1.metrics.details`.
 """
 
 from __future__ import annotations
@@ -14,21 +15,22 @@ from inspect_ai.model import GenerateConfig
 from inspect_ai.scorer import Scorer, scorer
 
 from vpt_tasks.isle_v1.grading import sample_prompt, sample_valid_values
-from vpt_tasks.isle_v1.metrics import isle_v1_orders, isle_v1_positions
+from vpt_tasks.isle_v1.metrics import isle_v1_headline
 from vpt_tasks.isle_v1.spec import load_spec
-from vpt_tasks.scorers.answer_mapping import GraderMode, answer_mapping, answer_mapping_paths
+from vpt_tasks.scorers.answer_mapping import GraderMode, answer_mapping, answer_mapping_agreement
+
+SCORER_NAME = "option_mapping"
 
 
-@scorer(
-    metrics=[isle_v1_orders(), isle_v1_positions(), answer_mapping_paths()],
-    name="option_mapping",
-)
-def option_mapping(grader: GraderMode = "role") -> Scorer:
-    """Map each answer to an option value (rules, then the grader) and score it against the gold.
+@scorer(metrics=[isle_v1_headline(), answer_mapping_agreement()], name=SCORER_NAME)
+def option_mapping(grader: GraderMode = "auto") -> Scorer:
+    """Map each answer to an option value (rules and/or the grader) and score it against the gold.
 
     Args:
-        grader: `role` (undecided answers go to the `grader` model role, which
-            must be bound) or `none` (undecided answers are Unknown).
+        grader: `auto` (rules, then the `grader` model role for what they
+            leave when one is bound), `rules`, `llm` (the grader maps every
+            answer, as in the paper) or `both` (the grader maps every answer,
+            the rules run beside it).
     """
     settings = load_spec().grader
     return answer_mapping(

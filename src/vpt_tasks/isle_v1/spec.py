@@ -11,6 +11,7 @@ from typing import Literal
 
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.sources import Upstream
+from vpt_tasks.isle_v1.first_person import FirstPersonSpec, Template
 
 CANONICAL_SCHEMA: dict[str, str] = {
     "image": "image",
@@ -68,14 +69,25 @@ class IsleV1Spec:
     bricks_options: tuple[str, str]
     question_templates: dict[str, dict[str, str]]
     grader: GraderSpec
+    first_person: dict[str, FirstPersonSpec]
+    """Dataset type -> its first-person framing sentence and templates."""
+    first_person_prompt: str
+    """The paper's prompt (a key of `prompts`) that carries the first-person question."""
+    first_person_provenance: str
 
     @property
     def styles(self) -> list[str]:
-        return list(self.prompts)
+        """The prompt styles (`-T solver=` values): the paper's prompts, then first_person."""
+        return [*self.prompts, "first_person"]
 
     def prompt(self, style: str, question: str, option_a: str, option_b: str) -> str:
-        """The question with its two options, in the paper's words."""
-        return self.prompts[style].format(q=question, opt1=option_a, opt2=option_b)
+        """The question with its two options, in the paper's words.
+
+        `first_person` expects the question already restated (see
+        :meth:`FirstPersonSpec.restate`) and uses the paper's `first_person_prompt`.
+        """
+        template = self.prompts[self.first_person_prompt if style == "first_person" else style]
+        return template.format(q=question, opt1=option_a, opt2=option_b)
 
 
 @functools.cache
@@ -94,6 +106,7 @@ def load_spec() -> IsleV1Spec:
     generation = data["generation"]
     grader = data["grader"]
     yes, no = (str(option) for option in data["bricks_options"])
+    first_person = data["first_person"]
     return IsleV1Spec(
         datasets=datasets,
         split=str(data["split"]),
@@ -111,4 +124,16 @@ def load_spec() -> IsleV1Spec:
             instructions={str(k): str(v) for k, v in grader["instructions"].items()},
             response_format=str(grader["response_format"]),
         ),
+        first_person={
+            kind: FirstPersonSpec(
+                framing=str(first_person[kind]["framing"]),
+                templates=tuple(
+                    Template(str(t["question"]), str(t["first_person"]))
+                    for t in first_person[kind]["templates"]
+                ),
+            )
+            for kind in ("isle-brick", "isle-dots")
+        },
+        first_person_prompt=str(first_person["prompt"]),
+        first_person_provenance=str(first_person["provenance"]),
     )

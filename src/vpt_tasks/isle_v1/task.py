@@ -2,33 +2,34 @@
 
 inspect eval vpt_tasks/isle_brick_v1 --model openai/gpt-4o --model-role grader=openai/gpt-4
 inspect eval vpt_tasks/isle_dots -T source=./isle_dots_csv --model openai/gpt-4o --model-role grader=openai/gpt-4
-inspect eval vpt_tasks/isle_brick_v1 -T source=demo -T grader=none --model vpt_tasks/random
+inspect eval vpt_tasks/isle_brick_v1 -T source=demo --model vpt_tasks/random
+inspect eval vpt_tasks/isle_brick_v1 -T solver=first_person --model openai/gpt-4o
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
-from inspect_ai.solver import Solver, generate
+from inspect_ai.solver import generate
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
+from vpt_tasks.core.errors import TaskArgumentError
 
 logger = logging.getLogger(__name__)
 
-GRADER_WHY = (
-    "Answer mapping with a grader (-T grader=role, the default; -T grader=none scores "
-    "answers no rule decides as Unknown instead)"
-)
+_KNOWN = ("source", "solver", "grader")
 
 
 @task
 def isle_brick_v1(
     source: str | None = None,
-    solver: list[str] | str | None = "zero_shot",
-    grader: str = "role",
+    solver: str | list[str] | None = "zero_shot",
+    grader: str = "auto",
+    **kwargs: Any,
 ) -> Task:
     """Isle-Bricks v1: can the LEGO minifigure see the object? Yes/No in both option orders.
 
@@ -37,19 +38,27 @@ def isle_brick_v1(
             Isle-Brick-V1, gated), `demo` for the bundled sample, the authors'
             CSV (a `.csv` file, or a directory holding one next to its images),
             `ORG/NAME[@REVISION]` or a directory in the canonical layout.
-        solver: `zero_shot` (default) or `cot`, the paper's two prompts; `zero_shot,cot` runs both.
-        grader: `role` (answers no rule decides go to `--model-role grader=...`,
-            required) or `none` (they are scored Unknown).
+        solver: `zero_shot` (default) or `cot`, the paper's two prompts, or
+            `first_person` (the question restated as the minifigure's own).
+            (Deprecated: a list such as `zero_shot,cot` runs several in one run.)
+        grader: who maps free answers to Yes/No: `auto` (default: the rules,
+            then `--model-role grader=...` for what they leave, when bound),
+            `rules`, `llm` (the grader maps every answer, as in the paper) or
+            `both`. (Deprecated: `role` = `auto` with the grader required,
+            `none` = `rules`.)
     """
-    return _isle_v1_task("isle_brick_v1", source, solver, grader, distractor="faithful")
+    return _isle_v1_task(
+        "isle_brick_v1", source, solver, grader, distractor="faithful", extra=kwargs
+    )
 
 
 @task
 def isle_dots(
     source: str | None = None,
-    solver: list[str] | str | None = "zero_shot",
+    solver: str | list[str] | None = "zero_shot",
     distractor: str = "faithful",
-    grader: str = "role",
+    grader: str = "auto",
+    **kwargs: Any,
 ) -> Task:
     """Isle-Dots: how many dots does the man in the purple hoodie see? Two counts in both orders.
 
@@ -57,36 +66,80 @@ def isle_dots(
         source: `demo` for the bundled sample, the authors' CSV (a `.csv` file,
             or a directory holding one next to its images), `ORG/NAME[@REVISION]`
             or a directory in the canonical layout. There is no public upstream copy.
-        solver: `zero_shot` (default) or `cot`, the paper's two prompts; `zero_shot,cot` runs both.
+        solver: `zero_shot` (default) or `cot`, the paper's two prompts, or
+            `first_person` (the question restated as the man's own).
+            (Deprecated: a list such as `zero_shot,cot` runs several in one run.)
         distractor: `faithful` (the data's distractor, else gold + 1 as the
             upstream code did) or `random` (gold - 1 or gold + 1, seeded per item).
-        grader: `role` (answers no rule decides go to `--model-role grader=...`,
-            required) or `none` (they are scored Unknown).
+        grader: who maps free answers to a count: `auto` (default), `rules`,
+            `llm` or `both`, as for `isle_brick_v1`. (Deprecated: `role`, `none`.)
     """
-    return _isle_v1_task("isle_dots", source, solver, grader, distractor=distractor)
+    return _isle_v1_task("isle_dots", source, solver, grader, distractor=distractor, extra=kwargs)
+
+
+def solver_styles(name: str, solver: Any) -> list[str]:
+    """`-T solver=`: one prompt style; a list of several is deprecated (one release)."""
+    if isinstance(solver, str) and "," in solver:
+        solver = [part.strip() for part in solver.split(",") if part.strip()]
+    if isinstance(solver, (list, tuple)):
+        styles = [args.solver_arg(style) for style in solver]
+        styles = list(dict.fromkeys(styles))
+        if len(styles) == 1:
+            return styles
+        args.deprecated(
+            name, "solver", ",".join(styles), "solver", f"{styles[0]} (one run per solver)"
+        )
+        return styles
+    return [args.solver_arg(solver)]
+
+
+def grader_mode(name: str, grader: Any) -> str:
+    """`-T grader=`, with the deprecated `role` (auto, role required) and `none` (rules)."""
+    value = "auto" if grader in (None, "") else str(grader).strip().lower()
+    if value == "role":
+        args.deprecated(name, "grader", "role", "grader", "auto")
+        if not args.grader_bound():
+            raise TaskArgumentError(
+                f"vpt_tasks/{name}: -T grader=role needs the grader model: add --model-role "
+                "grader=<provider/model> (e.g. --model-role grader=openai/gpt-4o), or use "
+                "-T grader=auto (rules, and the grader where bound) or -T grader=rules."
+            )
+        return args.grader_arg("auto", task=name)
+    if value == "none":
+        args.deprecated(name, "grader", "none", "grader", "rules")
+        value = "rules"
+    return args.grader_arg(value, task=name)
 
 
 def _isle_v1_task(
     name: str,
     source: str | None,
-    solver: list[str] | str | None,
-    grader: str,
+    solver: Any,
+    grader: Any,
     *,
     distractor: str,
+    extra: dict[str, Any],
 ) -> Task:
-    from vpt_tasks.core.images import ImageStore
-    from vpt_tasks.core.solvers import require_model_role
-    from vpt_tasks.isle_v1.dataset import DISTRACTOR_MODES, build_samples, load_items, resolve
-    from vpt_tasks.isle_v1.scorer import option_mapping
-    from vpt_tasks.isle_v1.spec import load_spec
-    from vpt_tasks.scorers.answer_mapping import GRADER_MODES
+    from inspect_ai.log import HeadlineMetric
 
+    from vpt_tasks.core.images import ImageStore
+    from vpt_tasks.isle_v1.dataset import (
+        DISTRACTOR_MODES,
+        build_samples,
+        first_person_counts,
+        load_items,
+        resolve,
+    )
+    from vpt_tasks.isle_v1.metrics import HEADLINE
+    from vpt_tasks.isle_v1.scorer import SCORER_NAME, option_mapping
+    from vpt_tasks.isle_v1.spec import load_spec
+
+    known = [*_KNOWN, *(["distractor"] if name == "isle_dots" else [])]
+    ignored = args.warn_unknown(name, extra, known)
     spec = load_spec()
     dataset = spec.datasets[name]
-    styles = args.subset_of("solver", solver, spec.styles)
-    if solver is None or solver == "" or solver == []:
-        styles = ["zero_shot"]
-    grader_mode = args.one_of("grader", grader, GRADER_MODES)
+    styles = solver_styles(name, solver)
+    mode = grader_mode(name, grader)
     distractor_mode = args.one_of("distractor", distractor, DISTRACTOR_MODES)
 
     data_source = resolve(source, dataset, spec)
@@ -99,25 +152,32 @@ def _isle_v1_task(
             other_rows,
         )
     samples = build_samples(items, spec, styles, distractor=distractor_mode, name=name)
-
-    steps: list[Solver] = []
-    if grader_mode == "role":
-        steps.append(require_model_role("grader", GRADER_WHY))
-    steps.append(generate())
+    restated = first_person_counts(samples)
+    if restated["framing"]:
+        logger.warning(
+            "vpt_tasks/%s: -T solver=first_person: %d question(s) match no first-person template "
+            "of task_configs/isle_v1.yaml and were sent with the framing sentence in front "
+            "(counted in the task metadata as first_person.framing).",
+            name,
+            restated["framing"],
+        )
 
     return Task(
         dataset=samples,
-        solver=steps,
-        scorer=option_mapping(grader=grader_mode),
+        solver=[generate()],
+        scorer=option_mapping(grader=mode),  # type: ignore[arg-type]
         config=GenerateConfig(temperature=spec.temperature, max_tokens=spec.max_tokens),
         version=task_version("isle_v1"),
+        headline_metric=HeadlineMetric(scorer=SCORER_NAME, metric=HEADLINE),
         metadata={
             "benchmark": dataset.name,
             "source": data_source.as_metadata(),
-            "solver": styles,
-            "grader": grader_mode,
+            "solver": styles[0] if len(styles) == 1 else styles,
+            "grader": mode,
             **({"distractor": distractor_mode} if dataset.type == "isle-dots" else {}),
+            **({"first_person": restated} if "first_person" in styles else {}),
             "items": len(items),
             "rows_of_other_dataset": other_rows,
+            "ignored_args": ignored,
         },
     )

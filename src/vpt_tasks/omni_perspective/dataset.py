@@ -46,6 +46,7 @@ from vpt_tasks.scorers.circular import circular_variants
 REQUIRED_COLUMNS = ["id", "question", "choices", "label", "images"]
 OPTIONAL_COLUMNS = ["image_id", "prompt", "topic", "qtype", "difficulty_level", "prompt_pov"]
 POVS = ("first", "third", "all")
+"""`-T perspective=`: the items asked, by the point of view of their phrasing (`prompt_pov`)."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class Selection:
         )
 
     def as_metadata(self) -> dict[str, Any]:
-        return {"qtype": self.qtypes, "difficulty": self.difficulties, "pov": self.pov}
+        return {"qtype": self.qtypes, "difficulty": self.difficulties, "perspective": self.pov}
 
 
 def load_items(
@@ -126,7 +127,7 @@ def load_items(
     if not kept:
         raise TaskArgumentError(
             f"No item of {source.describe()} matches {selection.as_metadata()}; "
-            "widen -T qtype / -T difficulty / -T pov."
+            "widen -T qtype / -T difficulty / -T perspective."
         )
 
     def to_item(row: Mapping[str, Any], ctx: RowContext) -> Item:
@@ -283,17 +284,28 @@ def select(
     return Selection(
         qtypes=_subset("qtype", qtype, qtypes, normalise_qtype),
         difficulties=_subset("difficulty", difficulty, levels, normalise_difficulty),
-        pov=args.one_of("pov", pov if pov is not None else "all", POVS),
+        pov=args.one_of("perspective", pov if pov is not None else "all", POVS),
     )
 
 
-def build_samples(items: Sequence[Item], spec: OmniSpec, *, circular: bool) -> MemoryDataset:
-    """The k rotations of every item (only rotation 0 when `circular` is false)."""
+def build_samples(
+    items: Sequence[Item], spec: OmniSpec, *, circular: bool, solver: str = "zero_shot"
+) -> MemoryDataset:
+    """The k rotations of every item (only rotation 0 when `circular` is false).
+
+    `solver` shapes the prompt: `cot` appends the CoT instruction after the
+    options, `first_person` restates third-person questions (see
+    :mod:`vpt_tasks.omni_perspective.first_person`). The sample ids are
+    `<item_id>/r<rotation>` whatever the solver, so runs pair up by item.
+    """
     samples = []
     for item in items:
         variants = circular_variants(item.options, item.label)
         if not circular:
             variants = variants[:1]
+        question, how = item.question, None
+        if solver == "first_person":
+            question, how = spec.first_person.restate(item.question, item.pov)
         for shift, options, label in variants:
             sample_id = f"{item.item_id}/r{shift}"
             samples.append(
@@ -301,7 +313,14 @@ def build_samples(items: Sequence[Item], spec: OmniSpec, *, circular: bool) -> M
                     id=sample_id,
                     input=[
                         user_message(
-                            message_parts(item, options, spec.prompt, spec.placeholder),
+                            message_parts(
+                                item,
+                                options,
+                                spec.prompt,
+                                spec.placeholder,
+                                question=question,
+                                cot=solver == "cot",
+                            ),
                             answer_pool=list(options),
                             sample_key=sample_id,
                         )
@@ -318,6 +337,8 @@ def build_samples(items: Sequence[Item], spec: OmniSpec, *, circular: bool) -> M
                         "n_images": len(item.image_paths),
                         "topic": item.topic,
                         "image_id": item.image_id,
+                        "prompt_style": solver,
+                        **({"first_person": how} if how is not None else {}),
                         **item.groups,
                     },
                 )
@@ -325,21 +346,43 @@ def build_samples(items: Sequence[Item], spec: OmniSpec, *, circular: bool) -> M
     return MemoryDataset(samples, name="omni_perspective")
 
 
+def first_person_counts(samples: MemoryDataset) -> dict[str, int]:
+    """How many items each first-person way sent: `template`, `framing`, `unchanged`."""
+    counts = {"template": 0, "framing": 0, "unchanged": 0}
+    seen: set[str] = set()
+    for sample in samples:
+        meta = sample.metadata or {}
+        how = meta.get("first_person")
+        if how is not None and meta["item_id"] not in seen:
+            seen.add(meta["item_id"])
+            counts[how] += 1
+    return counts
+
+
 def message_parts(
-    item: Item, options: Mapping[str, str], prompt: PromptSpec, placeholder: re.Pattern[str]
+    item: Item,
+    options: Mapping[str, str],
+    prompt: PromptSpec,
+    placeholder: re.Pattern[str],
+    *,
+    question: str | None = None,
+    cot: bool = False,
 ) -> list[str | ContentImage]:
     """The user message of one rotation: question text and images interleaved, then the options.
 
     The text segments and images follow the question's placeholders (see
     :func:`interleave_plan`); the options block (options intro, one line per
-    option, the instruction) goes on a new line after the last text segment,
-    or is its own part when the message ends with an image.
+    option, the instruction, and with `cot` the CoT instruction) goes on a new
+    line after the last text segment, or is its own part when the message ends
+    with an image. `question` replaces the item's question (the first-person
+    restatement keeps its placeholders).
     """
+    text = item.question if question is None else question
     parts: list[str | ContentImage] = [
         part if isinstance(part, str) else image(item.image_paths[part])
-        for part in interleave_plan(item.question, len(item.image_paths), placeholder)
+        for part in interleave_plan(text, len(item.image_paths), placeholder)
     ]
-    block = prompt.options_block(dict(options))
+    block = prompt.options_block(dict(options), cot=cot)
     if parts and isinstance(parts[-1], str):
         parts[-1] = f"{parts[-1]}\n{block}"
     else:

@@ -1,28 +1,156 @@
-"""Run-level metrics of Omni-Perspective, written into the eval log.
+"""Run-level metrics of Omni-Perspective: the printed few and the details.
 
-`omni_circular` groups the scored rotations by item (sample metadata
-`item_id`, `rotation`, `n_rotations`) and reports, overall and per slice
-(`qtype=<q>/...`, `difficulty=<d>/...`, `pov=<p>/...`):
+The scored rotations are grouped by item (sample metadata `item_id`,
+`rotation`, `n_rotations`). Printed (the `merge_match` scorer's metrics,
+`omni_headline`), the paper's headline first:
 
-- `circular_accuracy`: share of items answered correctly in every rotation;
-  an item missing a rotation (an errored sample, `--limit`) counts as failed;
-- `vanilla_accuracy`: share of all answered rotations that are correct;
-- `rotation0_accuracy`: accuracy on the original option order only;
-- `n_items`: number of items;
+- `circular_accuracy` (share of items answered correctly in every rotation;
+  an item missing a rotation -- an errored sample, `--limit` -- counts as
+  failed), `vanilla_accuracy` (share of all answered rotations that are
+  correct), `rotation0_accuracy` (the original option order only),
+  `chance_circular` (mean over items of (1/k)^k);
+- `pov=<first|third>/circular_accuracy` and `qtype=<q>/circular_accuracy`;
+- the path counts: `path_template`, `path_judge`, `path_unresolved`,
+  `unresolved_no_judge`;
+- with `-T grader=both`, `rules_agreement` and `rules_compared` (from
+  :func:`vpt_tasks.scorers.merge_match.merge_match_agreement`).
 
-and, overall only, `chance_circular` (mean over items of (1/k)^k),
-`chance_vanilla` (mean of 1/k) and `incomplete_items`. With `-T circular=false`
-no item is rotated and the circular keys are left out (they would equal
-rotation-0 accuracy).
+With `-T circular=false` every item is asked once: `rotation0_accuracy` comes
+first, `chance_vanilla` replaces `chance_circular` and the slices show
+`rotation0_accuracy`.
+
+Everything else is computed from the log's samples by :func:`details`, which
+returns exactly the keys this task printed before (the same functions):
+`circular_summary` overall and per slice (`qtype=<q>/...`,
+`difficulty=<d>/...`, `pov=<p>/...`: the four accuracies and `n_items`),
+`chance_circular`, `chance_vanilla`, `incomplete_items`, and the path counts
+of :func:`vpt_tasks.scorers.merge_match.path_counts`.
+
+`paired_units` gives one unit per item (right in every rotation or not) for
+the report's paired comparison of two solvers.
 """
 
 from __future__ import annotations
 
 from inspect_ai.scorer import Metric, SampleScore, metric
 
+from vpt_tasks.report.paired import PairedUnit
 from vpt_tasks.scorers.circular import RotationResult, circular_summary
+from vpt_tasks.scorers.merge_match import path_counts
 
 GROUP_KEYS = ("qtype", "difficulty", "pov")
+HEADLINE = "circular_accuracy"
+HEADLINE_PLAIN = "rotation0_accuracy"
+"""The headline with `-T circular=false` (no rotations)."""
+
+_PRINTED_PATHS = ("path_template", "path_judge", "path_unresolved", "unresolved_no_judge")
+
+
+def circular(scores: list[SampleScore]) -> dict[str, float]:
+    """Circular, vanilla and rotation-0 accuracy, overall and per qtype, difficulty and pov."""
+    if not scores:
+        return {}
+    records = []
+    expected: dict[str, int] = {}
+    k: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for s in scores:
+        meta = s.sample_metadata or {}
+        item = str(meta["item_id"])
+        groups = {key: meta[key] for key in GROUP_KEYS if meta.get(key) is not None}
+        # a rotation counts as correct only when fully correct (epochs: in every epoch)
+        records.append(
+            RotationResult(item, int(meta["rotation"]), s.score.as_float() >= 1.0, groups)
+        )
+        expected[item] = int(meta["n_rotations"])
+        k[item] = int(meta["k"])
+        seen[item] = seen.get(item, 0) + 1
+    result = circular_summary(records, n_rotations=expected)
+    rotated = any(n > 1 for n in expected.values())
+    if not rotated:
+        result = {
+            key: value for key, value in result.items() if not key.endswith("circular_accuracy")
+        }
+    else:
+        result["chance_circular"] = sum((1 / k[i]) ** k[i] for i in k) / len(k)
+    result["chance_vanilla"] = sum(1 / k[i] for i in k) / len(k)
+    result["incomplete_items"] = float(sum(seen[i] < expected[i] for i in expected))
+    return result
+
+
+def headline(scores: list[SampleScore]) -> dict[str, float]:
+    """The printed metrics (see the module docstring), the headline first.
+
+    With no scores yet (Inspect's live display) the headline keys are there, undefined.
+    """
+    if not scores:
+        nan = float("nan")
+        return {HEADLINE: nan, "vanilla_accuracy": nan, HEADLINE_PLAIN: nan}
+    summary = circular(scores)
+    rotated = HEADLINE in summary
+    first = HEADLINE if rotated else HEADLINE_PLAIN
+    order = (
+        [HEADLINE, "vanilla_accuracy", HEADLINE_PLAIN, "chance_circular"]
+        if rotated
+        else [HEADLINE_PLAIN, "chance_vanilla"]
+    )
+    result = {name: summary[name] for name in order}
+    for group in ("pov", "qtype"):
+        for key, number in summary.items():
+            if key.startswith(f"{group}=") and key.endswith(f"/{first}"):
+                result[key] = number
+    counts = path_counts(scores)
+    result.update({name: counts[name] for name in _PRINTED_PATHS})
+    return result
+
+
+def details(scores: list[SampleScore]) -> dict[str, float]:
+    """Every number this task wrote before the printed metrics were cut to a few.
+
+    The report reads them with `vpt_tasks.report.logs.log_details(log)`.
+    """
+    return {**circular(scores), **path_counts(scores)}
+
+
+def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
+    """One unit per item: 1 when every rotation asked was right (and none is missing), else 0.
+
+    Sliced by question type and point of view (`perspective`).
+    """
+    right: dict[str, bool] = {}
+    seen: dict[str, int] = {}
+    expected: dict[str, int] = {}
+    slices: dict[str, dict[str, str]] = {}
+    for s in scores:
+        meta = s.sample_metadata or {}
+        item = str(meta["item_id"])
+        right[item] = right.get(item, True) and s.score.as_float() >= 1.0
+        seen[item] = seen.get(item, 0) + 1
+        expected[item] = int(meta["n_rotations"])
+        slices[item] = {
+            name: str(meta[key])
+            for name, key in (("qtype", "qtype"), ("perspective", "pov"))
+            if meta.get(key) is not None
+        }
+    return [
+        PairedUnit(
+            id=item,
+            value=float(right[item] and seen[item] >= expected[item]),
+            binary=True,
+            slices=slices[item],
+        )
+        for item in right
+    ]
+
+
+@metric
+def omni_headline() -> Metric:
+    """The printed metrics of Omni-Perspective: circular accuracy first (see :func:`headline`)."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        return headline(scores)
+
+    return compute
 
 
 @metric
@@ -30,33 +158,6 @@ def omni_circular() -> Metric:
     """Circular, vanilla and rotation-0 accuracy, overall and per qtype, difficulty and pov."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        if not scores:
-            return {}
-        records = []
-        expected: dict[str, int] = {}
-        k: dict[str, int] = {}
-        seen: dict[str, int] = {}
-        for s in scores:
-            meta = s.sample_metadata or {}
-            item = str(meta["item_id"])
-            groups = {key: meta[key] for key in GROUP_KEYS if meta.get(key) is not None}
-            # a rotation counts as correct only when fully correct (epochs: in every epoch)
-            records.append(
-                RotationResult(item, int(meta["rotation"]), s.score.as_float() >= 1.0, groups)
-            )
-            expected[item] = int(meta["n_rotations"])
-            k[item] = int(meta["k"])
-            seen[item] = seen.get(item, 0) + 1
-        result = circular_summary(records, n_rotations=expected)
-        rotated = any(n > 1 for n in expected.values())
-        if not rotated:
-            result = {
-                key: value for key, value in result.items() if not key.endswith("circular_accuracy")
-            }
-        else:
-            result["chance_circular"] = sum((1 / k[i]) ** k[i] for i in k) / len(k)
-        result["chance_vanilla"] = sum(1 / k[i] for i in k) / len(k)
-        result["incomplete_items"] = float(sum(seen[i] < expected[i] for i in expected))
-        return result
+        return circular(scores)
 
     return compute

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.sources import Upstream
+from vpt_tasks.omni_perspective.first_person import FirstPersonRules, rules_from_config
 from vpt_tasks.scorers.judge import ChoiceJudge
 
 CANONICAL_SCHEMA: dict[str, str] = {
@@ -37,13 +38,17 @@ class PromptSpec:
     option_line: str
     """Format of one option line, with `{letter}` and `{text}`."""
     instruction: str
+    cot_instruction: str
+    """`-T solver=cot`: appended on a new line after the instruction."""
 
-    def options_block(self, options: dict[str, str]) -> str:
-        """The options and the instruction as one text block."""
+    def options_block(self, options: dict[str, str], *, cot: bool = False) -> str:
+        """The options and the instruction as one text block (and the CoT instruction)."""
         lines = [
             self.option_line.format(letter=letter, text=text) for letter, text in options.items()
         ]
-        return "\n".join([self.options_intro, *lines, self.instruction])
+        return "\n".join(
+            [self.options_intro, *lines, self.instruction, *([self.cot_instruction] if cot else [])]
+        )
 
 
 @dataclass(frozen=True)
@@ -54,12 +59,16 @@ class OmniSpec:
     split: str
     temperature: float
     max_tokens: int
+    cot_max_tokens: int
+    """`-T solver=cot`: room to reason before the final answer."""
     placeholder: re.Pattern[str]
     prompt: PromptSpec
     judge: ChoiceJudge
     """The merge-match judge: its prompt template, tries, temperatures and token limit."""
     qtypes: dict[str, str]
     pov_aliases: dict[str, frozenset[str]]
+    first_person: FirstPersonRules
+    first_person_provenance: str
 
 
 @functools.cache
@@ -74,11 +83,13 @@ def load_spec() -> OmniSpec:
         split=str(data["split"]),
         temperature=float(generation["temperature"]),
         max_tokens=int(generation["max_tokens"]),
+        cot_max_tokens=int(generation["cot_max_tokens"]),
         placeholder=re.compile(str(data["image_placeholder_pattern"]), re.IGNORECASE),
         prompt=PromptSpec(
             options_intro=str(prompt["options_intro"]),
             option_line=str(prompt["option_line"]),
             instruction=str(prompt["instruction"]),
+            cot_instruction=str(prompt["cot_instruction"]),
         ),
         judge=ChoiceJudge(
             template=str(judge["prompt"]),
@@ -91,4 +102,6 @@ def load_spec() -> OmniSpec:
             name: frozenset(str(alias).strip().lower() for alias in aliases)
             for name, aliases in data["pov_aliases"].items()
         },
+        first_person=rules_from_config(data["first_person"]),
+        first_person_provenance=str(data["first_person"]["provenance"]),
     )

@@ -2,16 +2,26 @@
 
 inspect eval vpt_tasks/omni_perspective --model openai/gpt-4o --model-role grader=openai/gpt-4o-mini
 inspect eval vpt_tasks/omni_perspective -T source=demo --model vpt_tasks/random
+inspect eval vpt_tasks/omni_perspective -T solver=first_person -T perspective=third --model ...
 """
 
 from __future__ import annotations
 
+import logging
+from typing import Any
+
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
-from inspect_ai.solver import Solver, generate
+from inspect_ai.solver import generate
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
+from vpt_tasks.core.errors import TaskArgumentError
+
+logger = logging.getLogger(__name__)
+
+NAME = "omni_perspective"
+_KNOWN = ("source", "qtype", "difficulty", "perspective", "circular", "solver", "grader")
 
 
 @task
@@ -19,11 +29,15 @@ def omni_perspective(
     source: str | None = None,
     qtype: list[str] | str | float | None = None,
     difficulty: list[str] | str | None = None,
-    pov: str = "all",
+    perspective: str = "all",
     circular: bool | str = True,
-    judge: str = "auto",
+    solver: str = "zero_shot",
+    grader: str = "auto",
+    pov: str | None = None,
+    judge: str | None = None,
+    **kwargs: Any,
 ) -> Task:
-    """Omni-Perspective: zero-shot multiple choice, interleaved images, circular evaluation.
+    """Omni-Perspective: multiple choice, interleaved images, circular evaluation.
 
     Args:
         source: where the items come from: omitted for the upstream dataset
@@ -31,54 +45,112 @@ def omni_perspective(
             sample, `ORG/NAME[@REVISION]` or a local directory in the canonical layout.
         qtype: question types to ask, e.g. `1,3.5` (default: all present).
         difficulty: difficulty levels to ask (default: all present).
-        pov: `first`, `third` or `all` (default): the prompt's point of view.
+        perspective: `first`, `third` or `all` (default): the items asked, by
+            the point of view of their phrasing (`prompt_pov`).
         circular: ask every rotation of the options (default) or only the
             original order (`false`).
-        judge: who maps answers the rules cannot: `auto` (the `grader` model
-            role when bound, else they stay unresolved and are counted),
-            `grader` (requires `--model-role grader=...`) or `none`.
+        solver: `zero_shot` (default: the paper's prompt), `cot` (a
+            chain-of-thought instruction after the options, more tokens) or
+            `first_person` (third-person questions restated in the first person).
+        grader: who maps answers to an option: `auto` (default: the rules,
+            then `--model-role grader=...` for what they leave, when bound),
+            `rules`, `llm` (the judge maps every answer) or `both`.
+        pov: deprecated name of `perspective`.
+        judge: deprecated: `auto` = `-T grader=auto`, `grader` = `-T grader=auto`
+            with the grader required, `none` = `-T grader=rules`.
     """
-    from vpt_tasks.core.images import ImageStore
-    from vpt_tasks.core.solvers import require_model_role
-    from vpt_tasks.core.sources import pin_revision, resolve_source
-    from vpt_tasks.omni_perspective.dataset import POVS, build_samples, load_items
-    from vpt_tasks.omni_perspective.scorer import omni_merge_match
-    from vpt_tasks.omni_perspective.spec import load_spec
-    from vpt_tasks.scorers.merge_match import JUDGE_MODES
+    from inspect_ai.log import HeadlineMetric
 
+    from vpt_tasks.core.images import ImageStore
+    from vpt_tasks.core.sources import pin_revision, resolve_source
+    from vpt_tasks.omni_perspective.dataset import build_samples, first_person_counts, load_items
+    from vpt_tasks.omni_perspective.metrics import HEADLINE, HEADLINE_PLAIN
+    from vpt_tasks.omni_perspective.scorer import SCORER_NAME, omni_merge_match
+    from vpt_tasks.omni_perspective.spec import load_spec
+
+    ignored = args.warn_unknown(NAME, kwargs, _KNOWN)
     spec = load_spec()
     rotate = args.as_bool("circular", circular)
-    judge_mode = args.one_of("judge", judge, JUDGE_MODES)
-    pov_name = args.one_of("pov", pov, POVS)
+    style = args.solver_arg(solver)
+    mode = grader_mode(grader, judge)
+    view = perspective_arg(perspective, pov)
 
     data_source = pin_revision(
-        resolve_source(
-            source, benchmark="omni_perspective", upstream=spec.upstream, split=spec.split
-        )
+        resolve_source(source, benchmark=NAME, upstream=spec.upstream, split=spec.split)
     )
     items, selection = load_items(
-        data_source, spec, ImageStore(), qtype=qtype, difficulty=difficulty, pov=pov_name
+        data_source, spec, ImageStore(), qtype=qtype, difficulty=difficulty, pov=view
     )
-    dataset = build_samples(items, spec, circular=rotate)
-
-    steps: list[Solver] = []
-    if judge_mode == "grader":
-        steps.append(require_model_role("grader", "-T judge=grader"))
-    steps.append(generate())
+    dataset = build_samples(items, spec, circular=rotate, solver=style)
+    restated = first_person_counts(dataset)
+    if restated["framing"]:
+        logger.warning(
+            "vpt_tasks/%s: -T solver=first_person: %d third-person question(s) match no rule of "
+            "task_configs/omni_perspective.yaml and were sent with the framing sentence in front "
+            "(counted in the task metadata as first_person.framing).",
+            NAME,
+            restated["framing"],
+        )
 
     return Task(
         dataset=dataset,
-        solver=steps,
-        scorer=omni_merge_match(judge=judge_mode),
-        config=GenerateConfig(temperature=spec.temperature, max_tokens=spec.max_tokens),
-        version=task_version("omni_perspective"),
+        solver=[generate()],
+        scorer=omni_merge_match(grader=mode),  # type: ignore[arg-type]
+        config=GenerateConfig(
+            temperature=spec.temperature,
+            max_tokens=spec.cot_max_tokens if style == "cot" else spec.max_tokens,
+        ),
+        version=task_version(NAME),
+        headline_metric=HeadlineMetric(
+            scorer=SCORER_NAME, metric=HEADLINE if rotate else HEADLINE_PLAIN
+        ),
         metadata={
             "benchmark": "Omni-Perspective",
             "source": data_source.as_metadata(),
             **selection.as_metadata(),
             "circular": rotate,
-            "judge": judge_mode,
+            "solver": style,
+            "grader": mode,
+            **({"first_person": restated} if style == "first_person" else {}),
             "items": len(items),
             "qtypes": sorted({item.qtype for item in items if item.qtype is not None}),
+            "ignored_args": ignored,
         },
     )
+
+
+def grader_mode(grader: Any, judge: Any) -> str:
+    """`-T grader=`, or the deprecated `-T judge=auto|grader|none` it replaces."""
+    if judge is None or judge == "":
+        return args.grader_arg(grader, task=NAME)
+    old = args.one_of("judge", judge, ("auto", "grader", "none"))
+    new = {"auto": "auto", "grader": "auto", "none": "rules"}[old]
+    args.deprecated(NAME, "judge", old, "grader", new)
+    if str(grader).strip().lower() not in ("auto", "", "none", new):
+        raise TaskArgumentError(
+            f"vpt_tasks/{NAME}: -T judge={old} (deprecated) and -T grader={grader} disagree; "
+            "pass only -T grader."
+        )
+    if old == "grader" and not args.grader_bound():
+        raise TaskArgumentError(
+            f"vpt_tasks/{NAME}: -T judge=grader needs the grader model: add --model-role "
+            "grader=<provider/model> (e.g. --model-role grader=openai/gpt-4o), or use "
+            "-T grader=auto (rules, and the grader where bound) or -T grader=rules."
+        )
+    return args.grader_arg(new, task=NAME)
+
+
+def perspective_arg(perspective: Any, pov: Any) -> str:
+    """`-T perspective=`, or the deprecated `-T pov=` it replaces."""
+    from vpt_tasks.omni_perspective.dataset import POVS
+
+    if pov is None or pov == "":
+        return args.one_of("perspective", perspective, POVS)
+    args.one_of("pov", pov, POVS)
+    args.deprecated(NAME, "pov", pov, "perspective", pov)
+    if str(perspective).strip().lower() not in ("all", str(pov).strip().lower()):
+        raise TaskArgumentError(
+            f"vpt_tasks/{NAME}: -T pov={pov} (deprecated) and -T perspective={perspective} "
+            "disagree; pass only -T perspective."
+        )
+    return args.one_of("perspective", pov, POVS)

@@ -12,6 +12,11 @@
 - `always_yes`: answers "Yes" (or the yes word of a marked yes/no pool), with
   P(Yes) = 1 when log-probabilities are requested.
 - `constant`: answers the fixed text given by `-M answer=...` (e.g. `A`).
+- `biased`: a model with a fixed directional bias, for testing bias diagnostics
+  (Isle-Brick-V2's Q5 probe): `-M direction=east` (default) is its answer to every
+  question whose permissible answers include that direction — with its
+  log-probability 0 (P = 1) as the only first-token candidate when
+  log-probabilities are requested; any other question it answers like `random`.
 
 All of them take `-M seed=N` (default 0) to draw a different random baseline.
 They make no network calls and need no keys.
@@ -44,7 +49,8 @@ from vpt_tasks.core.messages import read_hint
 
 logger = logging.getLogger(__name__)
 
-BASELINES = ("random", "always_yes", "constant")
+BASELINES = ("random", "always_yes", "constant", "biased")
+DIRECTIONS = ("north", "east", "south", "west")
 _YES_NO = {"yes", "no"}
 
 
@@ -59,6 +65,7 @@ class BaselineModel(ModelAPI):
         config: GenerateConfig | None = None,
         seed: int = 0,
         answer: str | None = None,
+        direction: str | None = None,
         **model_args: Any,
     ) -> None:
         super().__init__(model_name, base_url, api_key, [], config or GenerateConfig())
@@ -70,12 +77,17 @@ class BaselineModel(ModelAPI):
         if model_args:
             raise ValueError(
                 f"vpt_tasks/{model_name} does not take -M {', '.join(model_args)}; "
-                "it takes seed (and answer, for constant)."
+                "it takes seed (answer, for constant; direction, for biased)."
             )
         if model_name == "constant" and answer is None:
             raise ValueError("vpt_tasks/constant needs the text to answer: -M answer=A")
         self.seed = int(seed)
         self.answer = None if answer is None else _answer_text(answer)
+        self.direction = str(direction or "east").strip().lower()
+        if self.direction not in DIRECTIONS:
+            raise ValueError(
+                f"vpt_tasks/biased -M direction={direction!r}: use one of {', '.join(DIRECTIONS)}."
+            )
 
     def max_connections(self) -> int:
         return 64
@@ -93,6 +105,12 @@ class BaselineModel(ModelAPI):
         if self.model_name == "always_yes":
             words = _yes_no_words(_hint(input)) or ("Yes", "No")
             return _output(self.model_name, words[0], 1.0 if config.logprobs else None, words)
+        if self.model_name == "biased":
+            hint = _hint(input) or {}
+            pool = [str(option) for option in hint.get("answer_pool") or []]
+            chosen = next((o for o in pool if o.strip().lower() == self.direction), None)
+            if chosen is not None:
+                return _output(self.model_name, chosen, None, logprob_token=config.logprobs)
         return self._random(input, config)
 
     def _random(self, input: list[ChatMessage], config: GenerateConfig) -> ModelOutput:
@@ -150,10 +168,19 @@ def _seed(seed: int, sample_key: str, message: ChatMessageUser | None) -> int:
 
 
 def _output(
-    model: str, text: str, p_yes: float | None, words: tuple[str, str] = ("Yes", "No")
+    model: str,
+    text: str,
+    p_yes: float | None,
+    words: tuple[str, str] = ("Yes", "No"),
+    *,
+    logprob_token: bool | None = False,
 ) -> ModelOutput:
-    """A finished output; with `p_yes`, first-token yes/no top log-probabilities."""
+    """A finished output; with `p_yes`, first-token yes/no top log-probabilities; with
+    `logprob_token`, the answer as the only first-token candidate (log-probability 0)."""
     logprobs = None
+    if logprob_token:
+        top = [TopLogprob(token=text, logprob=0.0)]
+        logprobs = Logprobs(content=[Logprob(token=text, logprob=0.0, top_logprobs=top)])
     if p_yes is not None:
         top = [
             TopLogprob(token=token, logprob=math.log(p))

@@ -1,11 +1,19 @@
 """`vpt-tasks render`: render a scene family into a canonical dataset directory.
 
     vpt-tasks render isle-brick   --out DIR [--seed N] [--size 512] [--samples 16] [--limit N] ...
+    vpt-tasks render isle-brick   --out DIR --variant no-objects,human-figure   # + twin images
     vpt-tasks render comfort-ball --out DIR [--relations behind,totheleft] [--frames 0-36] ...
     vpt-tasks render comfort-car  --out DIR [--variations car,horse] [--datasets comfort_car_ref_facing_left] ...
+    vpt-tasks render FAMILY ... --workers N             # N Blender processes on this machine
+    vpt-tasks render FAMILY ... --out SHARDS --shard I/N  # one slice, e.g. a Slurm array task
+    vpt-tasks render merge OUT SHARDS/shard-*            # the shards' frames as one dataset
+    vpt-tasks render FAMILY ... --engine ray             # shards as Ray tasks, merged into --out
 
-Deterministic for a given seed; re-running the same command skips finished
-frames; `--dry-run` plans without Blender and prints what would be rendered.
+Deterministic for a given seed, whatever the engine, workers or shards: the
+same rows and the same frames (byte for byte with `--no-denoise`; denoised
+frames drawn in different processes may differ by one level in a few pixels,
+see the render README). Re-running the same command skips finished frames;
+`--dry-run` plans without Blender and prints what would be rendered.
 """
 
 from __future__ import annotations
@@ -25,16 +33,37 @@ _HELP = {
 }
 
 
+_MERGE_HELP = (
+    "merge shard folders (--shard I/N runs) into one canonical dataset, after checking that "
+    "they are all the shards of one plan"
+)
+
+EXECUTION_OPTIONS = frozenset(
+    {"threads", "workers", "shard", "engine", "ray_address", "ray_shards", "retries"}
+)
+"""Options that change how frames are computed, never which bytes: left out of the recorded command."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """One sub-parser per scene family, sharing the render options."""
-    families = parser.add_subparsers(dest="family", metavar="FAMILY", required=True)
+    """One sub-parser per scene family, sharing the render options, and `merge`."""
+    families = parser.add_subparsers(dest="family", metavar="FAMILY|merge", required=True)
     for family in FAMILIES:
         sub = families.add_parser(family, help=_HELP[family], description=_HELP[family])
         _common(sub)
+        _scale_options(sub)
         if family == "isle-brick":
             _isle_options(sub)
         else:
             _comfort_options(sub, family)
+    merge = families.add_parser("merge", help=_MERGE_HELP, description=_MERGE_HELP)
+    merge.add_argument("out", metavar="OUT", help="dataset directory to write")
+    merge.add_argument(
+        "shards",
+        nargs="+",
+        metavar="SHARD_DIR",
+        help="shard folders (shard-I-of-N), or folders holding them",
+    )
+    merge.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +95,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "--masks", action="store_true", help="also write label masks to DIR/.render/masks/"
     )
     group.add_argument(
-        "--threads", type=int, default=0, help="render threads (default 0: all cores)"
+        "--threads",
+        type=int,
+        default=0,
+        help="Cycles threads per render (default 0: all cores, or cores / --workers)",
     )
     group.add_argument(
         "--dry-run",
@@ -74,6 +106,63 @@ def _common(parser: argparse.ArgumentParser) -> None:
         help="plan and summarise without rendering (no Blender needed)",
     )
     group.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _scale_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group(
+        "scaling out (the frames and rows are the same whatever is chosen here)"
+    )
+    group.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="Blender processes rendering side by side (default: cores / --threads; "
+        "1 with --threads 0); each gets cores / N threads unless --threads is given",
+    )
+    group.add_argument(
+        "--shard",
+        type=_shard,
+        default=None,
+        metavar="I/N",
+        help="render only shard I of N (1-based) into DIR/shard-I-of-N/; "
+        "join the shards with `vpt-tasks render merge`",
+    )
+    group.add_argument(
+        "--engine",
+        choices=("local", "ray"),
+        default="local",
+        help='local processes (default) or Ray tasks, one per shard (pip install "vpt-tasks[scale]")',
+    )
+    group.add_argument(
+        "--ray-address",
+        default=None,
+        metavar="ADDR",
+        help="Ray cluster to use (default: $RAY_ADDRESS, else a new local Ray instance)",
+    )
+    group.add_argument(
+        "--ray-shards",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --engine ray: shards (tasks) to split the plan into (default: one per 8 "
+        "distinct scenes); each task takes --threads CPUs (default 1)",
+    )
+    group.add_argument(
+        "--retries",
+        type=int,
+        default=2,
+        metavar="N",
+        help="with --engine ray: times a failed shard is run again (default 2)",
+    )
+    group.add_argument(
+        "--renderer",
+        default=None,
+        metavar="MODULE",
+        help="module that draws the frames (default vpt_tasks.render.blender); any module "
+        "with render_frame, render_mask and blender_version, e.g. a stand-in to try a "
+        "cluster set-up without Blender",
+    )
 
 
 def _isle_options(parser: argparse.ArgumentParser) -> None:
@@ -151,6 +240,16 @@ def _isle_options(parser: argparse.ArgumentParser) -> None:
         metavar="Q4,Q5,Q7",
         help="shares of two-direction gold answers (default 0.36,0.173,0.285 as in the paper)",
     )
+    group.add_argument(
+        "--variant",
+        type=_names,
+        default=None,
+        metavar="NAME[,NAME]",
+        help="also render each scene's twin for the image interventions: no-objects (the "
+        "minifigure alone), human-figure (a human figure in its place); same seed, camera "
+        "and pose, gold unchanged, stored in the scene's row (image_no_objects, "
+        "image_human_figure)",
+    )
 
 
 def _comfort_options(parser: argparse.ArgumentParser, family: str) -> None:
@@ -194,6 +293,15 @@ def _floats(text: str) -> tuple[float, ...]:
         ) from None
 
 
+def _shard(text: str) -> Any:
+    from vpt_tasks.render.shards import Shard
+
+    try:
+        return Shard.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def _frames(text: str) -> tuple[int, ...]:
     frames: list[int] = []
     try:
@@ -208,25 +316,26 @@ def _frames(text: str) -> tuple[int, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Plan, render what is missing, write the dataset; 2 on bad options or without Blender."""
-    from vpt_tasks.render.blender import BlenderUnavailable
-    from vpt_tasks.render.scene import RenderSettings
+    """Plan, render what is missing, write the dataset; 2 on bad options or without Blender.
 
+    With `--shard` only the shard's frames are rendered (no dataset); a
+    failing shard exits with 1 and the command that re-runs it.
+    """
+    if args.family == "merge":
+        return run_merge(args)
+    from vpt_tasks.render.blender import BlenderUnavailable
+
+    error_prefix = f"vpt-tasks render {args.family}: error:"
     try:
-        settings = RenderSettings(
-            size=_positive("size", args.size),
-            samples=_positive("samples", args.samples),
-            denoise=not args.no_denoise,
-            format=args.format,
-            jpeg_quality=args.jpeg_quality,
-            seed=args.seed,
-        )
+        settings = render_settings(args)
         plans, skipped = plan(args)
+        if args.limit is not None:
+            plans = plans[: max(0, args.limit)]
+        plans = with_variants(args, plans)
+        workers, threads = _execution(args)
     except ValueError as error:
-        print(f"vpt-tasks render {args.family}: error: {error}", file=sys.stderr)
+        print(f"{error_prefix} {error}", file=sys.stderr)
         return 2
-    if args.limit is not None:
-        plans = plans[: max(0, args.limit)]
     unique = len({p.scene.digest() for p in plans})
     print(
         f"{args.family}: {len(plans)} frames ({unique} distinct scenes)"
@@ -234,40 +343,335 @@ def run(args: argparse.Namespace) -> int:
     )
     for scene_id, reason in skipped[:5]:
         print(f"  skipped {scene_id}: {reason}")
+    if args.shard is not None:
+        selected = args.shard.select(plans, settings)
+        print(f"shard {args.shard}: {len(selected)} of these frames")
     if args.dry_run:
-        print(summary(args.family, plans))
+        print(summary(args.family, selected if args.shard is not None else plans))
         return 0
     if not plans:
-        print(
-            f"vpt-tasks render {args.family}: error: the options select no frame", file=sys.stderr
-        )
+        print(f"{error_prefix} the options select no frame", file=sys.stderr)
         return 2
-    from vpt_tasks.render.cards import TITLES, card_body
-    from vpt_tasks.render.runner import render_dataset
+    from vpt_tasks.render.ray_engine import RayUnavailable, ShardsFailed
+    from vpt_tasks.render.renderer import Renderer
 
-    command = command_line(args)
+    renderer = Renderer(args.renderer) if args.renderer else None
     try:
-        report = render_dataset(
-            plans,
-            args.out,
-            settings,
-            schema=schema(args.family),
-            pretty_name=TITLES[args.family],
-            card_body=lambda report: card_body(
-                args.family, command, settings, report, RENDERER_VERSION
-            ),
-            masks=args.masks,
-            threads=args.threads,
-            progress=not args.quiet,
-        )
+        if args.shard is not None:
+            return _render_shard(args, plans, settings, workers, threads, renderer)
+        if args.engine == "ray":
+            report = _render_on_ray(args, plans, settings, renderer)
+        else:
+            if workers > 1:
+                print(f"rendering with {workers} worker processes, {threads} threads each")
+            report = _finish(
+                args, plans, settings, workers=workers, threads=threads, renderer=renderer
+            )
     except BlenderUnavailable as error:
         print(f"vpt-tasks render: {error}", file=sys.stderr)
         return 2
+    except RayUnavailable as error:
+        print(f"vpt-tasks render: {error}", file=sys.stderr)
+        return 2
+    except ShardsFailed as error:
+        print(f"vpt-tasks render: {error}", file=sys.stderr)
+        return 1
     print(
-        f"wrote {report.directory} ({report.frames} rows: {report.rendered} rendered, "
-        f"{report.copied} copied from identical scenes, {report.resumed} already done); {report.timing()}"
+        f"wrote {report.directory} ({_rows(plans)} rows, {report.frames} frames: "
+        f"{report.rendered} rendered, {report.copied} copied from identical scenes, "
+        f"{report.resumed} already done); {report.timing()}"
     )
     return 0
+
+
+def render_settings(args: argparse.Namespace) -> Any:
+    """The `RenderSettings` of the command-line options (ValueError on bad values)."""
+    from vpt_tasks.render.scene import RenderSettings
+
+    return RenderSettings(
+        size=_positive("size", args.size),
+        samples=_positive("samples", args.samples),
+        denoise=not args.no_denoise,
+        format=args.format,
+        jpeg_quality=args.jpeg_quality,
+        seed=args.seed,
+    )
+
+
+def _execution(args: argparse.Namespace) -> tuple[int, int]:
+    """(workers, threads per worker) of the local engine; ValueError on contradictory options."""
+    from vpt_tasks.render.parallel import plan_workers
+
+    if args.engine == "ray":
+        if args.shard is not None:
+            raise ValueError("--shard renders one shard here; --engine ray renders all of them")
+        if args.workers is not None:
+            raise ValueError(
+                "--workers is for the local engine; with --engine ray, --ray-shards sets the "
+                "tasks and --threads the CPUs of each"
+            )
+        if args.ray_shards is not None:
+            _positive("ray-shards", args.ray_shards)
+        if args.retries < 0:
+            raise ValueError(f"--retries must be 0 or more, got {args.retries}")
+        return 1, max(1, args.threads)
+    return plan_workers(args.workers, args.threads)
+
+
+def _finish(args: argparse.Namespace, plans: list[Any], settings: Any, **render: Any) -> Any:
+    """Render what `args.out` lacks (nothing after a merge) and write its dataset and card."""
+    from vpt_tasks.render.cards import TITLES, card_body
+
+    command = command_line(args)
+    return render_with_twins(
+        plans,
+        args.out,
+        settings,
+        schema=schema(args.family, getattr(args, "variant", None) or ()),
+        pretty_name=TITLES[args.family],
+        card_body=lambda report: card_body(
+            args.family, command, settings, report, RENDERER_VERSION
+        ),
+        masks=args.masks,
+        progress=not args.quiet,
+        **render,
+    )
+
+
+def render_with_twins(
+    plans: list[Any],
+    out: Any,
+    settings: Any,
+    *,
+    schema: dict[str, str],
+    pretty_name: str,
+    card_body: Any,
+    **render: Any,
+) -> Any:
+    """`runner.render_dataset`, where the plans may hold variant twins (`isle_plan.twin`).
+
+    The twins are rendered like any frame (and by any engine: they are frames
+    of the plan); the dataset has one row per scene, each twin's image in its
+    scene's row under the variant's column (`isle_plan.VARIANTS`).
+    """
+    from vpt_tasks.render.isle_plan import is_twin
+    from vpt_tasks.render.runner import render_dataset, render_frames
+
+    if not any(is_twin(plan) for plan in plans):
+        return render_dataset(
+            plans,
+            out,
+            settings,
+            schema=schema,
+            pretty_name=pretty_name,
+            card_body=card_body,
+            **render,
+        )
+    report = render_frames(plans, out, settings, **render)
+    write_dataset_with_twins(
+        plans, out, settings, schema=schema, pretty_name=pretty_name, body=card_body(report)
+    )
+    return report
+
+
+def write_dataset_with_twins(
+    plans: list[Any],
+    out: Any,
+    settings: Any,
+    *,
+    schema: dict[str, str],
+    pretty_name: str,
+    body: str,
+) -> Any:
+    """The canonical dataset of the scenes of `plans`, each row with its twins' images."""
+    from pathlib import Path
+
+    from vpt_tasks.core.canonical import write_dataset
+    from vpt_tasks.render.isle_plan import VARIANTS, is_twin
+    from vpt_tasks.render.runner import Manifest, frame_path
+
+    out = Path(out)
+    manifest = Manifest.of(out)
+    missing = [plan.key for plan in plans if plan.key not in manifest.entries]
+    if missing:
+        raise ValueError(
+            f"{len(missing)} planned frames are not rendered in {out} (first: {missing[0]})"
+        )
+    twins = {(p.row["twin_of"], p.row["variant"]): p for p in plans if is_twin(p)}
+    variants = sorted({variant for _, variant in twins}, key=list(VARIANTS).index)
+    scenes = [plan for plan in plans if not is_twin(plan)]
+    lost = [f"{key}.{v}" for key, v in twins if key not in {p.key for p in scenes}]
+    if lost:
+        raise ValueError(f"twin frames without their scene in the plan: {', '.join(lost[:3])}")
+    rows = (
+        {
+            **plan.row,
+            "image": frame_path(out, plan, settings).read_bytes(),
+            **{
+                VARIANTS[variant]: frame_path(
+                    out, twins[(plan.key, variant)], settings
+                ).read_bytes()
+                for variant in variants
+            },
+            "blender_version": manifest.entries[plan.key].get("blender_version"),
+        }
+        for plan in scenes
+    )
+    return write_dataset(
+        out, rows, {**schema, "blender_version": "string"}, pretty_name=pretty_name, body=body
+    )
+
+
+def with_variants(args: argparse.Namespace, plans: list[Any]) -> list[Any]:
+    """The plans and, with `--variant`, every scene's twins (ValueError on an unknown variant)."""
+    variants = getattr(args, "variant", None)
+    if not variants:
+        return plans
+    from vpt_tasks.render import isle_plan
+
+    unknown = [v for v in variants if v not in isle_plan.VARIANTS]
+    if unknown:
+        raise ValueError(
+            f"--variant: unknown variant(s) {', '.join(unknown)}; choose from "
+            f"{', '.join(isle_plan.VARIANTS)}"
+        )
+    return isle_plan.with_variants(plans, list(dict.fromkeys(variants)))
+
+
+def _rows(plans: list[Any]) -> int:
+    """Rows of the dataset: the planned scenes, without their twins."""
+    return sum("twin_of" not in plan.row for plan in plans)
+
+
+def _render_shard(
+    args: argparse.Namespace,
+    plans: list[Any],
+    settings: Any,
+    workers: int,
+    threads: int,
+    renderer: Any,
+) -> int:
+    """Render `--shard I/N` into `--out`/shard-I-of-N; on failure say how to re-run it."""
+    import traceback
+
+    from vpt_tasks.render.blender import BlenderUnavailable
+    from vpt_tasks.render.shards import ShardMismatch, render_shard
+
+    shard = args.shard
+    rerun = command_line(args) + f" --shard {shard}"
+    try:
+        folder, report = render_shard(
+            plans,
+            shard,
+            args.out,
+            settings,
+            command=command_line(args),
+            masks=args.masks,
+            threads=threads,
+            workers=workers,
+            renderer=renderer,
+            progress=not args.quiet,
+        )
+    except BlenderUnavailable:
+        raise
+    except ShardMismatch as error:
+        print(f"vpt-tasks render {args.family}: error: {error}", file=sys.stderr)
+        return 2
+    except Exception as error:
+        traceback.print_exc()
+        print(
+            f"vpt-tasks render: shard {shard} failed: {error}\n"
+            f"re-run it with (its finished frames are kept):\n  {rerun}",
+            file=sys.stderr,
+        )
+        return 1
+    print(
+        f"wrote shard {shard} to {folder} ({report.frames} frames: {report.rendered} "
+        f"rendered, {report.copied} copied from identical scenes, {report.resumed} already "
+        f"done); {report.timing()}\nwhen all {shard.count} shards are done, merge them with:\n"
+        f"  vpt-tasks render merge DATASET_DIR {shlex.quote(str(args.out))}"
+    )
+    return 0
+
+
+def _render_on_ray(args: argparse.Namespace, plans: list[Any], settings: Any, renderer: Any) -> Any:
+    """`--engine ray`: render the shards on Ray, merge them into `--out`, write the dataset."""
+    from vpt_tasks.render.ray_engine import render_on_ray, shards_folder
+
+    shard_args = argparse.Namespace(**{**vars(args), "out": str(shards_folder(args.out))})
+    report = render_on_ray(
+        plans,
+        args.out,
+        settings,
+        shards=args.ray_shards,
+        masks=args.masks,
+        threads=max(1, args.threads),
+        retries=args.retries,
+        renderer=renderer,
+        address=args.ray_address,
+        command=command_line(shard_args),
+        progress=not args.quiet,
+    )
+    finished = _finish(args, plans, settings)  # all frames are there: writes the dataset
+    report.blender_version = report.blender_version or finished.blender_version
+    return report
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    """`vpt-tasks render merge OUT SHARD_DIR...`: check the shards, copy them, write the dataset."""
+    from vpt_tasks.render.merge import MergeError, find_shards, merge_shards
+
+    try:
+        found = find_shards(args.shards)
+        commands = {_without_out(info.command) for _, info in found}
+        if None in commands:
+            raise MergeError(
+                "a shard carries no command (rendered through the Python API); merge such "
+                "shards with vpt_tasks.render.merge.merge_shards"
+            )
+        if len(commands) > 1:
+            raise MergeError(
+                "the shards were rendered by different commands (other options than --out):\n  "
+                + "\n  ".join(sorted(str(c) for c in commands))
+            )
+        command = str(found[0][1].command)
+        family_args = _parse(shlex.split(command)[2:])
+        family_args.out = args.out
+        family_args.quiet = args.quiet
+        settings = render_settings(family_args)
+        plans, _ = plan(family_args)
+        if family_args.limit is not None:
+            plans = plans[: max(0, family_args.limit)]
+        plans = with_variants(family_args, plans)
+        merged = merge_shards(args.out, plans, settings, args.shards, masks=family_args.masks)
+    except ValueError as error:  # MergeError, or a command this version cannot plan
+        print(f"vpt-tasks render merge: error: {error}", file=sys.stderr)
+        return 2
+    report = _finish(family_args, plans, settings)
+    print(
+        f"merged {merged.shards} shards into {report.directory} ({report.frames} rows: "
+        f"{merged.imported} frames copied from the shards, {merged.present} already there)"
+    )
+    return 0
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="vpt-tasks render")
+    add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def _without_out(command: str | None) -> str | None:
+    """`command` without its `--out DIR` (shards of one plan may sit in different folders)."""
+    if command is None:
+        return None
+    parts = shlex.split(command)
+    kept = [
+        part
+        for index, part in enumerate(parts)
+        if part != "--out" and (index == 0 or parts[index - 1] != "--out")
+    ]
+    return shlex.join(kept)
 
 
 def plan(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, str]]]:
@@ -316,15 +720,16 @@ def plan(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, str]]]:
     return plan_comfort_car(options), []
 
 
-def schema(family: str) -> dict[str, str]:
-    """The canonical schema of a family plus its geometry columns."""
+def schema(family: str, variants: Any = ()) -> dict[str, str]:
+    """The canonical schema of a family plus its geometry columns (and its variants' images)."""
     from vpt_tasks.comfort.spec import CANONICAL_SCHEMA as COMFORT_FEATURES
     from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA as ISLE_BRICK_FEATURES
 
     if family == "isle-brick":
-        from vpt_tasks.render.isle_plan import GEOMETRY_COLUMNS
+        from vpt_tasks.render.isle_plan import GEOMETRY_COLUMNS, VARIANTS
 
-        return {**ISLE_BRICK_FEATURES, **GEOMETRY_COLUMNS}
+        twins = {VARIANTS[v]: "image" for v in VARIANTS if v in set(variants)}
+        return {**ISLE_BRICK_FEATURES, **GEOMETRY_COLUMNS, **twins}
     from vpt_tasks.render.comfort_plan import GEOMETRY_COLUMNS as COMFORT_GEOMETRY
 
     return {**COMFORT_FEATURES, **COMFORT_GEOMETRY}
@@ -332,9 +737,10 @@ def schema(family: str) -> dict[str, str]:
 
 def summary(family: str, plans: list[Any]) -> str:
     """Counts of the planned gold answers / paths, for --dry-run."""
-    rows = [p.row for p in plans]
+    rows = [p.row for p in plans if "twin_of" not in p.row]
     if family == "isle-brick":
         lines = []
+        twins = Counter(p.row["variant"] for p in plans if "twin_of" in p.row)
         for column in ("gold_q1", "gold_q2", "gold_q4", "gold_q5", "gold_q6", "gold_q7"):
             counts = Counter("+".join(r[column]) for r in rows)
             two = sum(len(r[column]) > 1 for r in rows)
@@ -347,15 +753,23 @@ def summary(family: str, plans: list[Any]) -> str:
                 )
             )
         lines.append(f"  viewpoints: {dict(Counter(r['viewpoint'] for r in rows))}")
+        if twins:
+            lines.append(f"  twin frames: {dict(twins)}")
         return "\n".join(lines)
     paths = Counter((r["dataset"], r["relation"], r["variation"]) for r in rows)
     return f"  {len(paths)} paths, frames per path: {sorted(set(paths.values()))}"
 
 
 def command_line(args: argparse.Namespace) -> str:
-    """The full command that reproduces this run, every option spelled out."""
+    """The full command that reproduces this run's output, every option spelled out.
+
+    Execution options (`EXECUTION_OPTIONS`: threads, workers, shard, engine
+    and Ray settings) are left out: they do not change the frames or rows, so
+    the dataset card and the shards' recorded command are the same however
+    the frames were computed.
+    """
     parts = ["vpt-tasks", "render", args.family]
-    skip = {"family", "dry_run", "quiet", "command"}
+    skip = {"family", "dry_run", "quiet", "command", *EXECUTION_OPTIONS}
     for name, value in vars(args).items():
         if name in skip or value is None or value is False:
             continue

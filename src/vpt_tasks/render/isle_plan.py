@@ -33,6 +33,15 @@ surface-level at the lowest elevation from `surface_elevation` (20°) up to
 (an object right behind the figure, seen from table level, would otherwise
 be hidden by it). The camera stands at a seeded azimuth, looks at the middle
 of the scene and is as close as lets every entity fit in the frame.
+
+Every row also records `figure_box`, the minifigure's box in the image,
+which the zoom intervention of `vpt_tasks/isle_brick_bias` crops around. Variants (`VARIANTS`, `vpt-tasks render isle-brick --variant
+...`) are twins of each planned scene for the image interventions of the
+paper's Appendix B: the same camera, light and minifigure pose, with every
+other entity removed (`no-objects`) or with a human figure in the
+minifigure's place (`human-figure`); `twin(plan, variant)` plans one, and
+the dataset stores its image in the scene's own row (`image_no_objects`,
+`image_human_figure`), whose gold answers stay those of the scene.
 """
 
 from __future__ import annotations
@@ -41,7 +50,7 @@ import json
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any
 
@@ -70,6 +79,7 @@ GEOMETRY_COLUMNS: dict[str, str] = {
     "camera_elevation": "float",
     "object_camera_visibility": "float",
     "figure_camera_visibility": "float",
+    "figure_box": "list<float>",
     "occluder": "string",
     "distractors": "list<string>",
     "second_figure": "string",
@@ -78,6 +88,15 @@ GEOMETRY_COLUMNS: dict[str, str] = {
     "renderer_version": "string",
 }
 """Columns added to the canonical Isle-Brick-V2 schema (see the render README)."""
+
+VARIANTS: dict[str, str] = {
+    "no-objects": "image_no_objects",
+    "human-figure": "image_human_figure",
+}
+"""Twin variants of a scene (`--variant`) and the image column each is stored in."""
+
+_UNIT_CORNERS = [(x, y, z) for x in (-0.5, 0.5) for y in (-0.5, 0.5) for z in (-0.5, 0.5)]
+"""The corners of the unit cube, which bounds every unit primitive of `scene.SHAPES`."""
 
 
 @dataclass(frozen=True)
@@ -302,6 +321,7 @@ def _plan_scene(
         figures=2 if second else 1,
         occluded=occluded,
     )
+    scene = Scene(entities, camera, sun, ground=TABLE)
     row = {
         "scene_id": scene_id,
         "object": object_name,
@@ -318,6 +338,7 @@ def _plan_scene(
         "camera_elevation": round(camera.elevation, 4),
         "object_camera_visibility": round(object_visibility, 4),
         "figure_camera_visibility": round(figure_visibility, 4),
+        "figure_box": figure_box(scene),
         "occluder": occluder_role,
         "distractors": distractors,
         "second_figure": second,
@@ -325,7 +346,72 @@ def _plan_scene(
         "seed": options.seed,
         "renderer_version": RENDERER_VERSION,
     }
-    return FramePlan(key=scene_id, scene=Scene(entities, camera, sun, ground=TABLE), row=row)
+    return FramePlan(key=scene_id, scene=scene, row=row)
+
+
+def figure_box(scene: Scene) -> list[float]:
+    """[left, top, right, bottom] of the minifigure in the image, as fractions (origin top left).
+
+    The projection of every part's bounding corners: a box around everything
+    drawn of the figure (a little larger than its silhouette where parts are
+    round), clamped to the image.
+    """
+    figure = scene.by_label("figure")[0]
+    columns, rows = [], []
+    for part in figure.model.parts:
+        matrix = tf.compose(figure.matrix(), part.matrix())
+        for corner in _UNIT_CORNERS:
+            column, row, _ = scene.camera.project(tf.apply(matrix, corner))
+            columns.append(column)
+            rows.append(row)
+
+    def inside(value: float) -> float:
+        return round(min(1.0, max(0.0, value)), 4)
+
+    return [inside(min(columns)), inside(min(rows)), inside(max(columns)), inside(max(rows))]
+
+
+def twin(plan: FramePlan, variant: str) -> FramePlan:
+    """The `variant` twin of a planned scene: same camera, light and minifigure pose.
+
+    `no-objects`: the minifigure alone (object, distractors, second figure and
+    wardrobe removed). `human-figure`: the scene with the renderer's human
+    figure (`models.woman`, scaled to the minifigure's height) standing where
+    the minifigure stands and facing where it faces, labelled `figure` in masks.
+    Its key is `<key>.<variant>`; its row names the scene it belongs to
+    (`twin_of`) and the variant: the dataset stores its image in that scene's row.
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
+    scene = plan.scene
+    figure = scene.by_label("figure")[0]
+    if variant == "no-objects":
+        entities: tuple[Entity, ...] = (figure,)
+    else:
+        human = models.woman()
+        stand_in = Entity(
+            "figure",
+            human,
+            figure.position,
+            yaw=figure.yaw,
+            scale=figure.model.height * figure.scale / human.height,
+        )
+        entities = tuple(stand_in if e is figure else e for e in scene.entities)
+    return FramePlan(
+        key=f"{plan.key}.{variant}",
+        scene=replace(scene, entities=entities),
+        row={"twin_of": plan.key, "variant": variant},
+    )
+
+
+def with_variants(plans: Sequence[FramePlan], variants: Sequence[str]) -> list[FramePlan]:
+    """The plans followed by the twins of every plan for each variant (in that order)."""
+    return [*plans, *(twin(plan, variant) for variant in variants for plan in plans)]
+
+
+def is_twin(plan: FramePlan) -> bool:
+    """Whether a plan is a variant twin (its image goes into its scene's row)."""
+    return "twin_of" in plan.row
 
 
 def _place_extras(

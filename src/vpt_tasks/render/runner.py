@@ -1,34 +1,41 @@
-"""Render planned frames into a canonical dataset directory, resumably.
+"""Render planned frames into a canonical dataset directory, resumably, in one or many processes.
 
 What: `render_dataset(plans, out, settings, ...)` renders every `FramePlan`
 to `out/.render/frames/<key>.<ext>` (and optionally a label mask to
 `out/.render/masks/<key>.png`), records each finished frame in
 `out/.render/manifest.jsonl`, then writes the canonical dataset
 (`out/README.md` + `out/data/test-00000-of-00001.parquet`, images embedded).
+It is `render_frames` (the resumable rendering) followed by
+`write_rendered_dataset` (the dataset of finished frames); shards
+(`vpt_tasks.render.shards`) run the first alone, a merge
+(`vpt_tasks.render.merge`) the second.
 
 Why: datasets take hours to render on a CPU, so an interrupted run must pick
 up where it stopped. A frame counts as finished when the manifest holds its
 key with the same digest (scene + render settings) and the file on disk still
 has the recorded SHA-256; anything else is rendered again. Frames whose scene
-is identical to one already rendered (COMFORT's frame 36 = frame 0, the same
-position on the circle in two relations) are copied, not re-rendered. The
+is identical to another (COMFORT's frame 36 = frame 0, the same position on
+the circle in two relations) are drawn once and copied. With `workers` > 1
+the distinct scenes are drawn by a pool of processes (`parallel.py`) that
+only report back; this process alone writes the manifest, so it stays
+consistent and resuming works the same whatever the number of workers. The
 work folder starts with a dot so that it is not part of the dataset; publish
 the directory without it.
 """
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import json
 import os
 import shutil
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from vpt_tasks.render import RENDERER_VERSION
+from vpt_tasks.render.renderer import FrameJob, FrameResult, Renderer, render_job, sha256
 from vpt_tasks.render.scene import FramePlan, RenderSettings
 
 WORK_DIR = ".render"
@@ -56,6 +63,15 @@ class RenderReport:
         cpu = sum(self.cpu_seconds) / len(self.cpu_seconds)
         return f"{wall:.2f} s per frame wall clock, {cpu:.2f} CPU-s per frame ({len(self.wall_seconds)} rendered)"
 
+    def add(self, other: RenderReport) -> None:
+        """Fold the counts and timings of another run (e.g. a shard) into this one."""
+        self.rendered += other.rendered
+        self.copied += other.copied
+        self.resumed += other.resumed
+        self.wall_seconds += other.wall_seconds
+        self.cpu_seconds += other.cpu_seconds
+        self.blender_version = self.blender_version or other.blender_version
+
 
 class Manifest:
     """Finished frames, one JSON line each; the last line of a key wins."""
@@ -72,13 +88,18 @@ class Manifest:
                 if isinstance(entry, dict) and "key" in entry:
                     self.entries[entry["key"]] = entry
 
+    @classmethod
+    def of(cls, out: str | Path) -> Manifest:
+        """The manifest of the render directory `out`."""
+        return cls(Path(out) / WORK_DIR / MANIFEST)
+
     def finished(self, key: str, digest: str, file: Path) -> bool:
         entry = self.entries.get(key)
         return bool(
             entry
             and entry.get("digest") == digest
             and file.is_file()
-            and _sha256(file) == entry.get("sha256")
+            and sha256(file) == entry.get("sha256")
         )
 
     def record(self, entry: dict[str, Any]) -> None:
@@ -108,105 +129,235 @@ def render_dataset(
     card_body: Callable[[RenderReport], str],
     masks: bool = False,
     threads: int = 0,
+    workers: int = 1,
+    renderer: Renderer | None = None,
     progress: bool = True,
 ) -> RenderReport:
-    """Render what is missing, then write the canonical dataset of all `plans` to `out`."""
+    """Render what is missing, then write the canonical dataset of all `plans` to `out`.
+
+    `workers` > 1 draws in that many spawned processes, each with `threads`
+    Cycles threads (0: all cores; see `parallel.plan_workers` for sensible
+    pairs). `renderer` names the drawing module (default: Blender).
+    """
+    report = render_frames(
+        plans,
+        out,
+        settings,
+        masks=masks,
+        threads=threads,
+        workers=workers,
+        renderer=renderer,
+        progress=progress,
+    )
+    write_rendered_dataset(
+        plans, out, settings, schema=schema, pretty_name=pretty_name, body=card_body(report)
+    )
+    return report
+
+
+@dataclass
+class _Group:
+    """The frames of one distinct scene and what they still need."""
+
+    plans: list[FramePlan]
+    digest: str
+    todo: list[FramePlan] = field(default_factory=list)
+    """Members whose frame is not finished."""
+    need_mask: list[FramePlan] = field(default_factory=list)
+    """Members without a mask file (only with masks on)."""
+
+
+def render_frames(
+    plans: Sequence[FramePlan],
+    out: str | Path,
+    settings: RenderSettings,
+    *,
+    masks: bool = False,
+    threads: int = 0,
+    workers: int = 1,
+    renderer: Renderer | None = None,
+    progress: bool = True,
+) -> RenderReport:
+    """Render the frames (and masks) of `plans` that `out` does not hold yet; record them."""
     from tqdm import tqdm
 
     out = Path(out)
+    renderer = renderer or Renderer()
     keys = [plan.key for plan in plans]
     if len(set(keys)) != len(keys):
         raise ValueError("frame keys must be unique within a dataset")
     if not plans:
         raise ValueError("nothing to render: the options select no frame")
-    manifest = Manifest(out / WORK_DIR / MANIFEST)
+    manifest = Manifest.of(out)
     report = RenderReport(directory=out, frames=len(plans))
-    by_digest: dict[str, Path] = {}
-    bar = tqdm(
-        plans, desc=f"rendering into {out}", unit="frame", disable=not progress, dynamic_ncols=True
-    )
-    for plan in bar:
+    groups: dict[str, _Group] = {}
+    for plan in plans:
         digest = plan.digest(settings)
-        target = frame_path(out, plan, settings)
-        if manifest.finished(plan.key, digest, target):
-            report.resumed += 1
-            by_digest.setdefault(digest, target)
-        else:
-            entry = _produce(plan, target, digest, settings, by_digest, report, threads)
-            manifest.record(entry)
-            by_digest.setdefault(digest, target)
-        if masks and not mask_path(out, plan).is_file():
-            from vpt_tasks.render.blender import render_mask
+        groups.setdefault(digest, _Group([], digest)).plans.append(plan)
 
-            render_mask(plan.scene, mask_path(out, plan), settings, threads=threads)
-        bar.set_postfix(rendered=report.rendered, copied=report.copied, resumed=report.resumed)
-    bar.close()
+    jobs: list[FrameJob] = []
+    for group in groups.values():
+        done = [
+            p
+            for p in group.plans
+            if manifest.finished(p.key, group.digest, frame_path(out, p, settings))
+        ]
+        report.resumed += len(done)
+        finished = {p.key for p in done}
+        group.todo = [p for p in group.plans if p.key not in finished]
+        group.need_mask = [p for p in group.plans if masks and not mask_path(out, p).is_file()]
+        if group.todo and done:  # an identical scene is finished: copy it, draw nothing
+            for plan in group.todo:
+                _copy_frame(out, settings, manifest, done[0], plan, report)
+            group.todo = []
+        if group.todo or group.need_mask:
+            first = (group.todo or group.need_mask)[0]
+            jobs.append(
+                FrameJob(
+                    key=first.key,
+                    digest=group.digest,
+                    scene=first.scene,
+                    frame=frame_path(out, group.todo[0], settings) if group.todo else None,
+                    mask=mask_path(out, group.need_mask[0]) if group.need_mask else None,
+                )
+            )
+
+    bar = tqdm(
+        total=len(plans),
+        initial=len(plans) - sum(len(groups[job.digest].todo) for job in jobs),
+        desc=f"rendering into {out}",
+        unit="frame",
+        disable=not progress,
+        dynamic_ncols=True,
+    )
+    try:
+        for result in _results(jobs, settings, threads, workers, renderer):
+            group = groups[result.digest]
+            _record(out, settings, manifest, group, result, report)
+            bar.update(len(group.todo))
+            bar.set_postfix(rendered=report.rendered, copied=report.copied, resumed=report.resumed)
+    finally:
+        bar.close()
     versions = {manifest.entries[key].get("blender_version") for key in keys}
     report.blender_version = report.blender_version or next(
         iter(sorted(v for v in versions if v)), None
     )
-    rows = [
+    return report
+
+
+def _results(
+    jobs: list[FrameJob], settings: RenderSettings, threads: int, workers: int, renderer: Renderer
+) -> Iterator[FrameResult]:
+    """Results of the jobs: drawn here, one after the other, or by a pool of processes."""
+    draw = functools.partial(render_job, settings=settings, threads=threads, renderer=renderer)
+    if workers <= 1 or len(jobs) <= 1:
+        return (draw(job) for job in jobs)
+    from vpt_tasks.render.parallel import run_in_processes
+    from vpt_tasks.render.renderer import worker_sys_path
+
+    renderer.check()
+    return run_in_processes(draw, jobs, min(workers, len(jobs)), sys_path=worker_sys_path())
+
+
+def _record(
+    out: Path,
+    settings: RenderSettings,
+    manifest: Manifest,
+    group: _Group,
+    result: FrameResult,
+    report: RenderReport,
+) -> None:
+    """Record a drawn frame and copy it (and its mask) to the identical scenes of its group."""
+    if group.todo:
+        first = group.todo[0]
+        manifest.record(
+            {
+                "key": first.key,
+                "digest": group.digest,
+                "renderer_version": RENDERER_VERSION,
+                "blender_version": result.blender_version,
+                "seconds": round(result.seconds, 3),
+                "cpu_seconds": round(result.cpu_seconds, 3),
+                "file": f"frames/{first.key}.{settings.extension}",
+                "sha256": result.sha256,
+            }
+        )
+        report.rendered += 1
+        report.wall_seconds.append(result.seconds)
+        report.cpu_seconds.append(result.cpu_seconds)
+        report.blender_version = report.blender_version or result.blender_version
+        for plan in group.todo[1:]:
+            _copy_frame(out, settings, manifest, first, plan, report)
+    if group.need_mask:
+        source = mask_path(out, group.need_mask[0])
+        for plan in group.need_mask[1:]:
+            copy_file(source, mask_path(out, plan))
+
+
+def _copy_frame(
+    out: Path,
+    settings: RenderSettings,
+    manifest: Manifest,
+    source: FramePlan,
+    target: FramePlan,
+    report: RenderReport,
+) -> None:
+    """Copy the finished frame of an identical scene and record the copy."""
+    origin = frame_path(out, source, settings)
+    copy_file(origin, frame_path(out, target, settings))
+    manifest.record(
+        {
+            "key": target.key,
+            "digest": target.digest(settings),
+            "renderer_version": RENDERER_VERSION,
+            "blender_version": manifest.entries[source.key].get("blender_version"),
+            "copied_from": origin.name,
+            "file": f"frames/{target.key}.{settings.extension}",
+            "sha256": manifest.entries[source.key]["sha256"],
+        }
+    )
+    report.copied += 1
+
+
+def copy_file(source: Path, target: Path) -> None:
+    """Copy `source` to `target` atomically (a partial copy never takes the target's name)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staged = target.with_name(target.name + ".part")
+    shutil.copyfile(source, staged)
+    os.replace(staged, target)
+
+
+def write_rendered_dataset(
+    plans: Sequence[FramePlan],
+    out: str | Path,
+    settings: RenderSettings,
+    *,
+    schema: dict[str, str],
+    pretty_name: str,
+    body: str,
+) -> Path:
+    """Write the canonical dataset of `plans` from the finished frames in `out/.render`."""
+    from vpt_tasks.core.canonical import write_dataset
+
+    out = Path(out)
+    manifest = Manifest.of(out)
+    missing = [plan.key for plan in plans if plan.key not in manifest.entries]
+    if missing:
+        raise ValueError(
+            f"{len(missing)} planned frames are not rendered in {out} (first: {missing[0]})"
+        )
+    rows = (
         {
             **plan.row,
             "image": frame_path(out, plan, settings).read_bytes(),
             "blender_version": manifest.entries[plan.key].get("blender_version"),
         }
         for plan in plans
-    ]
-    from vpt_tasks.core.canonical import write_dataset
-
-    write_dataset(
+    )
+    return write_dataset(
         out,
         rows,
         {**schema, "blender_version": "string"},
         pretty_name=pretty_name,
-        body=card_body(report),
+        body=body,
     )
-    return report
-
-
-def _produce(
-    plan: FramePlan,
-    target: Path,
-    digest: str,
-    settings: RenderSettings,
-    by_digest: dict[str, Path],
-    report: RenderReport,
-    threads: int,
-) -> dict[str, Any]:
-    """Render the frame, or copy an identical scene rendered earlier; return its manifest entry."""
-    from vpt_tasks.render.blender import blender_version, render_frame
-
-    source = by_digest.get(digest)
-    entry: dict[str, Any] = {
-        "key": plan.key,
-        "digest": digest,
-        "renderer_version": RENDERER_VERSION,
-    }
-    if source is not None and source.is_file():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        staged = target.with_name(target.name + ".part")
-        shutil.copyfile(source, staged)
-        os.replace(staged, target)
-        report.copied += 1
-        entry["copied_from"] = source.name
-        entry["blender_version"] = report.blender_version or blender_version()
-    else:
-        wall, cpu = time.perf_counter(), time.process_time()
-        render_frame(plan.scene, target, settings, threads=threads)
-        report.wall_seconds.append(time.perf_counter() - wall)
-        report.cpu_seconds.append(time.process_time() - cpu)
-        report.rendered += 1
-        report.blender_version = report.blender_version or blender_version()
-        entry.update(
-            blender_version=report.blender_version,
-            seconds=round(report.wall_seconds[-1], 3),
-            cpu_seconds=round(report.cpu_seconds[-1], 3),
-        )
-    entry["file"] = f"frames/{plan.key}.{settings.extension}"
-    entry["sha256"] = _sha256(target)
-    return entry
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -8,11 +8,17 @@ file in a directory does not hide the others.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
+
+if TYPE_CHECKING:
+    from inspect_ai.scorer import SampleScore
 
 
 @dataclass
@@ -93,19 +99,69 @@ def _when(log: EvalLog) -> str:
     return (log.stats.completed_at if log.stats else None) or log.eval.created or ""
 
 
+def ordered(logs: Iterable[EvalLog]) -> list[EvalLog]:
+    """Logs in the order every section shows them: by model, then arguments, then date."""
+    return sorted(
+        logs,
+        key=lambda log: (
+            log.eval.model,
+            repr(sorted((k, repr(v)) for k, v in log.eval.task_args.items())),
+            log.eval.created or "",
+        ),
+    )
+
+
 def model_labels(logs: list[EvalLog]) -> list[str]:
-    """Column labels: the model name, plus the task arguments that differ where a model repeats."""
-    models = [log.eval.model for log in logs]
-    labels = list(models)
-    for index, log in enumerate(logs):
+    """Column labels: the model, plus what tells its runs apart where a model repeats.
+
+    Repeated runs of a model are told apart by the task arguments that differ
+    between them (e.g. `solver=first_person`), else by the data source, else by
+    the date they ran; the "Runs" table of each section (`run_table`) gives the
+    full provenance of every label.
+    """
+    labels = []
+    for log in logs:
         twins = [other for other in logs if other.eval.model == log.eval.model]
         if len(twins) == 1:
+            labels.append(log.eval.model)
             continue
         keys = sorted({key for twin in twins for key in twin.eval.task_args})
         differing = [k for k in keys if len({repr(t.eval.task_args.get(k)) for t in twins}) > 1]
-        args = ", ".join(f"{k}={log.eval.task_args.get(k)}" for k in differing)
-        labels[index] = f"{log.eval.model} ({args or log.eval.eval_id[:8]})"
+        if differing:
+            what = ", ".join(f"{k}={log.eval.task_args.get(k)}" for k in differing)
+        elif len({_source(t) for t in twins}) > 1:
+            what = _source(log)
+        else:
+            what = (log.eval.created or "")[:16].replace("T", " ")
+        labels.append(f"{log.eval.model} ({what})")
     return labels
+
+
+def _source(log: EvalLog) -> str:
+    source = (log.eval.metadata or {}).get("source") or {}
+    kind, location = source.get("kind", "?"), source.get("location", "?")
+    where = "demo" if kind == "demo" else f"{kind} {location}"
+    revision = source.get("revision")
+    return where + (f"@{str(revision)[:12]}" if revision else "")
+
+
+def run_table(logs: list[EvalLog], labels: list[str]) -> list[str]:
+    """A "Runs" table: where the numbers under each label came from."""
+    lines = [
+        "Runs (where each column comes from):",
+        "",
+        "| label | data source | vpt-tasks | task version | task arguments | date |",
+        "|---|---|---|---|---|---|",
+    ]
+    for label, log in zip(labels, logs, strict=True):
+        arguments = ", ".join(
+            f"{k}={v}" for k, v in sorted(log.eval.task_args.items()) if k != "source"
+        )
+        lines.append(
+            f"| {label} | {_source(log)} | {log.eval.packages.get('vpt-tasks', '?')} "
+            f"| {log.eval.task_version} | {arguments or 'defaults'} | {(log.eval.created or '')[:10]} |"
+        )
+    return [*lines, ""]
 
 
 def log_metrics(log: EvalLog) -> dict[str, float]:
@@ -117,3 +173,68 @@ def log_metrics(log: EvalLog) -> dict[str, float]:
 def fmt(number: float | None) -> str:
     """A fraction as a percentage with one decimal; "–" for a missing or undefined value."""
     return "–" if number is None or number != number else f"{100 * number:.1f}"
+
+
+def sample_scores(log: EvalLog, scorer: str | None = None) -> list[SampleScore]:
+    """The per-sample scores of a log as its metrics saw them, streamed from the log file.
+
+    One `SampleScore` per sample (epochs of a sample averaged, as Inspect's default
+    reducer does), with the sample's metadata; `scorer` picks one of several scorers.
+    """
+    from inspect_ai.log import read_eval_log_samples
+    from inspect_ai.scorer import SampleScore
+
+    by_sample: dict[object, list[SampleScore]] = {}
+    for sample in read_eval_log_samples(log.location, all_samples_required=False):
+        if not sample.scores:
+            continue
+        score = sample.scores.get(scorer) if scorer else next(iter(sample.scores.values()))
+        if score is not None:
+            by_sample.setdefault(sample.id, []).append(
+                SampleScore(score=score, sample_id=sample.id, sample_metadata=sample.metadata)
+            )
+    return [_reduced(epochs) for epochs in by_sample.values()]
+
+
+def _reduced(epochs: list[SampleScore]) -> SampleScore:
+    values = [e.score.value for e in epochs]
+    numbers = [float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+    if len(epochs) == 1 or len(numbers) != len(values):
+        return epochs[0]
+    first = epochs[0]
+    mean = sum(numbers) / len(numbers)
+    return first.model_copy(update={"score": first.score.model_copy(update={"value": mean})})
+
+
+@functools.cache
+def _details(location: str, task: str) -> dict[str, float]:
+    from vpt_tasks.benchmarks import find_task
+
+    found = find_task(task)
+    if found is None:
+        return {}
+    compute = getattr(import_module(f"vpt_tasks.{found[0].package}.metrics"), "details", None)
+    if compute is None:  # a benchmark whose metrics are all printed
+        return {}
+    return dict(compute(sample_scores(read_eval_log(location, header_only=True))))
+
+
+def paired_units_of(log: EvalLog) -> list[Any]:
+    """The benchmark's paired units of a log (`<benchmark>.metrics.paired_units`)."""
+    from vpt_tasks.benchmarks import find_task, load
+
+    found = find_task(task_name(log))
+    if found is None:
+        return []
+    return list(load(f"vpt_tasks.{found[0].package}.metrics:paired_units")(sample_scores(log)))
+
+
+def log_details(log: EvalLog) -> dict[str, float]:
+    """Every number of a log: its metrics, and the benchmark's detailed numbers.
+
+    The printed metrics of a task are a handful (the paper's headline first); the
+    detailed ones (confidence bounds, chance levels, counts, every slice) are computed
+    from the log's samples by the benchmark's `metrics.details`, the same functions
+    the task's metrics use, so a report shows exactly what the run scored.
+    """
+    return {**_details(log.location, task_name(log)), **log_metrics(log)}

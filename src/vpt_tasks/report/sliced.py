@@ -16,7 +16,7 @@ from pathlib import Path
 from inspect_ai.log import EvalLog
 
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_metrics, model_labels
+from vpt_tasks.report.logs import fmt, log_details, model_labels, run_table
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,8 @@ def value(m: dict[str, float], label: str, metric: str) -> float | None:
 def render_sliced(section: SlicedSection, logs: list[EvalLog], out: Path) -> list[str]:
     """Markdown lines: one table per metric, then the comparison figure."""
     labels = model_labels(logs)
-    metrics = [log_metrics(log) for log in logs]
-    lines = [f"## {section.title}", ""]
+    metrics = [log_details(log) for log in logs]
+    lines = [f"## {section.title}", "", *run_table(logs, labels)]
     for metric, title in section.metrics:
         rows = slices(metrics, metric)
         if not rows:
@@ -108,5 +108,7 @@ def _pair_figure(
         ax.set_ylim(0, 100)
         ax.set_ylabel("%")
         ax.set_title(label, fontsize=9)
-        ax.legend(fontsize="x-small")
+    # one legend for all panels, above them: it never covers a bar
+    handles, names_shown = axes[0, 0].get_legend_handles_labels()
+    figure.legend(handles, names_shown, loc="outside upper center", ncols=2, fontsize="small")
     return save(figure, path)

@@ -19,23 +19,41 @@ benchmark's business, so it is passed in:
   (`{question}`, `{answer}`, `{vocabulary}`) and the sample's `Vocabulary`,
   which also decides which components of its reply are accepted.
 
+Who extracts is the task's `-T grader=` mode (`vpt_tasks.core.args.GRADER_MODES`):
+
+- `rules`: the rules only;
+- `auto`: the rules; when they extract no component and the `grader` role is
+  bound, the grader extracts (a cascade). Without a grader role, the same as
+  `rules`: such answers score 0 as disclaimers (counted by the benchmark);
+- `llm`: the grader extracts every answer (the rules run beside it);
+- `both`: as `llm`; the agreement of the two is the point of the run.
+
+A grader *reply* that is not a JSON list counts as an LLM failure and the
+rules decide that answer. A grader *error* (the call raises after Inspect's
+own retries: HTTP 500, a timeout) is not caught: the sample ends in error, so
+`inspect eval-retry` scores it again instead of the run keeping a score the
+grader never gave.
+
 Parts:
 
-- `set_precision(rules, extractor=..., llm=...)`: the builder. It returns the
+- `set_precision(rules, grader=..., llm=...)`: the builder. It returns the
   async `score` coroutine, undecorated: the benchmark wraps it in its own
   `@scorer(metrics=[...])` with its run-level metrics and, from here,
   `extractor_agreement()`.
-- `extractor_agreement()`: with an LLM extractor (`llm` or `both`), how often
-  rules and the LLM extracted the same set (`agreement`) and how often the LLM
-  reply was not a valid list (`llm_failures`).
+- `extractor_agreement()`: the grader's counters: with `llm`/`both`, how often
+  rules and the LLM extracted the same set (`agreement`); with the `auto`
+  cascade, how many answers the grader decided (`grader_decided`); and how
+  often the LLM reply was not a valid list (`llm_failures`).
 - `Vocabulary`, `LLMExtraction`: the configuration of the LLM path.
 - the pure functions `precision`, `answer_type`, `final_answer` and
   `parse_component_list`.
 
 Score metadata: `components` (sorted M), `answer_type`
-(`compound` / `single` / `disclaimer`), `extractor` (which extractor decided),
-`refused` (content-filter stop) and, with an LLM extractor, `rule_components`,
-`llm_components` (None when the reply was not a list) and `llm_reply`.
+(`compound` / `single` / `disclaimer`), `extractor` (which extractor decided:
+`rules`, `llm`, or `rules (llm extraction failed)`), `refused` (content-filter
+stop) and, where the LLM ran, `rule_components`, `llm_components` (None when
+the reply was not a list), `llm_reply` and `cascade` (True when `auto` asked
+the grader because the rules found nothing).
 """
 
 from __future__ import annotations
@@ -50,11 +68,13 @@ from inspect_ai.model import GenerateConfig, get_model
 from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, metric
 from inspect_ai.solver import TaskState
 
+from vpt_tasks.core.args import GRADER_MODES, grader_bound
+
 __all__ = [
     "ANSWER_TYPES",
-    "EXTRACTORS",
+    "GRADER_MODES",
     "AnswerType",
-    "Extractor",
+    "GraderMode",
     "LLMExtraction",
     "RuleExtractor",
     "Vocabulary",
@@ -67,9 +87,8 @@ __all__ = [
     "set_precision",
 ]
 
-Extractor = Literal["rules", "llm", "both"]
-"""Who extracts the components: the rules, the LLM, or the LLM with the rules recorded next to it."""
-EXTRACTORS: tuple[Extractor, ...] = ("rules", "llm", "both")
+GraderMode = Literal["auto", "rules", "llm", "both"]
+"""Who extracts the components (`-T grader=`): see the module docstring."""
 
 AnswerType = Literal["compound", "single", "disclaimer"]
 ANSWER_TYPES: tuple[AnswerType, ...] = ("compound", "single", "disclaimer")
@@ -208,24 +227,26 @@ async def extract_with_llm(
 def set_precision(
     rules: RuleExtractor,
     *,
-    extractor: Extractor = "rules",
+    grader: GraderMode = "rules",
     llm: LLMExtraction | None = None,
 ) -> Scorer:
     """The scorer: each answer's precision over its extracted components.
 
     Args:
         rules: the benchmark's deterministic extraction.
-        extractor: `rules` (default), `llm` (the `grader` model role extracts
-            the components) or `both` (the LLM decides; the rule extraction is
-            recorded next to it for `extractor_agreement`). When the LLM's
-            reply is not a valid list, the rules decide.
+        grader: `rules` (default), `auto` (the rules; the `grader` model role,
+            when bound, extracts the answers the rules find nothing in), `llm`
+            (the grader extracts every answer) or `both` (as `llm`, for the
+            agreement of the two). When the LLM's reply is not a valid list,
+            the rules decide; when the grader call raises, so does the scorer
+            (the sample ends in error and `eval-retry` scores it again).
         llm: the LLM extraction's prompt and vocabulary; required unless
-            `extractor="rules"`.
+            `grader="rules"`.
     """
-    if extractor not in EXTRACTORS:
-        raise ValueError(f"extractor must be one of {', '.join(EXTRACTORS)}, got {extractor!r}")
-    if extractor != "rules" and llm is None:
-        raise ValueError(f"extractor={extractor!r} needs an LLMExtraction (llm=...)")
+    if grader not in GRADER_MODES:
+        raise ValueError(f"grader must be one of {', '.join(GRADER_MODES)}, got {grader!r}")
+    if grader != "rules" and llm is None:
+        raise ValueError(f"grader={grader!r} needs an LLMExtraction (llm=...)")
 
     async def score(state: TaskState, target: Target) -> Score:
         gold = set(target.target)
@@ -235,9 +256,16 @@ def set_precision(
         by_rules = frozenset() if refused else frozenset(rules(answer, state))
         details: dict[str, object] = {}
         components, decided_by = by_rules, "rules"
-        if extractor != "rules" and llm is not None and not refused:
+        cascade = grader == "auto" and not by_rules and grader_bound()
+        if llm is not None and not refused and (grader in ("llm", "both") or cascade):
+            # not caught: a grader that fails (after Inspect's retries) fails the sample
             by_llm, raw = await extract_with_llm(answer, state, llm)
-            details.update(rule_components=sorted(by_rules), llm_components=by_llm, llm_reply=raw)
+            details.update(
+                rule_components=sorted(by_rules),
+                llm_components=by_llm,
+                llm_reply=raw,
+                cascade=cascade,
+            )
             if by_llm is not None:
                 components, decided_by = frozenset(by_llm), "llm"
             else:
@@ -261,27 +289,35 @@ def set_precision(
 
 @metric
 def extractor_agreement() -> Metric:
-    """With an LLM extractor: how often rules and the LLM agree, and LLM failures.
+    """The grader's counters; no keys unless the LLM ran.
 
-    `agreement` is the share of answers (with a valid LLM reply) where both
-    extracted the same set; `llm_failures` counts replies that were not a
-    valid list. Empty (no keys) unless the LLM ran (its score metadata holds
-    `rule_components`).
+    - `agreement` (`llm`/`both`): the share of answers, among those with a valid
+      LLM reply, where the rules and the LLM extracted the same set; left out
+      when no answer could be compared (never NaN).
+    - `grader_decided` (`auto` with a grader): how many answers the rules found
+      nothing in and the grader's components decided.
+    - `llm_failures`: how many LLM replies were not a valid list (the rules
+      decided those answers).
     """
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        both = [
+        ran = [
             s.score.metadata
             for s in scores
-            if s.score.metadata and "rule_components" in s.score.metadata
+            if s.score.metadata and "llm_components" in s.score.metadata
         ]
-        if not both:
+        if not ran:
             return {}
-        compared = [m for m in both if m.get("llm_components") is not None]
-        agree = sum(set(m["rule_components"]) == set(m["llm_components"]) for m in compared)
-        return {
-            "agreement": agree / len(compared) if compared else float("nan"),
-            "llm_failures": float(len(both) - len(compared)),
-        }
+        result: dict[str, float] = {}
+        beside = [m for m in ran if not m.get("cascade")]
+        compared = [m for m in beside if m.get("llm_components") is not None]
+        if compared:
+            agree = sum(set(m["rule_components"]) == set(m["llm_components"]) for m in compared)
+            result["agreement"] = agree / len(compared)
+        cascaded = [m for m in ran if m.get("cascade")]
+        if cascaded:
+            result["grader_decided"] = float(sum(m.get("extractor") == "llm" for m in cascaded))
+        result["llm_failures"] = float(sum(m.get("llm_components") is None for m in ran))
+        return result
 
     return compute

@@ -13,8 +13,10 @@ vocabularies are parameters so that translated prompts pass their own words.
 
 Bad samples stay visible: an answer with neither Yes nor No among the
 candidates is unscored -- value `N` (Inspect's "no answer"), metadata
-`p: null` -- never a NaN; the metric `yes_probability_answers` counts such
-samples and the text fallbacks.
+`p: null` -- never a NaN; so is an answer whose Yes or No candidate carries a
+log-probability that is not one (NaN, +infinity, or clearly positive such as
+1e308: method `invalid`, metadata `invalid_logprobs`). The metric
+`yes_probability_answers` counts unscored samples and the text fallbacks.
 
 Parts:
 
@@ -42,8 +44,10 @@ from inspect_ai.solver import TaskState
 __all__ = [
     "DEFAULT_NO_WORDS",
     "DEFAULT_YES_WORDS",
+    "LOGPROB_TOLERANCE",
     "NO_LOGPROBS_WARNING",
     "ExtractionMethod",
+    "InvalidLogprob",
     "answer_token_index",
     "logprob_yes_probability",
     "score_p",
@@ -58,7 +62,21 @@ logger = logging.getLogger(__name__)
 DEFAULT_YES_WORDS: tuple[str, ...] = ("yes",)
 DEFAULT_NO_WORDS: tuple[str, ...] = ("no",)
 
-ExtractionMethod = Literal["logprobs", "text", "none"]
+ExtractionMethod = Literal["logprobs", "text", "none", "invalid"]
+
+LOGPROB_TOLERANCE = 1e-4
+"""A log-probability up to this far above 0 is provider round-off and read as 0 (p = 1);
+anything larger, +infinity or NaN is not a log-probability and makes the sample unscored."""
+
+
+class InvalidLogprob(ValueError):
+    """A Yes or No candidate's log-probability is NaN, +infinity or clearly above 0."""
+
+    def __init__(self, token: str, logprob: float) -> None:
+        super().__init__(f"invalid log-probability {logprob!r} for the token {token!r}")
+        self.token = token
+        self.logprob = logprob
+
 
 # Leading/trailing characters that are not part of the word itself: spaces and
 # newlines, plus the word-boundary markers of SentencePiece (U+2581) and
@@ -98,7 +116,10 @@ def logprob_yes_probability(
     case-insensitively, so "yes", "Yes", "YES", " yes", " Yes" ... all count.
     Each distinct token string is counted once (a provider repeating a token
     must not double it).  Returns None when neither class is present; 1.0 or
-    0.0 when only one is.
+    0.0 when only one is.  Raises `InvalidLogprob` when a Yes or No token's
+    log-probability is not one (NaN, +infinity, or above `LOGPROB_TOLERANCE`):
+    the evidence is corrupt, and reading it would give a made-up p (a NaN would
+    count as probability 0, 1e308 overflows).
     """
     yes_vocab, no_vocab = _vocabulary(yes_words), _vocabulary(no_words)
     overlap = yes_vocab & no_vocab
@@ -109,15 +130,20 @@ def logprob_yes_probability(
     seen: set[str] = set()
     for entry in top_logprobs:
         token, logprob = _token_logprob(entry)
-        if token in seen or math.isnan(logprob):
+        if token in seen:
             continue
         seen.add(token)
         word = token.strip(_TOKEN_STRIP).casefold()
+        if word not in yes_vocab and word not in no_vocab:
+            continue
+        if math.isnan(logprob) or logprob > LOGPROB_TOLERANCE:
+            raise InvalidLogprob(token, logprob)
+        probability = math.exp(min(logprob, 0.0))
         if word in yes_vocab:
-            p_yes += math.exp(logprob)
+            p_yes += probability
             found_yes = True
-        elif word in no_vocab:
-            p_no += math.exp(logprob)
+        else:
+            p_no += probability
             found_no = True
     if not (found_yes or found_no):
         return None
@@ -175,6 +201,8 @@ def yes_probability_from_output(
     - ``"none"``: no usable answer: log-probabilities without either class at
       the answer position, or a text without a yes / no word, or no choice.
       p is None: the sample is unscored.
+    - ``"invalid"``: a Yes or No candidate's log-probability is not one (see
+      `logprob_yes_probability`); p is None: the sample is unscored.
     """
     if not output.choices:
         return None, "none"
@@ -189,7 +217,10 @@ def yes_probability_from_output(
             (t.token, t.logprob) for t in (answer.top_logprobs or [])
         ]
         candidates.append((answer.token, answer.logprob))  # deduplicated by token
-        p = logprob_yes_probability(candidates, yes_words, no_words)
+        try:
+            p = logprob_yes_probability(candidates, yes_words, no_words)
+        except InvalidLogprob:
+            return None, "invalid"
         return (p, "logprobs") if p is not None else (None, "none")
     text = choice.message.text if choice.message is not None else output.completion
     p = text_yes_probability(text or "", yes_words, no_words)
@@ -228,8 +259,9 @@ def yes_probability(
             without log-probabilities.
 
     Score: value p (or `NOANSWER`), answer the completion, metadata `p`,
-    `method` (`logprobs` / `text` / `none`), `logprobs` (whether the provider
-    sent any) and `candidates` ([token, logprob] pairs at the answer position).
+    `method` (`logprobs` / `text` / `none` / `invalid`), `logprobs` (whether the
+    provider sent any), `candidates` ([token, logprob] pairs at the answer
+    position) and, for `invalid`, `invalid_logprobs: true`.
     """
     warned = False
 
@@ -249,9 +281,14 @@ def yes_probability(
             "candidates": _candidates(output) if has_logprobs else None,
         }
         completion = output.completion if output else ""
+        if method == "invalid":
+            metadata["invalid_logprobs"] = True
         if p is None:
             why = (
-                "neither Yes nor No among the first answer token's candidates"
+                "a Yes/No candidate's log-probability is not a log-probability (NaN, infinite "
+                "or above 0)"
+                if method == "invalid"
+                else "neither Yes nor No among the first answer token's candidates"
                 if has_logprobs
                 else "no Yes/No word in the answer"
             )
@@ -299,7 +336,8 @@ def score_p(score: SampleScore) -> float | None:
 def yes_probability_answers() -> Metric:
     """How P(Yes) was obtained: the "no yes/no" rate and the text-fallback rate.
 
-    Keys: `n_samples`, `n_no_yes_no` and `no_yes_no_rate` (unscored answers),
+    Keys: `n_samples`, `n_no_yes_no` and `no_yes_no_rate` (unscored answers: neither
+    word, or an invalid log-probability),
     `n_p_from_text` and `p_from_text_rate` (p read from the answer text),
     `no_logprobs_rate` (answers whose provider sent no log-probabilities).
     """

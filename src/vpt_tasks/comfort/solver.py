@@ -1,0 +1,41 @@
+"""COMFORT's solver chains: one yes/no turn, or chain of thought with a final yes/no turn.
+
+`zero_shot` and `first_person` differ only in the question the sample carries
+(`dataset.build_samples`): one `generate()` with the task's config (temperature
+0, 16 tokens, log-probabilities), P(Yes) read from the first answer token.
+
+`cot` keeps that protocol for the answer: the sample's first turn is the
+question followed by the reasoning instruction; the model reasons (no
+log-probabilities, up to `cot.max_tokens` tokens); then the final turn
+(`answer_turn` in the sample metadata: "Now answer the question only in "Yes"
+or "No": <question>") is sent and answered with the protocol's settings, so
+the scorer reads P(Yes) from the first answer token of that final answer, as
+for zero-shot (a provider without log-probabilities falls back to its text).
+"""
+
+from __future__ import annotations
+
+from inspect_ai.model import ChatMessageUser
+from inspect_ai.solver import Generate, Solver, TaskState, solver
+
+__all__ = ["comfort_cot"]
+
+
+@solver
+def comfort_cot(reasoning_tokens: int, answer_tokens: int, top_logprobs: int) -> Solver:
+    """Reason first (turn 1), then ask the yes/no question again and read its answer (turn 2)."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        state = await generate(state, max_tokens=reasoning_tokens)
+        if state.completed:
+            return state
+        question = next(m for m in state.messages if isinstance(m, ChatMessageUser))
+        # the final turn carries the same baseline hint as the question (baselines answer yes/no)
+        state.messages.append(
+            ChatMessageUser(content=str(state.metadata["answer_turn"]), metadata=question.metadata)
+        )
+        return await generate(
+            state, max_tokens=answer_tokens, logprobs=True, top_logprobs=top_logprobs
+        )
+
+    return solve

@@ -1,0 +1,112 @@
+"""Issue 13 item 3: a grader that fails (HTTP 500) leaves the sample in error, and eval-retry scores it.
+
+The grader is the local OpenAI-compatible server bound as the `grader` model
+role with small retry and timeout settings (the role's own config), so the
+injected failures surface at once. A failing grader call is not an answer:
+the sample ends in error (not "Unknown"), the run ends in error, and
+`eval_retry` with a healthy grader scores exactly the failed samples -- the
+others are reused, none is counted twice.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from inspect_ai import eval, eval_retry
+from inspect_ai.model import GenerateConfig, get_model
+
+from tests.fakes.openai_server import OpenAIServer, last_user_text
+from tests.helpers import metrics
+
+UNDECIDED = "Hard to say from this angle."
+
+
+class FlakyGrader:
+    """Replies "No", except with HTTP 500 for questions about the cup until it is healed."""
+
+    def __init__(self) -> None:
+        self.healthy = False
+        self.failed: list[str] = []
+
+    def __call__(self, request: dict[str, Any]) -> str:
+        context = json.loads(last_user_text(request))["DETAILS"]["CONTEXT"]
+        if not self.healthy and "the cup" in context:
+            self.failed.append(context)
+            raise RuntimeError("grader overloaded")
+        return "No"
+
+
+def _grader(server: OpenAIServer):
+    # no retries and a short timeout through the role's own config: the failure surfaces at once
+    return get_model(
+        "openai-api/local/grader",
+        base_url=server.base_url,
+        config=GenerateConfig(max_retries=0, timeout=60),
+        max_retries=0,
+        memoize=False,
+    )
+
+
+def test_grader_errors_are_sample_errors_and_eval_retry_scores_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LOCAL_API_KEY", "x")  # the retried run rebuilds the grader from the log
+    responder = FlakyGrader()
+    with OpenAIServer(responder) as server:
+        (first,) = eval(
+            "vpt_tasks/isle_brick_v1",
+            task_args={"source": "demo"},
+            model=get_model("vpt_tasks/constant", answer=UNDECIDED, memoize=False),
+            model_roles={"grader": _grader(server)},
+            log_dir=str(tmp_path),
+            display="none",
+            continue_on_fail=True,
+        )
+        assert first.status == "error"
+        errored = {s.id for s in first.samples if s.error is not None}
+        cup = {s.id for s in first.samples if "the cup" in s.metadata["question"]}
+        assert errored == cup and 0 < len(errored) < len(first.samples), {
+            s.id: s.error.message for s in first.samples if s.error is not None
+        }
+        for sample in first.samples:
+            if sample.id in errored:
+                assert not sample.scores  # no "Unknown" score for a grader error
+                assert "grader model failed" in sample.error.message
+                assert "eval-retry" in sample.error.message
+            else:
+                assert sample.scores["option_mapping"].metadata["path"] == "grader"
+
+        responder.healthy = True
+        before = len(server.requests)
+        (retried,) = eval_retry(first, log_dir=str(tmp_path), display="none")
+        retried_requests = len(server.requests) - before
+
+    assert retried.status == "success"
+    ids = [s.id for s in retried.samples]
+    assert len(ids) == len(set(ids)) == len(first.samples) == 32  # none lost, none twice
+    assert retried.results.total_samples == retried.results.completed_samples == 32
+    assert retried_requests == len(errored)  # only the failed samples were graded again
+    for sample in retried.samples:
+        assert sample.error is None
+        score = sample.scores["option_mapping"]
+        assert (score.answer, score.metadata["path"]) == ("No", "grader")
+    values = metrics(retried)
+    assert values["mapped_by_grader"] == 32 and values["unknown_rate"] == 0.0
+
+
+def test_a_grader_reply_that_maps_to_nothing_stays_unknown_and_counted(tmp_path: Path) -> None:
+    """Not an error: the grader answered, with nothing that is an option."""
+    (log,) = eval(
+        "vpt_tasks/isle_dots",
+        task_args={"source": "demo"},
+        model=get_model("vpt_tasks/constant", answer=UNDECIDED, memoize=False),
+        model_roles={"grader": get_model("vpt_tasks/constant", answer="Unknown", memoize=False)},
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    assert log.status == "success" and all(s.error is None for s in log.samples)
+    values = metrics(log)
+    assert values["unknown_rate"] == 1.0 and values["mapped_by_grader"] == 0
