@@ -285,7 +285,10 @@ def test_bias_report_an_east_bias_that_no_intervention_changes(
 ) -> None:
     assert main(["report", str(bias_log_dir), "--out", str(tmp_path)]) == 0
     markdown = (tmp_path / "report.md").read_text()
-    assert "## Isle-Brick-V2 direction-bias probe (Appendix B)\n\nPaper Appendix B, Figure 4." in markdown
+    assert (
+        "## Isle-Brick-V2 direction-bias probe (Appendix B)\n\nPaper Appendix B, Figure 4."
+        in markdown
+    )
     biased = _section(markdown, "### vpt_tasks/biased")
     [verdict] = [line for line in biased.splitlines() if line.startswith("**Verdict")]
     assert "no intervention changed the answer distribution significantly" in verdict
