@@ -1,7 +1,8 @@
 """Memory: a full `comfort_car` run on upstream-like data, and its peak RSS.
 
     python benchmarks/comfort_memory.py [--size 512] [--noise 0.02] [--model vpt_tasks/random]
-                                        [--no-log-images] [--data DIR] [--keep]
+                                        [--no-log-images] [--data DIR] [--cache DIR] [--keep]
+                                        [--build-only] [--bare]
 
 Writes the two CAR datasets in the upstream layout, zipped as the Hub ships
 them (2 datasets x 4 relations x 10 relata x 37 frames of SIZE x SIZE PNGs,
@@ -14,6 +15,13 @@ once, building the samples, running them and computing the metrics.
 
 A run that held one copy of each image per sample would need (samples x mean
 PNG size) of memory; the script prints that figure next to the measured peak.
+`--cache DIR` keeps the converted rows and the image store in DIR: the first
+run with a new DIR is a cold cache (archives converted, images stored), later
+runs with the same DIR are warm. `--build-only` stops after building the task
+(what the loader costs, without Inspect's per-sample state). `--bare` runs, in
+a child process, a text-only Inspect task with as many samples and no
+vpt_tasks code, so that the run's peak can be read against Inspect's own floor.
+
 It is a script, not a test: run it by hand and keep the printed summary.
 """
 
@@ -29,6 +37,7 @@ import threading
 import time
 import zipfile
 from pathlib import Path
+from typing import Any
 
 CAR = ("comfort_car_ref_facing_left", "comfort_car_ref_facing_right")
 
@@ -72,11 +81,45 @@ class AnonSampler:
                 return
 
 
-def _rss_anon_mib() -> float:
+def _status_mib(key: str) -> float:
+    """A memory figure of this process from /proc/self/status (VmHWM: peak RSS since exec)."""
     for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("RssAnon:"):
+        if line.startswith(f"{key}:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def _rss_anon_mib() -> float:
+    return _status_mib("RssAnon")
+
+
+def _bare(samples: int, log_dir: str, queue: Any) -> None:
+    """A text-only Inspect task of `samples` samples, no vpt_tasks code: Inspect's own floor."""
+    from inspect_ai import Task, eval
+    from inspect_ai.dataset import MemoryDataset, Sample
+    from inspect_ai.model import get_model
+    from inspect_ai.scorer import match
+    from inspect_ai.solver import generate
+
+    task = Task(
+        dataset=MemoryDataset(
+            [
+                Sample(
+                    id=f"s{i}",
+                    input=f"Is the ball number {i} to the left of the car?",
+                    target="Yes",
+                )
+                for i in range(samples)
+            ]
+        ),
+        solver=generate(),
+        scorer=match(),
+    )
+    model = get_model("vpt_tasks/constant", answer="Yes")
+    with AnonSampler() as anon:
+        (log,) = eval(task, model=model, log_dir=log_dir, display="none", log_images=False)
+    assert log.status == "success", log.error
+    queue.put((_status_mib("VmHWM"), anon.peak))
 
 
 def main() -> int:
@@ -93,10 +136,19 @@ def main() -> int:
     )
     parser.add_argument("--data", type=Path, help="reuse the archives of an earlier --keep run")
     parser.add_argument("--keep", action="store_true", help="keep the working directory")
+    parser.add_argument(
+        "--cache", type=Path, help="image cache to use (new: cold; reused: warm); default: fresh"
+    )
+    parser.add_argument("--build-only", action="store_true", help="stop after building the task")
+    parser.add_argument(
+        "--bare", action="store_true", help="also run a bare Inspect task of as many samples"
+    )
     options = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="vpt_comfort_memory_"))
-    os.environ["VPT_TASKS_CACHE"] = str(work / "cache")
+    cache = options.cache or work / "cache"
+    warm = (cache / "images").is_dir()
+    os.environ["VPT_TASKS_CACHE"] = str(cache)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     try:
         started = time.perf_counter()
@@ -128,6 +180,17 @@ def main() -> int:
             task = comfort_car(source=str(data), probes=True)
         built = time.perf_counter() - started
         after_build = _peak_mib()
+        samples = len(task.dataset)
+        cache_state = "warm" if warm else "cold"
+        if options.build_only:
+            print(
+                f"comfort_car build ({cache_state} image cache): {samples} samples on "
+                f"{len(frames)} frames ({image_bytes / 2**20:.0f} MiB of PNG)\n"
+                f"  peak RSS {after_build:.0f} MiB (after imports {baseline:.0f} MiB); peak "
+                f"anonymous memory (RssAnon) while building {build_anon.peak:.0f} MiB; "
+                f"build {built:.0f} s"
+            )
+            return 0
         started = time.perf_counter()
         with AnonSampler() as eval_anon:
             (log,) = eval(
@@ -140,7 +203,19 @@ def main() -> int:
         ran = time.perf_counter() - started
         peak = _peak_mib()
         assert log.status == "success", log.error
-        samples = len(task.dataset)
+        bare = ""
+        if options.bare:
+            queue = multiprocessing.get_context("spawn").Queue()
+            child = multiprocessing.get_context("spawn").Process(
+                target=_bare, args=(samples, str(work / "bare_logs"), queue)
+            )
+            child.start()
+            bare_rss, bare_anon = queue.get()
+            child.join()
+            bare = (
+                f"\n  bare Inspect task of {samples} text samples (no vpt_tasks code): peak RSS "
+                f"{bare_rss:.0f} MiB, anonymous {bare_anon:.0f} MiB"
+            )
         log_size = sum(p.stat().st_size for p in (work / "logs").glob("*.eval"))
         store = sum(p.stat().st_size for p in (work / "cache" / "images").rglob("*") if p.is_file())
         values = {m.name: m.value for m in log.results.scores[0].metrics.values()}
@@ -148,7 +223,8 @@ def main() -> int:
             f"comfort_car memory: {samples} samples on {len(frames)} frames "
             f"({image_bytes / 2**20:.0f} MiB of PNG, "
             f"mean {image_bytes / len(frames) / 1024:.0f} KiB), model {options.model}, "
-            f"log_images={'False' if options.no_log_images else 'default (True)'}\n"
+            f"log_images={'False' if options.no_log_images else 'default (True)'}, "
+            f"{cache_state} image cache\n"
             f"  peak RSS {peak:.0f} MiB (after imports {baseline:.0f} MiB, after building the "
             f"task {after_build:.0f} MiB); peak anonymous memory (RssAnon) while building "
             f"{build_anon.peak:.0f} MiB, while running {eval_anon.peak:.0f} MiB; one image copy "
@@ -156,7 +232,7 @@ def main() -> int:
             f"  image store {store / 2**20:.0f} MiB, eval log {log_size / 2**20:.0f} MiB\n"
             f"  times: data {generated:.0f} s, task build (convert + store) {built:.0f} s, "
             f"eval {ran:.0f} s; acc {values.get('acc', float('nan')):.3f}, "
-            f"no_yes_no_rate {values.get('no_yes_no_rate', float('nan')):.3f}"
+            f"no_yes_no_rate {values.get('no_yes_no_rate', float('nan')):.3f}" + bare
         )
     finally:
         if options.keep:

@@ -8,6 +8,8 @@ and eval logs to temporary directories.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -52,3 +54,57 @@ def shared_path(*parts: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is not available (the shared/ reference pack is not in this clone)")
     return path
+
+
+def inspect_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`inspect <args>` in a subprocess, as typed in a shell (plain display, offline)."""
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "INSPECT_DISPLAY"},
+        "HF_HUB_OFFLINE": "1",
+        "NO_COLOR": "1",
+        "COLUMNS": "100",
+        "INSPECT_DISPLAY": "plain",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "inspect_ai", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.fixture(scope="session")
+def demo_cli_run(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Callable[[str], tuple[subprocess.CompletedProcess[str], Path]]:
+    """`inspect eval vpt_tasks/<task> -T source=demo --model vpt_tasks/random`, once per task.
+
+    The README's pattern, run in a shell. Returns the finished process and its
+    log directory; tests that check the same run (the CLI smoke test and a
+    benchmark's own checks of the demo log) share it instead of running it
+    again. They carry the mark `xdist_group("demo_cli_<task>")` so that they
+    run in one worker.
+    """
+    runs: dict[str, tuple[subprocess.CompletedProcess[str], Path]] = {}
+
+    def run(task: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+        if task not in runs:
+            folder = tmp_path_factory.mktemp(f"demo_cli_{task}")
+            logs = folder / "logs"
+            result = inspect_cli(
+                "eval",
+                f"vpt_tasks/{task}",
+                "-T",
+                "source=demo",
+                "--model",
+                "vpt_tasks/random",
+                "--log-dir",
+                str(logs),
+                cwd=folder,
+            )
+            runs[task] = (result, logs)
+        return runs[task]
+
+    return run

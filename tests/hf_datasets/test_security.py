@@ -102,3 +102,30 @@ def test_a_hub_dataset_pointing_at_a_local_file_is_refused(
     assert not logs.exists() or not list(logs.rglob("*.eval"))
     for folder in (hub_env["VPT_TASKS_CACHE"], hub_env["HF_DATASETS_CACHE"], logs):
         _nowhere(Path(folder))
+
+
+@pytest.mark.parametrize("how", ["absolute", "relative"])
+def test_the_authors_csv_naming_a_file_outside_its_folder_is_refused(
+    tmp_path: Path, how: str
+) -> None:
+    """Isle-Dots from the authors' CSV (`-T source=DIR`): `id_image` may name only files next to it."""
+    secret = _secret(tmp_path)
+    folder = tmp_path / "authors"
+    folder.mkdir()
+    target = str(secret) if how == "absolute" else "../private/secret.png"
+    (folder / "data.csv").write_text(
+        "id_image,question,gold_answer,partition,type_of_dataset,task\n"
+        f"{target},How many dots can the figure see?,2,1,isle-dots,perspective-taking\n",
+        encoding="utf-8",
+    )
+    logs = tmp_path / "logs"
+    with pytest.raises(SourceError, match="points outside the CSV's folder"):
+        eval(
+            "vpt_tasks/isle_dots",
+            task_args={"source": str(folder)},
+            model="vpt_tasks/random",
+            log_dir=str(logs),
+            display="none",
+        )
+    if logs.exists():
+        _nowhere(logs)

@@ -172,6 +172,8 @@ def test_an_east_biased_model_is_east_in_every_order(tmp_path: Path) -> None:
         for i in range(1, 5):
             assert everything[f"position_{i}_east"] == 1.0
     assert everything["method_logprobs"] == 192 and everything["later_token"] == 0
+    # the demo's gold facings cover all four directions
+    assert all(everything[f"gold_{d}"] > 0 for d in DIRECTIONS)
     sample = log.samples[0]
     score = sample.scores["direction_bias"]
     assert score.metadata["probabilities"] == {"north": 0.0, "east": 1.0, "south": 0.0, "west": 0.0}
@@ -194,35 +196,6 @@ def test_random_answers_are_within_sampling_error_of_uniform(tmp_path: Path) -> 
     for s in log.samples:
         p = s.scores["direction_bias"].metadata["probabilities"]
         assert sorted(p.values()) == [0.0, 0.0, 0.0, 1.0]  # text answers: one direction
-
-
-def test_a_demo_run_prints_at_most_40_lines_headline_first(tmp_path: Path) -> None:
-    import os
-    import subprocess
-    import sys
-
-    env = {
-        **{k: v for k, v in os.environ.items() if k != "INSPECT_DISPLAY"},
-        "HF_HUB_OFFLINE": "1",
-        "NO_COLOR": "1",
-        "COLUMNS": "100",
-        "INSPECT_DISPLAY": "plain",
-    }
-    command = ["eval", "vpt_tasks/isle_brick_bias", "-T", "source=demo"]
-    result = subprocess.run(
-        [sys.executable, "-m", "inspect_ai", *command, "--model", "vpt_tasks/random"]
-        + ["--log-dir", str(tmp_path / "logs")],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output[-3000:]
-    printed = output.rstrip("\n").splitlines()
-    assert len(printed) <= 40, f"printed {len(printed)} lines:\n{output}"
-    assert output.index("top_share") < output.index("share_north")
 
 
 def _east_precision(log: Any) -> float:
@@ -354,13 +327,18 @@ def test_every_intervention_runs_and_is_recorded(
 
 @pytest.mark.parametrize("intervention", CHOICES)
 def test_the_demo_runs_every_intervention_offline(tmp_path: Path, intervention: str) -> None:
-    """The east-biased model answers east for every order under every intervention."""
+    """The east-biased model answers east for every order under every intervention.
+
+    Two scenes in all 24 orders each (`limit`: samples are scene-major); the whole demo runs
+    with `intervention=none` in `test_an_east_biased_model_is_east_in_every_order`.
+    """
     log = run(
         isle_brick_bias(source="demo", intervention=intervention, grader="rules"),
         _biased(),
         tmp_path,
+        limit=48,
     )
-    assert len(log.samples) == 8 * 24
+    assert len(log.samples) == 2 * 24
     values = metrics(log)
     assert values["share_east"] == values["top_share"] == values["bias_index"] == 1.0
     everything = details(sample_scores(log))
@@ -368,8 +346,6 @@ def test_the_demo_runs_every_intervention_offline(tmp_path: Path, intervention: 
         assert everything[f"order_{order_code(order)}_east"] == 1.0
     if intervention.startswith("zoom"):
         assert everything["zoom_image_centre"] == 0  # the demo has figure boxes
-    # the demo's gold facings cover all four directions
-    assert all(everything[f"gold_{d}"] > 0 for d in DIRECTIONS)
 
 
 def test_zoom_metadata_says_how_each_crop_was_centred(tmp_path: Path, scenes_dir: Path) -> None:

@@ -107,8 +107,8 @@ def _two_option_rows(count: int) -> list[dict[str, Any]]:
 def test_random_baseline_lands_on_circular_and_vanilla_chance(
     tmp_path: Path, omni_dir, k: int
 ) -> None:
-    n_items = 200
-    rows = None if k == 4 else _two_option_rows(n_items)
+    n_items = 100
+    rows = synthetic_items(n_items, size=16, seed=1) if k == 4 else _two_option_rows(n_items)
     source = omni_dir(rows, name=f"random{k}")
     log = run(
         omni_perspective(source=str(source)),

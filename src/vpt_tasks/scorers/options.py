@@ -34,6 +34,7 @@ never a guess.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -111,6 +112,10 @@ UNDECIDED = OptionMatch(None, None)
 # --------------------------------------------------------------------------
 # Text clean-up and tokenisation
 # --------------------------------------------------------------------------
+
+_compile = functools.lru_cache(maxsize=4096)(re.compile)
+"""`re.compile` for patterns built from option texts: `re`'s own cache holds only 512, and
+a circular run asks the same options k times (compiling them is most of the extraction time)."""
 
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
 _BOXED = re.compile(r"\\boxed\{\s*([^{}]*?)\s*\}")
@@ -715,7 +720,7 @@ def _strip_echo(text: str, options: Mapping[str, str]) -> str:
         body = r"\s+".join(re.escape(word) for word in str(value).split())
         if not body:
             continue
-        pattern = re.compile(
+        pattern = _compile(
             r"[\(\[]?" + re.escape(letter) + r"[\)\].:][ \t]*(?i:" + body + r")(?![\w])"
         )
         entries += [(m.start(), m.end(), letter) for m in pattern.finditer(text)]
@@ -768,7 +773,7 @@ def _contradicts(text: str, letter: str, options: Mapping[str, str]) -> bool:
     precedes the letter in brackets ("the red box (A)", "Yes (A)").
     """
     own = {letter}
-    after = re.compile(
+    after = _compile(
         r"(?:^|\n|\banswer\b\s*(?:is\s*)?[:\-]?\s*|\b(?:option|choice)\s+)"
         r"[ \t]*[\(\[]?"
         + re.escape(letter)
@@ -781,7 +786,7 @@ def _contradicts(text: str, letter: str, options: Mapping[str, str]) -> bool:
         named = _matching_options(phrase, options, suffix=False)
         if named and not named & own:
             return True
-    before = re.compile(r"([^\n(\[.;:,!?]*?)\s*[\(\[]" + re.escape(letter) + r"[\)\]]")
+    before = _compile(r"([^\n(\[.;:,!?]*?)\s*[\(\[]" + re.escape(letter) + r"[\)\]]")
     for m in before.finditer(text):
         named = _matching_options(m.group(1), options, suffix=True)
         if named and not named & own:
@@ -999,8 +1004,8 @@ def _value_pattern(forms: set[str]) -> re.Pattern[str]:
     """Pattern of one option value; numbers anywhere, words only standalone."""
     alts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
     if _is_numeric(forms):
-        return re.compile(r"(?<![\w'.])(?:" + alts + r")(?![\w']|\.\d)", re.IGNORECASE)
-    return re.compile(
+        return _compile(r"(?<![\w'.])(?:" + alts + r")(?![\w']|\.\d)", re.IGNORECASE)
+    return _compile(
         _STANDALONE_BEFORE + r"[\"']?(?:" + alts + r")" + _STANDALONE_AFTER,
         re.IGNORECASE | re.MULTILINE,
     )
@@ -1025,7 +1030,7 @@ def _value_statements(text: str, options: Mapping[str, str]) -> list[str]:
     """Letters whose value follows an answer cue: "answer is no", "Answer: B. 3"."""
     forms = {k: number_synonyms(v) for k, v in options.items()}
     alts = "|".join(re.escape(f) for k in options for f in sorted(forms[k], key=len, reverse=True))
-    statement = re.compile(
+    statement = _compile(
         r"\banswer\b" + _CUE_VERB + r"\s*(?:[:=\-]\s*)?"
         r"(?:(?:option\s+)?[\(\[]?[A-Za-z][\)\]]?[.:)]?\s+|[\(\[]?[A-Za-z][\)\]]?[.:)]\s*)?"
         r"[\"']?(" + alts + r")(?![\w'])",
