@@ -43,16 +43,20 @@ def _noisy_png(data: bytes, seed: int, amount: float = 0.02) -> bytes:
 
 
 def _with_noise(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    for index, row in enumerate(rows):
-        for key, value in row.items():
-            if isinstance(value, dict) and isinstance(value.get("bytes"), bytes):
-                row[key] = {"bytes": _noisy_png(value["bytes"], index), "path": None}
-            elif isinstance(value, list) and value and isinstance(value[0], dict):
-                row[key] = [
-                    {"bytes": _noisy_png(v["bytes"], index * 10 + i), "path": None}
-                    for i, v in enumerate(value)
-                ]
-    return rows
+    """Every image of the rows (bytes, `{"bytes": ...}` cells, or lists of them), made noisy."""
+
+    def noisy(value: Any, seed: int) -> Any:
+        if isinstance(value, bytes) and value.startswith(b"\x89PNG"):
+            return _noisy_png(value, seed)
+        if isinstance(value, dict) and isinstance(value.get("bytes"), bytes):
+            return {"bytes": _noisy_png(value["bytes"], seed), "path": None}
+        if isinstance(value, list):
+            return [noisy(item, seed * 10 + i) for i, item in enumerate(value)]
+        return value
+
+    return [
+        {key: noisy(value, index) for key, value in row.items()} for index, row in enumerate(rows)
+    ]
 
 
 def _isle_brick(root: Path) -> tuple[str, dict[str, Any], str]:

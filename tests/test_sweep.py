@@ -93,6 +93,11 @@ def test_every_task_times_three_models_sweep_and_report(
         (section,) = [text for title, text in sections.items() if _names(title, entry.title)]
         for name in MODELS:
             assert f"openai-api/local/{name}" in section, (entry.name, name)
+        # provenance in every section: data source, package and task version, date per column
+        runs = section.split("Runs (where each column comes from):", 1)
+        assert len(runs) == 2, f"{entry.title}: no Runs table"
+        rows = [line for line in runs[1].strip().splitlines()[2:] if line.startswith("|")]
+        assert len(rows) >= len(MODELS) and all("demo" in row for row in rows[: len(MODELS)])
 
 
 def _names(heading: str, title: str) -> bool:

@@ -97,7 +97,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         config="isle_brick",
         schema="vpt_tasks.isle_brick.spec:CANONICAL_SCHEMA",
         card="isle_brick",
-        version=1,
+        version=2,
     ),
     Benchmark(
         package="isle_v1",
@@ -121,7 +121,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         config="isle_v1",
         schema="vpt_tasks.isle_v1.spec:CANONICAL_SCHEMA",
         card="isle_v1",
-        version=1,
+        version=2,
     ),
     Benchmark(
         package="comfort",
@@ -145,7 +145,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         config="comfort",
         schema="vpt_tasks.comfort.spec:CANONICAL_SCHEMA",
         card="comfort",
-        version=1,
+        version=2,
     ),
     Benchmark(
         package="omni_perspective",
@@ -162,7 +162,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         config="omni_perspective",
         schema="vpt_tasks.omni_perspective.spec:CANONICAL_SCHEMA",
         card="omni_perspective",
-        version=1,
+        version=2,
     ),
 )
 

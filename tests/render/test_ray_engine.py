@@ -18,6 +18,9 @@ from vpt_tasks.render.runner import WORK_DIR
 
 ray = pytest.importorskip("ray", reason="the scale extra (ray) is not installed")
 
+pytestmark = pytest.mark.xdist_group("ray_engine")
+"""Module-scoped fixtures run whole evals: keep the module in one worker so they run once."""
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

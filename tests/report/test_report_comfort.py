@@ -17,6 +17,9 @@ from vpt_tasks.comfort.task import comfort_ball, comfort_car
 from vpt_tasks.report.logs import log_details
 
 TABLE5 = ["acc", "eps_cos", "eps_hemi", "c_sym", "c_opp", "eta", "sigma"]
+pytestmark = pytest.mark.xdist_group("report_comfort")
+"""Module-scoped fixtures run whole evals: keep the module in one worker so they run once."""
+
 GT = ["acc", "eps_cos", "eps_hemi"]
 CAR_THETAS = [-180, -90, 0, 90]  # few frames for speed; eta is then undefined ("–")
 

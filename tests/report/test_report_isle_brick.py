@@ -18,6 +18,9 @@ from vpt_tasks.isle_brick.report import RUN_CHANCE_HEADER, SHARED_CHANCE_HEADER,
 from vpt_tasks.isle_brick.task import isle_brick
 from vpt_tasks.report.logs import log_details
 
+pytestmark = pytest.mark.xdist_group("report_isle_brick")
+"""Module-scoped fixtures run whole evals: keep the module in one worker so they run once."""
+
 
 @pytest.fixture(scope="module")
 def log_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:

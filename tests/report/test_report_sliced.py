@@ -16,6 +16,9 @@ from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
 from vpt_tasks.omni_perspective.task import omni_perspective
 from vpt_tasks.report.logs import fmt, log_details
 
+pytestmark = pytest.mark.xdist_group("report_sliced")
+"""Module-scoped fixtures run whole evals: keep the module in one worker so they run once."""
+
 SHOWN = {
     "isle_brick_v1": (
         "Isle-Bricks v1",
