@@ -19,11 +19,10 @@ one batch of image bytes whatever the size of the source.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 from vpt_tasks.core.errors import SourceError
-from vpt_tasks.core.sources import Source, load_canonical, require_columns
+from vpt_tasks.core.sources import Source, load_canonical, parquet_files, require_columns
 
 __all__ = ["BATCH_ROWS", "iter_rows"]
 
@@ -55,16 +54,7 @@ def _parquet_rows(
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    directory = Path(source.location)
-    files = sorted((directory / "data").glob(f"{source.split}-*.parquet"))
-    if not files:
-        found = sorted(p.name for p in (directory / "data").glob("*.parquet"))
-        raise SourceError(
-            f"{source.describe()}: no file data/{source.split}-*.parquet"
-            + (f" (found: {', '.join(found)})" if found else " (no data/ parquet files)")
-            + ". A canonical dataset directory holds README.md and "
-            "data/<split>-NNNNN-of-NNNNN.parquet, as written by hf_datasets export."
-        )
+    files = parquet_files(source)
     handles = []
     for path in files:
         try:

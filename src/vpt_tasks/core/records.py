@@ -118,3 +118,23 @@ def read_records(
     if require_any and not result.items:
         raise SourceError(f"{describe}: the source has no rows.")
     return result
+
+
+def count_per_item(
+    samples: Iterable[Any], key: str, values: Iterable[str], *, item: str = "item_id"
+) -> dict[str, int]:
+    """How many items (not samples) have each of `values` in sample metadata `key`.
+
+    An item asked several times (option orders, rotations) is counted once, by
+    its first sample; samples without `key` are not counted. E.g. how many
+    questions each first-person way restated.
+    """
+    counts = dict.fromkeys(values, 0)
+    seen: set[str] = set()
+    for sample in samples:
+        meta = sample.metadata or {}
+        value = meta.get(key)
+        if value is not None and meta[item] not in seen:
+            seen.add(meta[item])
+            counts[value] += 1
+    return counts

@@ -187,9 +187,11 @@ def load_table(source: Source) -> Dataset:
     return table
 
 
-def _load_directory(source: Source) -> Dataset:
-    import datasets
+def parquet_files(source: Source) -> list[Path]:
+    """The `data/<split>-*.parquet` files of a local canonical directory, in order.
 
+    Fails naming what is there when the split has no file.
+    """
     directory = Path(source.location)
     files = sorted((directory / "data").glob(f"{source.split}-*.parquet"))
     if not files:
@@ -200,6 +202,13 @@ def _load_directory(source: Source) -> Dataset:
             + ". A canonical dataset directory holds README.md and "
             "data/<split>-NNNNN-of-NNNNN.parquet, as written by hf_datasets export."
         )
+    return files
+
+
+def _load_directory(source: Source) -> Dataset:
+    import datasets
+
+    files = parquet_files(source)
     try:
         return datasets.load_dataset(
             "parquet", data_files={source.split: [str(f) for f in files]}, split=source.split

@@ -32,7 +32,7 @@ from inspect_ai.dataset import MemoryDataset, Sample
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.messages import image, user_message
-from vpt_tasks.core.records import RowContext, read_records
+from vpt_tasks.core.records import RowContext, count_per_item, read_records
 from vpt_tasks.core.sources import (
     Source,
     Upstream,
@@ -358,12 +358,4 @@ def build_samples(
 
 def first_person_counts(samples: MemoryDataset) -> dict[str, int]:
     """How many questions (items) each first-person way restated: `template`, `framing`."""
-    counts = {"template": 0, "framing": 0}
-    seen: set[str] = set()
-    for sample in samples:
-        meta = sample.metadata or {}
-        how = meta.get("first_person")
-        if how is not None and meta["item_id"] not in seen:
-            seen.add(meta["item_id"])
-            counts[how] += 1
-    return counts
+    return count_per_item(samples, "first_person", ("template", "framing"))

@@ -36,7 +36,7 @@ from vpt_tasks.core import args
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.messages import image, user_message
-from vpt_tasks.core.records import RowContext, read_records
+from vpt_tasks.core.records import RowContext, count_per_item, read_records
 from vpt_tasks.core.sources import Source, load_table, require_columns
 from vpt_tasks.core.text import numeric_sort_key
 from vpt_tasks.omni_perspective.interleave import PlaceholderError, interleave_plan
@@ -348,15 +348,7 @@ def build_samples(
 
 def first_person_counts(samples: MemoryDataset) -> dict[str, int]:
     """How many items each first-person way sent: `template`, `framing`, `unchanged`."""
-    counts = {"template": 0, "framing": 0, "unchanged": 0}
-    seen: set[str] = set()
-    for sample in samples:
-        meta = sample.metadata or {}
-        how = meta.get("first_person")
-        if how is not None and meta["item_id"] not in seen:
-            seen.add(meta["item_id"])
-            counts[how] += 1
-    return counts
+    return count_per_item(samples, "first_person", ("template", "framing", "unchanged"))
 
 
 def message_parts(

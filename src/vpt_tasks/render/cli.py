@@ -488,15 +488,10 @@ def write_dataset_with_twins(
 
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.render.isle_plan import VARIANTS, is_twin
-    from vpt_tasks.render.runner import Manifest, frame_path
+    from vpt_tasks.render.runner import finished_manifest, frame_path
 
     out = Path(out)
-    manifest = Manifest.of(out)
-    missing = [plan.key for plan in plans if plan.key not in manifest.entries]
-    if missing:
-        raise ValueError(
-            f"{len(missing)} planned frames are not rendered in {out} (first: {missing[0]})"
-        )
+    manifest = finished_manifest(plans, out)
     twins = {(p.row["twin_of"], p.row["variant"]): p for p in plans if is_twin(p)}
     variants = sorted({variant for _, variant in twins}, key=list(VARIANTS).index)
     scenes = [plan for plan in plans if not is_twin(plan)]

@@ -327,6 +327,17 @@ def copy_file(source: Path, target: Path) -> None:
     os.replace(staged, target)
 
 
+def finished_manifest(plans: Sequence[FramePlan], out: Path) -> Manifest:
+    """The manifest of `out`, checked to hold every frame of `plans` (else a ValueError)."""
+    manifest = Manifest.of(out)
+    missing = [plan.key for plan in plans if plan.key not in manifest.entries]
+    if missing:
+        raise ValueError(
+            f"{len(missing)} planned frames are not rendered in {out} (first: {missing[0]})"
+        )
+    return manifest
+
+
 def write_rendered_dataset(
     plans: Sequence[FramePlan],
     out: str | Path,
@@ -340,12 +351,7 @@ def write_rendered_dataset(
     from vpt_tasks.core.canonical import write_dataset
 
     out = Path(out)
-    manifest = Manifest.of(out)
-    missing = [plan.key for plan in plans if plan.key not in manifest.entries]
-    if missing:
-        raise ValueError(
-            f"{len(missing)} planned frames are not rendered in {out} (first: {missing[0]})"
-        )
+    manifest = finished_manifest(plans, out)
     rows = (
         {
             **plan.row,
