@@ -231,29 +231,6 @@ BIAS_INTERVENTIONS = (
 )
 
 
-@pytest.fixture
-def bias_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The probe's descriptor entry, added to the list of benchmarks where it is not there yet."""
-    import dataclasses
-
-    from vpt_tasks import benchmarks
-
-    if benchmarks.find_task("isle_brick_bias") is not None:
-        return
-    entry = benchmarks.TaskEntry(
-        "isle_brick_bias",
-        "Isle-Brick-V2 direction-bias probe",
-        "vpt_tasks.isle_brick.bias_report:render",
-        data="as isle_brick",
-        full_run="144 scenes x 24 orders",
-    )
-    patched = tuple(
-        dataclasses.replace(b, tasks=(*b.tasks, entry)) if b.package == "isle_brick" else b
-        for b in benchmarks.BENCHMARKS
-    )
-    monkeypatch.setattr(benchmarks, "BENCHMARKS", patched)
-
-
 @pytest.fixture(scope="module")
 def bias_log_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An east-biased model under every intervention, and the random baseline with and without a zoom."""
@@ -279,14 +256,22 @@ def bias_log_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return directory
 
 
+@pytest.fixture(scope="module")
+def bias_report(bias_log_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`vpt-tasks report` over the probe's logs, run once for the tests that read it."""
+    out = tmp_path_factory.mktemp("bias_report")
+    assert main(["report", str(bias_log_dir), "--out", str(out)]) == 0
+    return out
+
+
 def _section(markdown: str, heading: str) -> str:
     return markdown.split(heading, 1)[1].split("\n### ", 1)[0]
 
 
 def test_bias_report_an_east_bias_that_no_intervention_changes(
-    bias_log_dir: Path, tmp_path: Path, bias_entry: None
+    bias_log_dir: Path, bias_report: Path
 ) -> None:
-    assert main(["report", str(bias_log_dir), "--out", str(tmp_path)]) == 0
+    tmp_path = bias_report
     markdown = (tmp_path / "report.md").read_text()
     assert (
         "## Isle-Brick-V2 direction-bias probe (Appendix B)\n\nPaper Appendix B, Figure 4."
@@ -322,10 +307,8 @@ def test_bias_report_an_east_bias_that_no_intervention_changes(
     assert "| NWES (paper) |" in biased
 
 
-def test_bias_report_random_is_uniform_and_says_so(
-    bias_log_dir: Path, tmp_path: Path, bias_entry: None
-) -> None:
-    assert main(["report", str(bias_log_dir), "--out", str(tmp_path)]) == 0
+def test_bias_report_random_is_uniform_and_says_so(bias_log_dir: Path, bias_report: Path) -> None:
+    tmp_path = bias_report
     markdown = (tmp_path / "report.md").read_text()
     section = _section(markdown, "### vpt_tasks/random")
     [verdict] = [line for line in section.splitlines() if line.startswith("**Verdict")]
@@ -357,9 +340,7 @@ def test_bias_report_random_is_uniform_and_says_so(
             picture.verify()
 
 
-def test_bias_report_names_the_intervention_that_changed_the_answers(
-    tmp_path: Path, bias_entry: None
-) -> None:
+def test_bias_report_names_the_intervention_that_changed_the_answers(tmp_path: Path) -> None:
     from tests.isle_brick.test_interventions import write_scenes
     from vpt_tasks.isle_brick.task import isle_brick_bias
 
@@ -383,9 +364,7 @@ def test_bias_report_names_the_intervention_that_changed_the_answers(
     assert 0.01 < p < 0.025
 
 
-def test_bias_report_without_an_intervention_free_run_says_what_to_run(
-    tmp_path: Path, bias_entry: None
-) -> None:
+def test_bias_report_without_an_intervention_free_run_says_what_to_run(tmp_path: Path) -> None:
     from vpt_tasks.isle_brick.bias_report import render
 
     log = eval(

@@ -9,6 +9,7 @@ file in a directory does not hide the others.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -181,11 +182,66 @@ def sample_scores(log: EvalLog, scorer: str | None = None) -> list[SampleScore]:
     One `SampleScore` per sample (epochs of a sample averaged, as Inspect's default
     reducer does), with the sample's metadata; `scorer` picks one of several scorers.
     """
-    from inspect_ai.log import read_eval_log_samples
+    mtime = _mtime(log.location)
+    if mtime is None:  # not a local file: read it every time
+        return list(_read_sample_scores(log.location, scorer))
+    return list(_cached_sample_scores(log.location, scorer, mtime))
+
+
+def _mtime(location: str) -> float | None:
+    """Modification time of a local log (a path or a `file://` URI); None for remote logs."""
+    path = location.removeprefix("file://")
+    if "://" in path:
+        return None
+    try:
+        return os.stat(path).st_mtime
+    except OSError:  # not a local file: no caching across calls
+        return None
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_sample_scores(location: str, scorer: str | None, mtime: float) -> tuple[Any, ...]:
+    """`sample_scores` of the log file at `location` as it was at `mtime`: read once per report
+    (a report section and the log's details both need them; reading a sample costs ~6 ms)."""
+    return _read_sample_scores(location, scorer)
+
+
+_LIGHT = {"messages", "events", "attachments", "store", "output", "model_usage", "role_usage"}
+"""Sample fields a score reader does not need (most of a sample's bytes)."""
+
+_BATCH = 500
+"""Samples read per call: bounds memory on large logs (COMFORT-CAR has 17,760)."""
+
+
+def _light_samples(location: str) -> Iterable[Any]:
+    """The samples of a log without their messages and events, read a batch at a time.
+
+    Inspect's `read_eval_log_samples` opens the file again for every sample
+    (about 6 ms each); reading by id shares one reader. Logs whose samples
+    cannot be listed (an unfinished `.json` log, say) are streamed instead.
+    """
+    from inspect_ai.log import (
+        read_eval_log_sample_summaries,
+        read_eval_log_samples,
+        read_eval_log_samples_by_id,
+    )
+
+    try:
+        keys = [(s.id, s.epoch) for s in read_eval_log_sample_summaries(location)]
+    except Exception:  # noqa: BLE001 - any unreadable summary: fall back to streaming
+        yield from read_eval_log_samples(location, all_samples_required=False)
+        return
+    for start in range(0, len(keys), _BATCH):
+        yield from read_eval_log_samples_by_id(
+            location, keys[start : start + _BATCH], exclude_fields=_LIGHT
+        )
+
+
+def _read_sample_scores(location: str, scorer: str | None) -> tuple[Any, ...]:
     from inspect_ai.scorer import SampleScore
 
     by_sample: dict[object, list[SampleScore]] = {}
-    for sample in read_eval_log_samples(log.location, all_samples_required=False):
+    for sample in _light_samples(location):
         if not sample.scores:
             continue
         score = sample.scores.get(scorer) if scorer else next(iter(sample.scores.values()))
@@ -193,7 +249,7 @@ def sample_scores(log: EvalLog, scorer: str | None = None) -> list[SampleScore]:
             by_sample.setdefault(sample.id, []).append(
                 SampleScore(score=score, sample_id=sample.id, sample_metadata=sample.metadata)
             )
-    return [_reduced(epochs) for epochs in by_sample.values()]
+    return tuple(_reduced(epochs) for epochs in by_sample.values())
 
 
 def _reduced(epochs: list[SampleScore]) -> SampleScore:
