@@ -296,37 +296,52 @@ def test_failure_rate_is_seeded() -> None:
     assert {"ok", "500", "429"} <= set(first)
 
 
+def _held(gate: threading.Event, arrived: threading.Semaphore):
+    """A responder that answers "ok" only once `gate` is set, releasing `arrived` per request."""
+
+    def respond(request: dict[str, Any]) -> Reply:
+        arrived.release()
+        assert gate.wait(30), "the test never released the held requests"
+        return Reply("ok")
+
+    return respond
+
+
 def test_max_concurrency_rejects_with_429() -> None:
-    # the first request holds the only slot for 1.5 s, long enough on a loaded machine
-    with OpenAIServer(canned("ok"), latency=1.5, max_concurrency=1, retry_after=2) as server:
+    # event-based: the first request is held in the server until the second one was refused
+    gate, arrived = threading.Event(), threading.Semaphore(0)
+    with OpenAIServer(_held(gate, arrived), max_concurrency=1, retry_after=2) as server:
         with ThreadPoolExecutor(1) as pool:
             slow = pool.submit(client_for(server).chat.completions.create, model="m", messages=USER)
-            deadline = time.monotonic() + 5
-            while server.stats.requests < 1 and time.monotonic() < deadline:
-                time.sleep(0.01)
+            assert arrived.acquire(timeout=30)  # the first request holds the only slot
             with pytest.raises(openai.RateLimitError) as caught:
                 client_for(server).chat.completions.create(model="m", messages=USER)
             assert caught.value.response.headers["retry-after"] == "2"
+            gate.set()
             assert slow.result().choices[0].message.content == "ok"
         stats = server.stats
     assert (stats.requests, stats.completed, stats.rejected, stats.max_concurrent) == (2, 1, 1, 1)
 
 
 def test_max_concurrency_queues() -> None:
-    with OpenAIServer(canned("ok"), latency=0.15, max_concurrency=2, overload="queue") as server:
+    # event-based: two requests are held in the server, four more wait in its queue
+    gate, arrived = threading.Event(), threading.Semaphore(0)
+    with OpenAIServer(_held(gate, arrived), max_concurrency=2, overload="queue") as server:
         client = client_for(server)
-        started = time.monotonic()
         with ThreadPoolExecutor(6) as pool:
             calls = [
                 pool.submit(client.chat.completions.create, model="m", messages=USER)
                 for _ in range(6)
             ]
+            assert arrived.acquire(timeout=30) and arrived.acquire(timeout=30)
+            while server.stats.requests < 6:  # every request has reached the server
+                time.sleep(0.01)
+            assert server.stats.completed == 0 and not arrived.acquire(timeout=0.2)
+            gate.set()
             results = [call.result() for call in calls]
-        elapsed = time.monotonic() - started
         stats = server.stats
     assert all(r.choices[0].message.content == "ok" for r in results)
     assert (stats.completed, stats.rejected, stats.max_concurrent) == (6, 0, 2)
-    assert elapsed >= 3 * 0.15 * 0.9  # three waves of two
 
 
 def test_stop_closes_keepalive_and_inflight_connections() -> None:
@@ -339,9 +354,10 @@ def test_stop_closes_keepalive_and_inflight_connections() -> None:
         hanging = pool.submit(client_for(server).chat.completions.create, model="m", messages=USER)
         while server.stats.requests < 2:
             time.sleep(0.01)
-        started = time.monotonic()
-        server.stop()
-        assert time.monotonic() - started < 3  # did not sit out the 30 s latency
+        stopping = threading.Thread(target=server.stop)
+        stopping.start()
+        stopping.join(timeout=20)
+        assert not stopping.is_alive()  # stop did not sit out the 30 s latency
         with pytest.raises(openai.APIConnectionError):
             hanging.result()
     assert server_threads() == []
