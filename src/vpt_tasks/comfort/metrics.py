@@ -223,7 +223,8 @@ def _interim() -> bool:
     """
     frame = sys._getframe(1)
     while frame is not None:
-        if "update_metrics_display_fn" in frame.f_code.co_qualname:
+        code = frame.f_code  # co_qualname is Python 3.11+; co_name names the function itself
+        if "update_metrics_display_fn" in getattr(code, "co_qualname", code.co_name):
             return True
         frame = frame.f_back  # type: ignore[assignment]
     return False
