@@ -23,7 +23,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -316,7 +316,7 @@ def _provenance(
         "benchmark": bench.name,
         "task": f"vpt_tasks/{bench.name}",
         "generator": f"vpt_tasks {__version__} (hf_datasets/publish.py export)",
-        "created": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "created": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "source": {
             "value": value,
             "kind": source.kind,
