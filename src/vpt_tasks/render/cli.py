@@ -703,7 +703,7 @@ def plan(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, str]]]:
         plan_comfort_car,
     )
 
-    options = ComfortOptions(
+    comfort = ComfortOptions(
         relations=args.relations or ComfortOptions().relations,
         variations=args.variations,
         datasets=getattr(args, "datasets", None),
@@ -711,8 +711,8 @@ def plan(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, str]]]:
         seed=args.seed,
     )
     if args.family == "comfort-ball":
-        return plan_comfort_ball(options), []
-    return plan_comfort_car(options), []
+        return plan_comfort_ball(comfort), []
+    return plan_comfort_car(comfort), []
 
 
 def schema(family: str, variants: Any = ()) -> dict[str, str]:
