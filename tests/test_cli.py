@@ -35,10 +35,6 @@ HEADLINE = {
 """The paper's headline number of each task: the first metric of its log."""
 
 
-def _inspect(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return inspect_cli(*args, cwd=cwd)
-
-
 @pytest.mark.parametrize(
     "task",
     [pytest.param(t, marks=pytest.mark.xdist_group(f"demo_cli_{t}")) for t in sorted(HEADLINE)],
@@ -77,7 +73,7 @@ def test_a_bad_value_ends_in_a_few_lines_with_the_fix(
 ) -> None:
     logs = tmp_path / "logs"
     extra = [] if argument.startswith("source=") else ["-T", "source=demo"]
-    result = _inspect(
+    result = inspect_cli(
         "eval",
         f"vpt_tasks/{task}",
         "-T",
@@ -98,7 +94,7 @@ def test_a_bad_value_ends_in_a_few_lines_with_the_fix(
 
 
 def test_a_misspelt_argument_is_warned_about_before_the_run(tmp_path: Path) -> None:
-    result = _inspect(
+    result = inspect_cli(
         "eval",
         "vpt_tasks/isle_brick",
         "-T",

@@ -27,6 +27,10 @@ class Estimate:
     low: float
     high: float
 
+    def metrics(self, name: str) -> dict[str, float]:
+        """The estimate as metrics: `name`, `name_ci_low`, `name_ci_high`."""
+        return {name: self.value, f"{name}_ci_low": self.low, f"{name}_ci_high": self.high}
+
 
 @functools.lru_cache(maxsize=4)
 def _resample_indices(items: int, resamples: int, seed: int) -> np.ndarray:

@@ -224,9 +224,7 @@ def summary(
     result["kl_uniform"] = kl_bits(answers, flat) if found else math.nan
     result["kl_gold"] = kl_bits(answers, smoothed(gold)) if found else math.nan
     result["uniform_p"] = uniform_test(found)[1]
-    result["correctness"] = correctness.value
-    result["correctness_ci_low"] = correctness.low
-    result["correctness_ci_high"] = correctness.high
+    result.update(correctness.metrics("correctness"))
     result["chance"] = float(np.mean([len(_meta(s)["gold"]) / len(directions()) for s in scores]))
     result["first_listed_share"] = positions[0]
     position_flat = [1.0 / len(positions)] * len(positions)
@@ -260,10 +258,7 @@ def isle_brick_bias_orders(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAU
             result.update({f"order_{order}_{d}": answers[d] for d in directions()})
             result[f"order_{order}_top_share"] = max(answers.values()) if found else math.nan
             result[f"order_{order}_n"] = float(len(by_order[order]))
-            estimate = estimates[f"order_{order}"]
-            result[f"order_{order}_correctness"] = estimate.value
-            result[f"order_{order}_correctness_ci_low"] = estimate.low
-            result[f"order_{order}_correctness_ci_high"] = estimate.high
+            result.update(estimates[f"order_{order}"].metrics(f"order_{order}_correctness"))
         return result
 
     return compute

@@ -114,11 +114,7 @@ def isle_brick_headline(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_
         [estimate] = bootstrap_columns(matrix, groups, resamples=resamples, seed=seed).values()
         with np.errstate(all="ignore"):
             means = {qid: float(np.nanmean(matrix[:, j])) for j, qid in enumerate(question_ids)}
-        result = {
-            "overall": estimate.value,
-            "overall_ci_low": estimate.low,
-            "overall_ci_high": estimate.high,
-        }
+        result = estimate.metrics("overall")
         for name, ids in _categories(question_ids).items():
             result[name] = float(np.mean([means[qid] for qid in ids]))
         result.update(means)
@@ -153,9 +149,7 @@ def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT
         estimates = bootstrap_columns(matrix, groups, resamples=resamples, seed=seed)
         result: dict[str, float] = {}
         for name, estimate in estimates.items():
-            result[name] = estimate.value
-            result[f"{name}_ci_low"] = estimate.low
-            result[f"{name}_ci_high"] = estimate.high
+            result.update(estimate.metrics(name))
         return result
 
     return compute

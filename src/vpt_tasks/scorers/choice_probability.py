@@ -44,7 +44,6 @@ Parts:
 from __future__ import annotations
 
 import logging
-import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -56,10 +55,9 @@ from inspect_ai.solver import TaskState
 
 from vpt_tasks.scorers.yes_probability import (
     _TOKEN_STRIP,
-    LOGPROB_TOLERANCE,
     InvalidLogprob,
-    _token_logprob,
     answer_token_index,
+    token_probabilities,
 )
 
 __all__ = [
@@ -146,18 +144,9 @@ def logprob_choice_probabilities(
     """
     mass = choices.zeros()
     found = False
-    seen: set[str] = set()
-    for entry in top_logprobs:
-        token, logprob = _token_logprob(entry)
-        if token in seen:
-            continue
-        seen.add(token)
-        option = choices.option(token)
-        if option is None:
-            continue
-        if math.isnan(logprob) or logprob > LOGPROB_TOLERANCE:
-            raise InvalidLogprob(token, logprob)
-        mass[option] += math.exp(min(logprob, 0.0))
+    kept = token_probabilities(top_logprobs, lambda token: choices.option(token) is not None)
+    for token, probability in kept:
+        mass[choices.option(token)] += probability  # type: ignore[index]
         found = True
     total = sum(mass.values())
     if not found or total <= 0.0:

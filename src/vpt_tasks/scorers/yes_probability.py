@@ -34,7 +34,7 @@ from __future__ import annotations
 import logging
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal
 
 from inspect_ai.model import ModelOutput
@@ -102,6 +102,28 @@ def _token_logprob(entry: Any) -> tuple[str, float]:
     return str(token), float(logprob)
 
 
+def token_probabilities(
+    top_logprobs: Iterable[Any], keep: Callable[[str], bool]
+) -> Iterator[tuple[str, float]]:
+    """(token, probability) of each distinct token that `keep` accepts, first occurrence only.
+
+    A provider can list a token twice; it counts once. Raises `InvalidLogprob`
+    for a kept token whose log-probability is not one (NaN, +infinity, above
+    `LOGPROB_TOLERANCE`); a tiny positive one (rounding) counts as probability 1.
+    """
+    seen: set[str] = set()
+    for entry in top_logprobs:
+        token, logprob = _token_logprob(entry)
+        if token in seen:
+            continue
+        seen.add(token)
+        if not keep(token):
+            continue
+        if math.isnan(logprob) or logprob > LOGPROB_TOLERANCE:
+            raise InvalidLogprob(token, logprob)
+        yield token, math.exp(min(logprob, 0.0))
+
+
 def logprob_yes_probability(
     top_logprobs: Iterable[Any],
     yes_words: Sequence[str] = DEFAULT_YES_WORDS,
@@ -127,19 +149,13 @@ def logprob_yes_probability(
         raise ValueError(f"words in both the yes and the no vocabulary: {sorted(overlap)}")
     p_yes = p_no = 0.0
     found_yes = found_no = False
-    seen: set[str] = set()
-    for entry in top_logprobs:
-        token, logprob = _token_logprob(entry)
-        if token in seen:
-            continue
-        seen.add(token)
-        word = token.strip(_TOKEN_STRIP).casefold()
-        if word not in yes_vocab and word not in no_vocab:
-            continue
-        if math.isnan(logprob) or logprob > LOGPROB_TOLERANCE:
-            raise InvalidLogprob(token, logprob)
-        probability = math.exp(min(logprob, 0.0))
-        if word in yes_vocab:
+
+    def word(token: str) -> str:
+        return token.strip(_TOKEN_STRIP).casefold()
+
+    words = yes_vocab | no_vocab
+    for token, probability in token_probabilities(top_logprobs, lambda t: word(t) in words):
+        if word(token) in yes_vocab:
             p_yes += probability
             found_yes = True
         else:
