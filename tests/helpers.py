@@ -25,3 +25,24 @@ def metrics(log: EvalLog, scorer: str | None = None) -> dict[str, float]:
         if scorer is None or score.name == scorer:
             return {name: metric.value for name, metric in score.metrics.items()}
     raise AssertionError(f"no scorer {scorer} in {[s.name for s in log.results.scores]}")
+
+
+READING_COUNTS = ("decided_by_rules", "decided_by_grader", "decided_by_human", "undecided")
+"""Who read the free-text answers (`vpt_tasks.scorers.cascade.decision_counts`)."""
+RETIRED_COUNTS = frozenset(
+    """mapped_by_rules mapped_by_grader grader_calls grader_failures unknown_empty_answer
+    unknown_grader_empty_reply unknown_grader_error unknown_grader_unknown unknown_no_grader
+    unknown_refusal path_template path_judge path_unresolved no_option empty_answers judge_calls
+    judge_errors unresolved_no_judge agreement grader_decided llm_failures""".split()
+)
+"""The per-scorer path counters that the one reading vocabulary replaced (issue 22)."""
+
+
+def without_counts(values: dict[str, float]) -> dict[str, float]:
+    """A run's numbers without the counts of who read the answers (old or new vocabulary):
+    the measurements themselves, comparable across the change of vocabulary."""
+    return {
+        key: value
+        for key, value in values.items()
+        if key not in READING_COUNTS and key not in RETIRED_COUNTS
+    }

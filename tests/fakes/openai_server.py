@@ -447,6 +447,7 @@ class _HTTPServer(ThreadingHTTPServer):
 
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 128  # a real API server's backlog; the stock 5 refuses bursts of connects
 
     def __init__(self, address: tuple[str, int], owner: OpenAIServer) -> None:
         self.owner = owner

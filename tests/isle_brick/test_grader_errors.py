@@ -48,8 +48,8 @@ class Grader:
     [
         # the grader extracts every answer; the run goes on past errors: exactly the dog fails
         ("llm", "It is to the north-east.", False),
-        # the rules find nothing, the grader cascades; Inspect's default stops at the first error
-        ("auto", "Hard to say from this angle.", True),
+        # the rules cannot settle it, the grader cascades; Inspect's default stops at the first error
+        ("auto", "It is over by the window.", True),
     ],
 )
 def test_grader_errors_fail_samples_and_eval_retry_completes_them(
@@ -92,7 +92,7 @@ def test_grader_errors_fail_samples_and_eval_retry_completes_them(
                 assert not sample.scores  # never scored as "rules (llm extraction failed)"
                 continue
             meta = sample.scores["prediction_correctness"].metadata
-            assert meta["extractor"] == "llm" and meta["components"] == ["north"]
+            assert meta["decided_by"] == "grader" and meta["components"] == ["north"]
             assert sample.metadata["object"] != "dog"
 
         grader.down = False
@@ -104,13 +104,12 @@ def test_grader_errors_fail_samples_and_eval_retry_completes_them(
     assert not any(s.error for s in second.samples)
     assert second.results and second.results.completed_samples == 8
     scores = [s.scores["prediction_correctness"] for s in second.samples]
-    assert all(s.metadata["extractor"] == "llm" for s in scores)
-    assert all(s.metadata["llm_components"] == ["north"] for s in scores)
+    assert all(s.metadata["decided_by"] == "grader" for s in scores)
+    assert all(s.metadata["reading"] == ["north"] for s in scores)
     printed = {name: m.value for name, m in second.results.scores[0].metrics.items()}
     mean = sum(float(s.value) for s in scores) / 8
-    assert printed["overall"] == pytest.approx(mean) and printed["llm_failures"] == 0
+    assert printed["overall"] == pytest.approx(mean) and printed["undecided"] == 0
     assert printed["disclaimers"] == 0
     types = details(sample_scores(second))
     assert sum(types[f"types_Q4_{t}"] for t in ("single", "compound", "disclaimer")) == 8
-    if grader_mode == "auto":
-        assert printed["grader_decided"] == 8
+    assert types["decided_by_grader"] == 8

@@ -119,7 +119,7 @@ def test_compound_answer_metadata() -> None:
     score = _score("North-east.", ["north"], "Q5")
     assert score.metadata["components"] == ["east", "north"]
     assert score.metadata["answer_type"] == "compound"
-    assert score.metadata["extractor"] == "rules"
+    assert score.metadata["decided_by"] == "rules"
 
 
 def test_chain_of_thought_final_answer_is_scored() -> None:

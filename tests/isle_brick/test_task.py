@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from inspect_ai.model import get_model
 
-from tests.helpers import metrics, run
+from tests.helpers import READING_COUNTS, metrics, run, without_counts
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.isle_brick.metrics import details, paired_units
@@ -28,6 +28,7 @@ PRINTED = (
     *QUESTIONS,
     "chance_overall",
     "disclaimers",
+    "undecided",
 )
 BEFORE = json.loads((Path(__file__).parent / "details_before.json").read_text())
 """The metrics the scorer printed before the headline-first change, for the demo data."""
@@ -39,7 +40,7 @@ def test_demo_run_prints_the_headline_first_and_details_hold_the_rest(tmp_path: 
     assert tuple(values) == PRINTED  # overall first, nothing else printed
     assert log.results.headline and log.results.headline.metric == "overall"
     assert values["overall_ci_low"] <= values["overall"] <= values["overall_ci_high"]
-    assert values["disclaimers"] == 0
+    assert values["disclaimers"] == 0 and values["undecided"] == 0
     everything = details(sample_scores(log))
     for qid in QUESTIONS:
         assert f"{qid}_ci_low" in everything and f"chance_{qid}" in everything
@@ -82,7 +83,10 @@ def test_details_are_exactly_the_metrics_printed_before(
 ) -> None:
     solver = "cot" if key.startswith("isle_brick_cot") else "zero_shot"
     log = run(isle_brick(source="demo", solver=solver, grader="rules"), model, tmp_path)
-    assert details(sample_scores(log)) == BEFORE[key]
+    # the measurements are the same; who read the answers is counted in one vocabulary now
+    everything = details(sample_scores(log))
+    assert without_counts(everything) == without_counts(BEFORE[key])
+    assert sum(everything[k] for k in READING_COUNTS) == len(log.samples)
 
 
 def test_paired_units_are_one_per_sample_with_its_precision(tmp_path: Path) -> None:
@@ -240,11 +244,11 @@ def _with_grader(tmp_path: Path, answer: str, grader_reply: str, **task_args):
 def test_llm_extraction_with_grader_role(tmp_path: Path, arguments: dict) -> None:
     log = _with_grader(tmp_path, "It faces north.", '["north", "east"]', **arguments)
     values = metrics(log)
-    assert values["agreement"] == 0.0 and values["llm_failures"] == 0
+    assert (values["rules_agreement"], values["rules_compared"]) == (0.0, 8)
     score = log.samples[0].scores["prediction_correctness"]
-    assert score.metadata["rule_components"] == ["north"]
-    assert score.metadata["llm_components"] == ["east", "north"]
-    assert score.metadata["extractor"] == "llm"
+    assert score.metadata["rules_reading"] == ["north"]
+    assert score.metadata["reading"] == ["east", "north"]
+    assert score.metadata["decided_by"] == "grader"
     assert details(sample_scores(log))["types_Q5_compound"] == 8
     assert log.eval.metadata["grader"] == "both"
 
@@ -261,19 +265,29 @@ def test_deprecated_extractor_warns_and_is_recorded_as_grader(
     assert "-T extractor=rules is deprecated" in caplog.text
 
 
-def test_auto_grader_decides_only_what_the_rules_leave_empty(tmp_path: Path) -> None:
-    decided = _with_grader(tmp_path, "Hard to say from this angle.", '["west"]')
+UNREADABLE = "It is turned toward the window."
+"""An answer with no direction word and no disclaimer: the rules cannot settle it."""
+
+
+def test_auto_grader_decides_only_what_the_rules_cannot(tmp_path: Path) -> None:
+    decided = _with_grader(tmp_path, UNREADABLE, '["west"]')
     assert decided.eval.metadata["grader"] == "auto"
     score = decided.samples[0].scores["prediction_correctness"]
-    assert score.metadata["extractor"] == "llm" and score.metadata["components"] == ["west"]
+    assert score.metadata["decided_by"] == "grader" and score.metadata["components"] == ["west"]
+    assert score.metadata["rules_why"] == "no_reading"
     values = metrics(decided)
-    assert values["grader_decided"] == 8 and values["llm_failures"] == 0
-    assert values["disclaimers"] == 0 and "agreement" not in values
+    assert values["undecided"] == 0 and values["disclaimers"] == 0
+    assert "rules_agreement" not in values
+    assert details(sample_scores(decided))["decided_by_grader"] == 8
 
     ruled = _with_grader(tmp_path, "It faces north.", '["west"]')
     score = ruled.samples[0].scores["prediction_correctness"]
-    assert score.metadata["extractor"] == "rules" and "llm_reply" not in score.metadata
-    assert "grader_decided" not in metrics(ruled)
+    assert score.metadata["decided_by"] == "rules" and "grader_reply" not in score.metadata
+    assert details(sample_scores(ruled))["decided_by_grader"] == 0
+
+    disclaimer = _with_grader(tmp_path, "Hard to say from this angle.", '["west"]')
+    score = disclaimer.samples[0].scores["prediction_correctness"]
+    assert (score.metadata["decided_by"], score.metadata["why"]) == ("rules", "disclaimer")
 
 
 def test_auto_without_a_grader_counts_the_undecided_answers(
@@ -282,14 +296,14 @@ def test_auto_without_a_grader_counts_the_undecided_answers(
     with caplog.at_level(logging.WARNING):
         log = run(
             "vpt_tasks/isle_brick",
-            _constant("Hard to say from this angle."),
+            _constant(UNREADABLE),
             tmp_path,
             task_args={"source": "demo", "questions": "Q5"},
         )
     assert "no grader model bound" in caplog.text
     values = metrics(log)
-    assert values["disclaimers"] == 8 and values["overall"] == 0.0
-    assert "grader_decided" not in values and "llm_failures" not in values
+    assert values["undecided"] == 8 and values["overall"] == 0.0
+    assert "rules_agreement" not in values
 
 
 def test_metadata_records_the_arguments_used_and_warns_about_unknown_ones(

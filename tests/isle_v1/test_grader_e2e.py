@@ -44,7 +44,7 @@ GRADER_REPLIES = {
     ("cup", "Yes"): "Yes",
     ("cup", "No"): "B",  # a bare letter: B = Yes in the swapped order
     ("ball", "Yes"): "'No'.",  # quoted, with a period
-    ("ball", "No"): "",  # empty reply
+    ("ball", "No"): "no",  # lower case (an empty reply fails the sample: test_grader_faults.py)
     ("flower", "Yes"): "Unknown",
     ("flower", "No"): "**Yes**",  # markdown; the wrong value for the flower
 }
@@ -90,46 +90,41 @@ def test_grader_role_maps_undecided_answers(tmp_path: Path, canonical_dir) -> No
 
     scores = {s.id: s.scores["option_mapping"] for s in log.samples}
     expected = {
-        "cup/original": ("Yes", "grader", None, "Yes"),
-        "cup/swapped": ("Yes", "grader", None, "B"),
-        "ball/original": ("No", "grader", None, "'No'."),
-        "ball/swapped": ("Unknown", "grader", "grader_empty_reply", ""),
-        "flower/original": ("Unknown", "grader", "grader_unknown", "Unknown"),
-        "flower/swapped": ("Yes", "grader", None, "**Yes**"),
-        "vase/original": ("No", "rules", None, None),
-        "vase/swapped": ("Yes", "rules", None, None),
+        "cup/original": ("Yes", "grader", "A", "Yes"),
+        "cup/swapped": ("Yes", "grader", "B", "B"),
+        "ball/original": ("No", "grader", "B", "'No'."),
+        "ball/swapped": ("No", "grader", "A", "no"),
+        "flower/original": ("Unknown", "grader", "Z", "Unknown"),
+        "flower/swapped": ("Yes", "grader", "B", "**Yes**"),
+        "vase/original": ("No", "rules", "B", None),
+        "vase/swapped": ("Yes", "rules", "B", None),
     }
-    for sample_id, (chosen, path, reason, reply) in expected.items():
+    for sample_id, (chosen, decided_by, reading, reply) in expected.items():
         meta = scores[sample_id].metadata
         assert (
             scores[sample_id].answer,
-            meta["path"],
-            meta["unknown_reason"],
-            meta["grader_reply"],
-        ) == (chosen, path, reason, reply), sample_id
+            meta["decided_by"],
+            meta["reading"],
+            meta.get("grader_reply"),
+        ) == (chosen, decided_by, reading, reply), sample_id
     assert [
-        scores[i].value for i in ("cup/original", "cup/swapped", "ball/original", "vase/swapped")
-    ] == [1.0] * 4
-    assert scores["vase/original"].value == 0.0 and scores["ball/swapped"].value == 0.0
+        scores[i].value
+        for i in ("cup/original", "cup/swapped", "ball/original", "ball/swapped", "vase/swapped")
+    ] == [1.0] * 5
+    assert scores["vase/original"].value == 0.0
 
     assert scores["flower/swapped"].value == 0.0
 
     values = log_details(log)
-    assert values["accuracy"] == 0.5
-    assert values["both_orders_correct"] == 0.25  # cup only
-    assert values["consistency"] == 0.25  # cup only; Unknown is never consistent
-    assert values["unknown_rate"] == 2 / 8
-    assert (values["mapped_by_rules"], values["mapped_by_grader"], values["grader_calls"]) == (
+    assert values["accuracy"] == 5 / 8
+    assert values["both_orders_correct"] == 0.5  # cup and ball
+    assert values["consistency"] == 0.5  # cup and ball; Unknown is never consistent
+    assert values["unknown_rate"] == 1 / 8
+    assert (values["decided_by_rules"], values["decided_by_grader"], values["undecided"]) == (
         2,
-        4,
         6,
+        0,
     )
-    assert values["grader_failures"] == 1
-    assert (
-        values["unknown_grader_empty_reply"],
-        values["unknown_grader_error"],
-        values["unknown_grader_unknown"],
-    ) == (1, 0, 1)
 
     # the grader got the paper's Bricks payload, at temperature 0 and 16 tokens; the
     # evaluated model got 1024 tokens at temperature 0
@@ -165,7 +160,7 @@ def test_dots_grader_payload_and_number_words(tmp_path: Path, canonical_dir) -> 
     assert (scores["wall/original"].answer, scores["wall/original"].value) == ("3", 1.0)
     assert (scores["wall/swapped"].answer, scores["wall/swapped"].value) == ("4", 0.0)
     values = metrics(log)
-    assert (values["accuracy"], values["consistency"], values["mapped_by_grader"]) == (0.5, 0.0, 2)
+    assert (values["accuracy"], values["consistency"], values["decided_by_grader"]) == (0.5, 0.0, 2)
     assert len(requests) == 2
     document = json.loads(last_user_text(requests[0]))
     assert document["INSTRUCTION"] == (

@@ -1,8 +1,10 @@
-"""Issue 13 item 3: a grader that fails (HTTP 500) leaves the sample in error, and eval-retry scores it.
+"""A grader that fails -- HTTP 500, an empty reply, a reply cut off at its token limit, a reply
+that names no option -- leaves the sample in error, and eval-retry scores it (issues 13 and 22).
 
 The grader is the local OpenAI-compatible server bound as the `grader` model
 role with small retry and timeout settings (the role's own config), so the
-injected failures surface at once. A failing grader call is not an answer:
+injected failures surface at once. A failing grader call, or a reply without a
+reading, is not an answer:
 the sample ends in error (not "Unknown"), the run ends in error, and
 `eval_retry` with a healthy grader scores exactly the failed samples -- the
 others are reused, none is counted twice.
@@ -18,24 +20,39 @@ import pytest
 from inspect_ai import eval, eval_retry
 from inspect_ai.model import GenerateConfig, get_model
 
-from tests.fakes.openai_server import OpenAIServer, last_user_text
+from tests.fakes.openai_server import OpenAIServer, Reply, last_user_text
 from tests.helpers import metrics
 
 UNDECIDED = "Hard to say from this angle."
 
+FAULTS = {
+    "http500": ("grader model failed", None),
+    "empty": ("empty or names no option value", Reply("")),
+    "truncated": (
+        "cut off at its token limit",
+        Reply("The answer would most likely be", finish_reason="length"),
+    ),
+    "unreadable": ("empty or names no option value", Reply("Yes or No, hard to say")),
+}
+"""How the grader fails on the cup while it is unhealthy: the sample error's text, the reply."""
+
 
 class FlakyGrader:
-    """Replies "No", except with HTTP 500 for questions about the cup until it is healed."""
+    """Replies "No", except with the fault for questions about the cup until it is healed."""
 
-    def __init__(self) -> None:
+    def __init__(self, fault: str) -> None:
+        self.fault = fault
         self.healthy = False
         self.failed: list[str] = []
 
-    def __call__(self, request: dict[str, Any]) -> str:
+    def __call__(self, request: dict[str, Any]) -> Reply | str:
         context = json.loads(last_user_text(request))["DETAILS"]["CONTEXT"]
         if not self.healthy and "the cup" in context:
             self.failed.append(context)
-            raise RuntimeError("grader overloaded")
+            reply = FAULTS[self.fault][1]
+            if reply is None:
+                raise RuntimeError("grader overloaded")  # the server answers HTTP 500
+            return reply
         return "No"
 
 
@@ -50,11 +67,12 @@ def _grader(server: OpenAIServer):
     )
 
 
+@pytest.mark.parametrize("fault", list(FAULTS))
 def test_grader_errors_are_sample_errors_and_eval_retry_scores_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fault: str
 ) -> None:
     monkeypatch.setenv("LOCAL_API_KEY", "x")  # the retried run rebuilds the grader from the log
-    responder = FlakyGrader()
+    responder = FlakyGrader(fault)
     with OpenAIServer(responder) as server:
         (first,) = eval(
             "vpt_tasks/isle_brick_v1",
@@ -69,15 +87,17 @@ def test_grader_errors_are_sample_errors_and_eval_retry_scores_them(
         errored = {s.id for s in first.samples if s.error is not None}
         cup = {s.id for s in first.samples if "the cup" in s.metadata["question"]}
         assert errored == cup and 0 < len(errored) < len(first.samples), {
-            s.id: s.error.message for s in first.samples if s.error is not None
+            s.id: s.error.message[:300]
+            for s in first.samples
+            if s.error is not None and s.id not in cup
         }
         for sample in first.samples:
             if sample.id in errored:
                 assert not sample.scores  # no "Unknown" score for a grader error
-                assert "grader model failed" in sample.error.message
+                assert FAULTS[fault][0] in sample.error.message
                 assert "eval-retry" in sample.error.message
             else:
-                assert sample.scores["option_mapping"].metadata["path"] == "grader"
+                assert sample.scores["option_mapping"].metadata["decided_by"] == "grader"
 
         responder.healthy = True
         before = len(server.requests)
@@ -92,13 +112,13 @@ def test_grader_errors_are_sample_errors_and_eval_retry_scores_them(
     for sample in retried.samples:
         assert sample.error is None
         score = sample.scores["option_mapping"]
-        assert (score.answer, score.metadata["path"]) == ("No", "grader")
+        assert (score.answer, score.metadata["decided_by"]) == ("No", "grader")
     values = metrics(retried)
-    assert values["mapped_by_grader"] == 32 and values["unknown_rate"] == 0.0
+    assert values["decided_by_grader"] == 32 and values["unknown_rate"] == 0.0
 
 
-def test_a_grader_reply_that_maps_to_nothing_stays_unknown_and_counted(tmp_path: Path) -> None:
-    """Not an error: the grader answered, with nothing that is an option."""
+def test_a_grader_that_answers_unknown_is_a_reading_counted_as_unknown(tmp_path: Path) -> None:
+    """Not an error: the grader read the answer as picking no option."""
     (log,) = eval(
         "vpt_tasks/isle_dots",
         task_args={"source": "demo"},
@@ -109,4 +129,4 @@ def test_a_grader_reply_that_maps_to_nothing_stays_unknown_and_counted(tmp_path:
     )
     assert log.status == "success" and all(s.error is None for s in log.samples)
     values = metrics(log)
-    assert values["unknown_rate"] == 1.0 and values["mapped_by_grader"] == 0
+    assert values["unknown_rate"] == 1.0 and values["decided_by_grader"] == 32

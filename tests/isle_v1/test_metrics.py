@@ -1,4 +1,4 @@
-"""The Isle v1 run-level metrics (and the mapping counts next to them) on hand-built sample scores."""
+"""The Isle v1 run-level metrics (and the reading counts next to them) on hand-built sample scores."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from inspect_ai.scorer import SampleScore, Score
 
 from vpt_tasks.isle_v1.metrics import isle_v1_orders, isle_v1_positions
-from vpt_tasks.scorers.answer_mapping import UNKNOWN_REASONS, answer_mapping_paths
+from vpt_tasks.scorers.cascade import decision_counts
 
 ORIGINAL = {"A": "Yes", "B": "No"}
 SWAPPED = {"A": "No", "B": "Yes"}
@@ -23,13 +23,11 @@ def _score(
     task: str = "perspective-taking",
     partition: str | None = "1",
     style: str = "zero_shot",
-    path: str = "rules",
-    reason: str | None = None,
-    grader_called: bool = False,
+    decided_by: str = "rules",
 ) -> SampleScore:
     options = ORIGINAL if order == "original" else SWAPPED
     gold_letter = next(k for k, v in options.items() if v == gold)
-    chosen = options[letter] if letter else "Unknown"
+    chosen = options[letter] if letter else ("Unknown" if decided_by != "undecided" else None)
     metadata = {
         "item_id": item,
         "order": order,
@@ -46,9 +44,8 @@ def _score(
             metadata={
                 "chosen": chosen,
                 "chosen_letter": letter,
-                "path": path,
-                "unknown_reason": reason,
-                "grader_called": grader_called,
+                "reading": letter or ("Z" if decided_by != "undecided" else None),
+                "decided_by": decided_by,
             },
         ),
         sample_id=f"{item}/{order}",
@@ -92,40 +89,24 @@ def test_a_value_consistent_model() -> None:
     assert positions["accuracy_original"] == positions["accuracy_swapped"] == 0.75
 
 
-def test_unknowns_count_as_wrong_and_inconsistent() -> None:
+def test_unknowns_and_undecided_answers_count_as_wrong_and_inconsistent() -> None:
     scores = [
         _score("i0", "original", "Yes", "A"),
-        _score(
-            "i0", "swapped", "Yes", None, path="grader", reason="grader_error", grader_called=True
-        ),
-        _score("i1", "original", "No", None, path="none", reason="empty_answer"),
-        _score("i1", "swapped", "No", None, path="none", reason="empty_answer"),
-        _score("i2", "original", "No", "B", path="grader", grader_called=True),
-        _score(
-            "i2",
-            "swapped",
-            "No",
-            None,
-            path="grader",
-            reason="grader_empty_reply",
-            grader_called=True,
-        ),
+        _score("i0", "swapped", "Yes", None, decided_by="grader"),  # the grader said Unknown
+        _score("i1", "original", "No", None),  # an empty answer
+        _score("i1", "swapped", "No", None),
+        _score("i2", "original", "No", "B", decided_by="grader"),
+        _score("i2", "swapped", "No", None, decided_by="undecided"),  # nobody could read it
     ]
     values = isle_v1_orders()(scores)
     assert values["unknown_rate"] == pytest.approx(4 / 6)
     assert values["accuracy"] == pytest.approx(2 / 6)
     assert values["consistency"] == 0.0 and values["both_orders_correct"] == 0.0
-    mapping = answer_mapping_paths()(scores)
-    assert mapping["mapped_by_rules"] == 1 and mapping["mapped_by_grader"] == 1
-    assert mapping["grader_calls"] == 3 and mapping["grader_failures"] == 2
-    assert mapping["unknown_empty_answer"] == 2 and mapping["unknown_grader_error"] == 1
-    assert mapping["unknown_grader_empty_reply"] == 1 and mapping["unknown_no_grader"] == 0
-    assert set(mapping) == {
-        "mapped_by_rules",
-        "mapped_by_grader",
-        "grader_calls",
-        "grader_failures",
-        *(f"unknown_{r}" for r in UNKNOWN_REASONS),
+    assert decision_counts(scores) == {
+        "decided_by_rules": 3,
+        "decided_by_grader": 2,
+        "decided_by_human": 0,
+        "undecided": 1,
     }
 
 
@@ -163,5 +144,9 @@ def test_no_partition_no_partition_slice_and_empty_runs() -> None:
 
 def test_metric_keys_do_not_collide() -> None:
     scores = _always("B", ["Yes", "No"])
-    keys = [set(m()(scores)) for m in (isle_v1_orders, isle_v1_positions, answer_mapping_paths)]
+    keys = [
+        set(isle_v1_orders()(scores)),
+        set(isle_v1_positions()(scores)),
+        set(decision_counts(scores)),
+    ]
     assert not (keys[0] & keys[1]) and not (keys[0] & keys[2]) and not (keys[1] & keys[2])

@@ -23,10 +23,9 @@ PRINTED = [
     "unknown_rate",
     "task=perspective-taking/accuracy",
     "task=object-detection/accuracy",
-    "unknown_no_grader",
-    "mapped_by_rules",
-    "mapped_by_grader",
-    "grader_failures",
+    "undecided",
+    "decided_by_rules",
+    "decided_by_grader",
 ]
 
 
@@ -52,9 +51,8 @@ def test_always_a_matches_acceptance(task, tmp_path: Path) -> None:
     assert values["unknown_rate"] == 0.0 and values["n_pairs"] == 16 and values["n_samples"] == 32
     for kind in ("perspective-taking", "object-detection"):
         assert values[f"task={kind}/accuracy"] == 0.5 and values[f"task={kind}/consistency"] == 0.0
-    assert (
-        values["chose_A"] == 1.0 and values["mapped_by_rules"] == 32 and values["grader_calls"] == 0
-    )
+    assert values["chose_A"] == 1.0 and values["decided_by_rules"] == 32
+    assert values["decided_by_grader"] == 0
     assert log.plan.config.temperature == 0.0 and log.plan.config.max_tokens == 1024
     assert log.eval.metadata["grader"] == "rules" and "vpt_tasks_version" not in log.eval.metadata
     assert log.eval.metadata["solver"] == "zero_shot" and log.eval.metadata["ignored_args"] == []
@@ -73,7 +71,7 @@ def test_always_a_with_a_bound_grader_never_calls_it(tmp_path: Path) -> None:
         0.0,
         0.0,
     )
-    assert values["grader_calls"] == 0
+    assert values["decided_by_grader"] == 0
 
 
 def test_random_baseline_lands_on_chance(tmp_path: Path, canonical_dir) -> None:
@@ -115,7 +113,7 @@ def test_the_default_runs_without_a_grader_and_counts_what_it_leaves(tmp_path: P
     """`-T grader=auto` (default) with no grader role: rules only, the rest undecided and counted."""
     log = run(isle_brick_v1(source="demo"), _constant("Hard to say."), tmp_path)
     values = metrics(log)
-    assert values["unknown_no_grader"] == 32 and values["unknown_rate"] == 1.0
+    assert values["undecided"] == 32 and values["unknown_rate"] == 1.0
     assert log.eval.metadata["grader"] == "auto"
 
 
@@ -149,7 +147,7 @@ def test_deprecated_grader_values_still_work(tmp_path: Path) -> None:
             display="none",
         )
     assert log.status == "success" and log.eval.metadata["grader"] == "auto"
-    assert metrics(log)["mapped_by_grader"] == 32
+    assert metrics(log)["decided_by_grader"] == 32
 
 
 def test_llm_maps_every_answer_and_both_reports_agreement(tmp_path: Path) -> None:
@@ -161,7 +159,7 @@ def test_llm_maps_every_answer_and_both_reports_agreement(tmp_path: Path) -> Non
         **common,
     )
     values = metrics(log)
-    assert values["mapped_by_grader"] == 32 and values["mapped_by_rules"] == 0
+    assert values["decided_by_grader"] == 32 and values["decided_by_rules"] == 0
     assert "rules_agreement" not in values
     (log,) = eval(
         "vpt_tasks/isle_brick_v1",
@@ -188,11 +186,11 @@ def test_without_grader_undecided_answers_are_unknown_and_counted(tmp_path: Path
         tmp_path,
     )
     values = numbers(log)
-    assert values["unknown_rate"] == 1.0 and values["unknown_no_grader"] == 32
+    assert values["unknown_rate"] == 1.0 and values["undecided"] == 32
     assert values["accuracy"] == 0.0 and values["consistency"] == 0.0
     assert len(log.samples) == 32 and all(s.scores for s in log.samples)
     score = log.samples[0].scores["option_mapping"]
-    assert score.answer == "Unknown" and score.metadata["path"] == "none"
+    assert score.answer == "" and score.metadata["decided_by"] == "undecided"
 
 
 @pytest.mark.parametrize(
@@ -211,8 +209,9 @@ def test_empty_and_refused_answers_are_scored_unknown_not_lost(
     )
     values = numbers(log)
     assert len(log.samples) == 32 and values["n_samples"] == 32
-    assert values[f"unknown_{reason}"] == 32 and values["unknown_rate"] == 1.0
-    assert values["grader_calls"] == 0
+    assert {s.scores["option_mapping"].metadata["why"] for s in log.samples} == {reason}
+    assert values["decided_by_rules"] == 32 and values["unknown_rate"] == 1.0
+    assert values["decided_by_grader"] == 0
 
 
 def test_cot_and_both_styles(tmp_path: Path) -> None:

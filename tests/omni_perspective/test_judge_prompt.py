@@ -1,4 +1,8 @@
-"""The merge-match judge of Omni-Perspective: its VLMEvalKit-style prompt and settings."""
+"""The merge-match judge of Omni-Perspective: its VLMEvalKit-style prompt and settings.
+
+The one difference from VLMEvalKit's prompt: the answer being judged is quoted as a JSON
+string (`Answer: "the left one"`), so that nothing inside it can pose as part of the prompt
+(the README's differences table)."""
 
 from __future__ import annotations
 
@@ -46,7 +50,7 @@ Question: Image 1: [image] Image 2: [image] Which view?
 Options:
 A. left
 B. right
-Answer: the left one
+Answer: "the left one"
 Your output:"""
 
 
@@ -60,11 +64,11 @@ def test_omni_judge_prompt() -> None:
     assert "<image>" not in prompt and "[image]" in prompt
     assert "If you were the person in the image, what would you intend to do?" in prompt
     assert "A. The person wants to open the door.\nB. The person wants to pick up" in prompt
-    assert "Answer: Probably grab something to drink.\nYour output:" in prompt
+    assert 'Answer: "Probably grab something to drink."\nYour output:' in prompt
     assert prompt.endswith("Your output:")
 
 
-def test_the_prompt_sent_is_byte_identical_to_the_reference_one() -> None:
+def test_the_prompt_sent_is_the_reference_one_with_the_answer_quoted() -> None:
     prompt = JUDGE.prompt(
         "Image 1: <image> Image 2: <image 2> Which view?",
         {"A": "left", "B": "right"},

@@ -22,7 +22,7 @@ from vpt_tasks.omni_perspective.spec import load_spec
 from vpt_tasks.omni_perspective.synthetic import synthetic_items
 from vpt_tasks.omni_perspective.task import omni_perspective
 from vpt_tasks.report.logs import log_details
-from vpt_tasks.scorers.options import extract_option
+from vpt_tasks.scorers.options import read_option
 
 OMNI_JUDGE_MAX_TRIES = load_spec().judge.max_tries
 SLICES = ("qtype=1", "qtype=2", "qtype=3", "qtype=3.5", "qtype=4", "pov=first", "pov=third")
@@ -38,10 +38,9 @@ PRINTED = [
     "qtype=3/circular_accuracy",
     "qtype=3.5/circular_accuracy",
     "qtype=4/circular_accuracy",
-    "path_template",
-    "path_judge",
-    "path_unresolved",
-    "unresolved_no_judge",
+    "undecided",
+    "decided_by_rules",
+    "decided_by_grader",
 ]
 
 
@@ -71,7 +70,9 @@ def test_demo_run_has_every_metric(tmp_path: Path) -> None:
             assert f"{group}/{name}" in values
     assert any(key.startswith("difficulty=") for key in values)
     assert values["chance_circular"] == pytest.approx(0.25**4) and values["chance_vanilla"] == 0.25
-    assert values["path_template"] == 40 and values["path_judge"] == values["path_unresolved"] == 0
+    assert (
+        values["decided_by_rules"] == 40 and values["decided_by_grader"] == values["undecided"] == 0
+    )
     assert values["incomplete_items"] == 0
     assert log.eval.metadata["source"]["kind"] == "demo"
     assert "vpt_tasks_version" not in log.eval.metadata
@@ -127,7 +128,7 @@ def test_random_baseline_lands_on_circular_and_vanilla_chance(
     assert abs(values["circular_accuracy"] - circular) <= 4 * circular_se
     assert abs(values["vanilla_accuracy"] - vanilla) <= 4 * vanilla_se
     assert abs(values["rotation0_accuracy"] - vanilla) <= 4 * math.sqrt(k) * vanilla_se
-    assert values["path_template"] == n_items * k  # a lone letter: the rules decide every answer
+    assert values["decided_by_rules"] == n_items * k  # a lone letter: the rules decide every answer
 
 
 def test_always_a_scores_zero_under_circular_evaluation(tmp_path: Path, omni_dir) -> None:
@@ -203,9 +204,9 @@ def test_unreadable_sources_fail_before_any_model_call(tmp_path: Path) -> None:
 
 
 def test_empty_and_refused_answers_are_counted_not_lost(tmp_path: Path) -> None:
-    for answer, counter in (
-        ("", "empty_answers"),
-        ("I'm sorry, but I can't assist with that.", "no_option"),
+    for answer, why in (
+        ("", "empty_answer"),
+        ("I'm sorry, but I can't assist with that.", "refusal"),
     ):
         log = run(
             omni_perspective(source="demo", qtype=3),
@@ -214,7 +215,9 @@ def test_empty_and_refused_answers_are_counted_not_lost(tmp_path: Path) -> None:
         )
         values = numbers(log)
         assert len(log.samples) == 8 and all(s.scores for s in log.samples)
-        assert values[counter] == 8 and values["vanilla_accuracy"] == 0.0
+        assert {s.scores["merge_match"].metadata["why"] for s in log.samples} == {why}
+        assert {s.scores["merge_match"].metadata["reading"] for s in log.samples} == {"Z"}
+        assert values["decided_by_rules"] == 8 and values["vanilla_accuracy"] == 0.0
 
 
 @pytest.mark.parametrize("task_args", [{"grader": "llm"}, {"grader": "both"}, {"judge": "grader"}])
@@ -266,7 +269,7 @@ def test_cot_appends_the_instruction_and_gives_room_to_reason(tmp_path: Path) ->
         text = sample.input[0].content[-1].text
         assert text.endswith(f"{spec.prompt.instruction}\n{spec.prompt.cot_instruction}")
         assert sample.metadata["prompt_style"] == "cot"
-        assert sample.scores["merge_match"].metadata["extracted"] == "B"  # "Answer: B" read
+        assert sample.scores["merge_match"].metadata["reading"] == "B"  # "Answer: B" read
     assert {s.id for s in log.samples} == {
         s.id for s in omni_perspective(source="demo", qtype=3).dataset
     }  # the same sample ids as zero_shot: runs pair up
@@ -337,7 +340,7 @@ def _subject(request: dict[str, Any]) -> str:
 
 def _judge(request: dict[str, Any]) -> str:
     answer = re.findall(r"^Answer: (.*)$", last_user_text(request), re.MULTILINE)[-1]
-    return "C" if "focused" in answer else "Well, that is hard to tell."
+    return "C" if "focused" in answer else "Z"  # the answer picks no option
 
 
 def test_judge_sees_only_answers_the_rules_cannot_decide(tmp_path: Path, monkeypatch) -> None:
@@ -360,22 +363,25 @@ def test_judge_sees_only_answers_the_rules_cannot_decide(tmp_path: Path, monkeyp
     for sample in log.samples:
         options = {chr(ord("A") + i): text for i, text in enumerate(sample.choices)}
         answer = sample.output.completion
-        (undecided if extract_option(answer, options).letter is None else decided).append(sample)
+        (undecided if read_option(answer, options).letter is None else decided).append(sample)
     assert (
         len(undecided) == 16 and len(decided) == 24
     )  # qtypes 4 and 3.5, 2 items x 4 rotations each
     assert {s.output.completion for s in decided}.isdisjoint(judged)
     focused = [s for s in undecided if "focused" in s.output.completion]
     tough = [s for s in undecided if "Tough" in s.output.completion]
-    assert len(judged) == len(focused) + OMNI_JUDGE_MAX_TRIES * len(tough)
+    assert len(judged) == len(focused) + len(tough)  # one call each: every reply named a letter
     for sample in decided:
-        assert sample.scores["merge_match"].metadata["path"] == "template"
+        assert sample.scores["merge_match"].metadata["decided_by"] == "rules"
     for sample in focused:
         meta = sample.scores["merge_match"].metadata
-        assert (meta["path"], meta["extracted"], meta["judge_reply"]) == ("judge", "C", "C")
+        assert (meta["decided_by"], meta["reading"], meta["grader_reply"]) == ("grader", "C", "C")
     for sample in tough:
         meta = sample.scores["merge_match"].metadata
-        assert meta["path"] == "unresolved" and meta["judge_tries"] == OMNI_JUDGE_MAX_TRIES
+        assert (meta["decided_by"], meta["reading"]) == ("grader", "Z")
     values = numbers(log)
-    assert (values["path_template"], values["path_judge"], values["path_unresolved"]) == (24, 8, 8)
-    assert values["judge_calls"] == len(judged)
+    assert (values["decided_by_rules"], values["decided_by_grader"], values["undecided"]) == (
+        24,
+        16,
+        0,
+    )

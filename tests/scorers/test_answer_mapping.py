@@ -12,20 +12,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from inspect_ai import Task
+from inspect_ai import Task, eval
 from inspect_ai.dataset import Sample
 from inspect_ai.model import GenerateConfig, ModelOutput, get_model
-from inspect_ai.scorer import Scorer, scorer
+from inspect_ai.scorer import Metric, SampleScore, Scorer, metric, scorer
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from tests.fakes.openai_server import OpenAIServer, last_user_text
 from tests.helpers import metrics, run
-from vpt_tasks.scorers.answer_mapping import (
-    UNKNOWN_REASONS,
+from vpt_tasks.scorers.answer_mapping import answer_mapping
+from vpt_tasks.scorers.cascade import (
     GraderMode,
-    answer_mapping,
-    answer_mapping_agreement,
-    answer_mapping_paths,
+    GraderReplyError,
+    decision_counts,
+    rules_beside_grader,
 )
 
 UNDECIDED = "Hard to tell from this picture."
@@ -39,7 +39,15 @@ def light_values(metadata: Mapping[str, Any], options: Mapping[str, str]) -> lis
     return ["on", "off"]
 
 
-@scorer(metrics=[answer_mapping_paths(), answer_mapping_agreement()], name="light_mapping")
+@metric
+def light_counts() -> Metric:
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        return decision_counts(scores)
+
+    return compute
+
+
+@scorer(metrics=[light_counts(), rules_beside_grader()], name="light_mapping")
 def light_mapping(grader: GraderMode = "auto") -> Scorer:
     return answer_mapping(
         prompt=light_prompt,
@@ -97,23 +105,23 @@ def test_rules_then_the_benchmarks_grader_prompt_and_values(tmp_path: Path) -> N
         )
         requests = server.requests
     scores = {s.id: s.scores["light_mapping"] for s in log.samples}
-    assert (scores["s0"].answer, scores["s0"].metadata["path"], scores["s0"].value) == (
-        "off",
-        "rules",
-        0.0,
-    )
-    assert (scores["s1"].answer, scores["s1"].metadata["path"], scores["s1"].value) == (
+    first = scores["s0"]
+    assert (first.answer, first.metadata["decided_by"], first.value) == ("off", "rules", 0.0)
+    second = scores["s1"]
+    assert (second.answer, second.metadata["decided_by"], second.value) == (
         "Unknown",
         "grader",
         0.0,
     )
-    assert scores["s1"].metadata["unknown_reason"] == "grader_unknown"
-    assert (scores["s2"].answer, scores["s2"].metadata["grader_reply"], scores["s2"].value) == (
-        "on",
-        "'ON'.",
-        1.0,
+    assert second.metadata["reading"] == "Z" and second.metadata["rules_reading"] is None
+    third = scores["s2"]
+    assert (third.answer, third.metadata["grader_reply"], third.value) == ("on", "'ON'.", 1.0)
+    empty = scores["s3"].metadata
+    assert (empty["decided_by"], empty["why"], empty["chosen"]) == (
+        "rules",
+        "empty_answer",
+        "Unknown",
     )
-    assert scores["s3"].metadata["unknown_reason"] == "empty_answer"
     assert sorted(last_user_text(r) for r in requests) == [
         f"Is the light on? | A=off B=on | {UNDECIDED}",
         f"Is the light on? | A=on B=off | {UNDECIDED}",
@@ -122,22 +130,15 @@ def test_rules_then_the_benchmarks_grader_prompt_and_values(tmp_path: Path) -> N
         assert request["temperature"] == 0
         assert (request.get("max_completion_tokens") or request.get("max_tokens")) == 5
     values = metrics(log)
-    assert (values["mapped_by_rules"], values["mapped_by_grader"], values["grader_calls"]) == (
-        1,
-        1,
-        2,
-    )
-    assert values["unknown_grader_unknown"] == 1 and values["unknown_empty_answer"] == 1
-    assert set(values) == {
-        "mapped_by_rules",
-        "mapped_by_grader",
-        "grader_calls",
-        "grader_failures",
-        *(f"unknown_{reason}" for reason in UNKNOWN_REASONS),
+    assert values == {
+        "decided_by_rules": 2,
+        "decided_by_grader": 2,
+        "decided_by_human": 0,
+        "undecided": 0,
     }
 
 
-def test_without_a_grader_undecided_answers_are_unknown(tmp_path: Path) -> None:
+def test_without_a_grader_undecided_answers_are_counted_and_score_zero(tmp_path: Path) -> None:
     grader = get_model("vpt_tasks/constant", answer="on", memoize=False)
     for mode, roles in (("rules", {"grader": grader}), ("auto", {})):
         log = run(
@@ -147,10 +148,12 @@ def test_without_a_grader_undecided_answers_are_unknown(tmp_path: Path) -> None:
             model_roles=roles,
         )
         scores = {s.id: s.scores["light_mapping"] for s in log.samples}
-        assert scores["s0"].metadata["unknown_reason"] == "no_grader", mode
-        assert scores["s1"].answer == "off" and scores["s1"].metadata["path"] == "rules"
+        undecided = scores["s0"]
+        assert (undecided.metadata["decided_by"], undecided.value) == ("undecided", 0.0), mode
+        assert undecided.metadata["chosen"] is None  # not "Unknown": nobody read it
+        assert scores["s1"].answer == "off" and scores["s1"].metadata["decided_by"] == "rules"
         values = metrics(log)
-        assert values["unknown_no_grader"] == 1 and values["grader_calls"] == 0
+        assert (values["undecided"], values["decided_by_grader"]) == (1, 0)
         assert "rules_agreement" not in values  # only with -T grader=both
 
 
@@ -166,15 +169,14 @@ def test_llm_maps_every_answer_and_both_reports_agreement(tmp_path: Path) -> Non
     scores = {s.metadata["answer"]: s.scores["light_mapping"] for s in log.samples}
     for answer in ("A", "off", UNDECIDED, "I'm sorry, but I can't assist with that."):
         meta = scores[answer].metadata
-        assert (scores[answer].answer, meta["path"], meta["grader_called"]) == (
+        assert (scores[answer].answer, meta["decided_by"], meta["grader_reply"]) == (
             "on",
             "grader",
-            True,
+            "on",
         )
-        assert "rules_chosen" not in meta
-    assert scores[""].metadata["unknown_reason"] == "empty_answer"  # nothing to map: no call
+    assert scores[""].metadata["why"] == "empty_answer"  # nothing to map: no call
     values = metrics(log)
-    assert values["grader_calls"] == 4 and values["mapped_by_rules"] == 0
+    assert (values["decided_by_grader"], values["decided_by_rules"]) == (4, 1)
 
     log = run(
         light_task(answers, grader="both"),
@@ -183,13 +185,33 @@ def test_llm_maps_every_answer_and_both_reports_agreement(tmp_path: Path) -> Non
         model_roles={"grader": grader},
     )
     scores = {s.metadata["answer"]: s.scores["light_mapping"] for s in log.samples}
-    # s0 shows A=on: "A" -> on (agrees); s1 shows A=off: "off" -> off (disagrees);
-    # the undecided answer is not compared; the refusal -> Unknown (disagrees)
-    assert [scores[a].metadata.get("rules_chosen") for a in answers] == [
-        "on", "off", None, None, "Unknown",
+    # s0 shows A=on: "A" -> A=on (agrees); s1 shows A=off: "off" -> A (disagrees: grader "on"
+    # is B there); the undecided answer is not compared; the refusal -> Z (disagrees)
+    assert [scores[a].metadata.get("rules_reading") for a in answers] == [
+        "A", "A", None, "Z", "Z",
     ]  # fmt: skip
     values = metrics(log)
     assert values["rules_compared"] == 3 and values["rules_agreement"] == pytest.approx(1 / 3)
+
+
+@pytest.mark.parametrize("reply", ["", "   ", "Maybe the light is dim", "on or off"])
+def test_a_grader_reply_without_a_reading_fails_the_sample(tmp_path: Path, reply: str) -> None:
+    with OpenAIServer(lambda request: reply) as server:
+        grader = get_model(
+            "openai-api/local/grader", base_url=server.base_url, api_key="x", memoize=False
+        )
+        [log] = eval(
+            light_task([UNDECIDED, "A"]),
+            model="vpt_tasks/random",
+            log_dir=str(tmp_path),
+            display="none",
+            model_roles={"grader": grader},
+            fail_on_error=False,
+        )
+    samples = {s.id: s for s in log.samples}
+    assert samples["s0"].error is not None and "eval-retry" in samples["s0"].error.message
+    assert not samples["s0"].scores  # never scored as a wrong answer
+    assert samples["s1"].scores["light_mapping"].metadata["decided_by"] == "rules"
 
 
 class _Failing:
@@ -202,18 +224,10 @@ class _Failing:
 def test_a_grader_error_is_raised_not_scored() -> None:
     import asyncio
 
-    from vpt_tasks.scorers.answer_mapping import GraderCallError, ask_grader
+    from vpt_tasks.scorers.judge import ask_grader_model
 
-    with pytest.raises(GraderCallError, match=r"grader unreachable.*eval-retry"):
-        asyncio.run(
-            ask_grader(
-                _Failing(),  # type: ignore[arg-type]
-                "prompt",
-                {"A": "on", "B": "off"},
-                ["on", "off"],
-                GenerateConfig(),
-            )
-        )
+    with pytest.raises(GraderReplyError, match=r"grader unreachable.*eval-retry"):
+        asyncio.run(ask_grader_model(_Failing(), "prompt", GenerateConfig()))  # type: ignore[arg-type]
 
 
 def test_unknown_grader_modes_are_rejected() -> None:

@@ -20,7 +20,7 @@ from vpt_tasks.scorers.circular import (
     rotate_options,
     two_order_summary,
 )
-from vpt_tasks.scorers.options import extract_option, map_two_option_answer
+from vpt_tasks.scorers.options import read_option
 
 # --------------------------------------------------------------------------
 # Rotations
@@ -138,7 +138,7 @@ def _run_circular(k: int, n_items: int, answer_for, seed: int = 0) -> dict[str, 
         label = rng.choice(letters)
         for shift, opts, gold in circular_variants(options, label):
             answer = answer_for(rng, letters)
-            chosen = extract_option(answer, opts).letter
+            chosen = read_option(answer, opts).letter
             results.append(RotationResult(item, shift, chosen == gold))
     return circular_summary(results, n_rotations=k)
 
@@ -245,7 +245,7 @@ def _run_isle(answer_for, n: int = 400, seed: int = 7) -> dict[str, float]:
     for item_id, gold, original in _isle_items(rng, n):
         swapped = {"A": original["B"], "B": original["A"]}
         for order, options in (("original", original), ("swapped", swapped)):
-            chosen = map_two_option_answer(answer_for(options, gold), options).value
+            chosen = options.get(read_option(answer_for(options, gold), options).letter or "")
             results.append(OrderResult(item_id, order, chosen, gold))
     return two_order_summary(results)
 

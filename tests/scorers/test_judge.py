@@ -1,4 +1,8 @@
-"""The generic judge parts: grader-reply normalisation and the choice-judge prompt."""
+"""The generic judge parts: grader-reply reading and the choice-judge prompt.
+
+A reply that gives no reading (empty, two values, a value not offered, prose) is
+None -- the scorer then fails the sample for `eval-retry`; it is never read as an
+answer."""
 
 from __future__ import annotations
 
@@ -10,7 +14,6 @@ from vpt_tasks.scorers.judge import (
     normalise_grader_reply,
     parse_choice_judge_reply,
 )
-from vpt_tasks.scorers.options import OptionMatch
 
 # --------------------------------------------------------------------------
 # Grader reply normalisation
@@ -32,19 +35,22 @@ COUNTS = ["3", "4"]
         ("No.", YN, None, "No"),
         ("Unknown", YN, None, "Unknown"),
         ("'unknown'.", YN, None, "Unknown"),
-        ("Maybe", YN, None, "Unknown"),
-        ("Yes or No", YN, None, "Unknown"),
+        ("Maybe", YN, None, None),
+        ("Yes or No", YN, None, None),
+        ("There is no match.", YN, None, None),  # "no" as a determiner is not the value No
         ("The answer maps to 'No'.", YN, None, "No"),
         ('{"MAPPED_ANSWER": "No"}', YN, None, "No"),
         ('```json\n{"answer": "Yes"}\n```', YN, None, "Yes"),
         ("B", YN, {"A": "Yes", "B": "No"}, "No"),
         ("B", YN, {"A": "No", "B": "Yes"}, "Yes"),
-        ("B", YN, None, "Unknown"),
+        ("B", YN, None, None),
         ("3", COUNTS, None, "3"),
         ("'4'", COUNTS, None, "4"),
         ("Three", COUNTS, None, "3"),
         ("four.", COUNTS, None, "4"),
-        ("5", COUNTS, None, "Unknown"),
+        ("5", COUNTS, None, None),
+        ("Unknown, or maybe 3", COUNTS, None, None),
+        ("x" * 5000, YN, None, None),
         ("A", COUNTS, {"A": "4", "B": "3"}, "4"),
         ("", YN, None, None),
         ("   ", YN, None, None),
@@ -78,7 +84,7 @@ def test_choice_judge_prompt_fills_the_template_it_is_given() -> None:
     )
     assert prompt == (
         "Letters: A, B\nQ: Image 1: [image] Image 2: [image]\nWhich view?\n"
-        "A. left\nB. right\nAnswer: the left one\nYour output:"
+        'A. left\nB. right\nAnswer: "the left one"\nYour output:'
     )
 
 
@@ -104,9 +110,9 @@ def test_choice_judge_settings() -> None:
         ("B\n", "B"),
         ("", None),
         ("I am not sure.", None),
+        ("A or B", None),
+        ("E", None),
     ],
 )
 def test_parse_choice_judge_reply(reply: str, letter: str | None) -> None:
-    got = parse_choice_judge_reply(reply, OPTIONS)
-    assert isinstance(got, OptionMatch)
-    assert got.letter == letter
+    assert parse_choice_judge_reply(reply, OPTIONS) == letter

@@ -1,16 +1,17 @@
-"""Issue 12 §1: the answer patterns the shared option extractor must read as an annotator would.
+"""Issue 12 §1: the answer patterns the shared option reading must read as an annotator would.
 
-One table per pattern, for both scorer kinds that start with the extractor:
-`extract_option` (k options, merge match, Omni-Perspective) and
-`map_two_option_answer` (two options whose values matter, Isle v1 / Isle-Dots).
+One table per pattern, for both scorer kinds that start with `read_option`:
+k options (merge match, Omni-Perspective) and two options whose values matter
+(option mapping, Isle v1 / Isle-Dots).
 The answers are written for this test in the styles of several model families
 (terse GPT-4, Claude's dash-and-reason, Llama's markdown, Qwen's label-first,
 LLaVA's short "Explanation:" form); they are not the issue's examples.
 
 Each row gives the letter an annotator would choose, `Z` for a refusal, or
 `None` when a careful annotator could not decide (the answer goes to the
-grader/judge). The last test checks the whole table for confident-wrong
-outcomes: a letter where the annotator has none, or a different letter.
+grader/judge). Every row must be read right or left undecided (never a letter
+where the annotator has none, or a different letter), and at least 85% of the
+rows with a letter must be decided by the rules.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import NamedTuple
 
 import pytest
 
-from vpt_tasks.scorers.options import RULES, extract_option, map_two_option_answer
+from vpt_tasks.scorers.options import NO_OPTION, read_option
 
 # k-option sets (Omni-Perspective style)
 WHERE = {"A": "to the left", "B": "to the right", "C": "in front", "D": "behind"}
@@ -457,11 +458,6 @@ ROWS: list[tuple[str, Row]] = [
 ]
 
 
-def _check(kind: str, row: Row):
-    got = (extract_option if kind == K else map_two_option_answer)(row.answer, row.options)
-    return got
-
-
 def test_enough_new_answers_in_several_styles() -> None:
     assert len(ROWS) >= 60
     assert {row.style for _, row in ROWS} >= {"gpt4", "claude", "llama", "qwen", "llava"}
@@ -484,21 +480,17 @@ def test_enough_new_answers_in_several_styles() -> None:
     ROWS,
     ids=[f"{kind}-{row.pattern}-{row.answer[:40]}" for kind, row in ROWS],
 )
-def test_pattern(kind: str, row: Row) -> None:
-    got = _check(kind, row)
-    assert got.letter == row.letter, (got, row.answer)
-    if got.letter is not None:
-        assert got.rule in RULES
-    if row.letter == "Z":
-        assert got.rule == "refusal"  # decided by rule, no grader call
-    elif row.letter is not None:
-        assert got.value == row.options[row.letter]
+def test_pattern_is_read_right_or_left_undecided(kind: str, row: Row) -> None:
+    got = read_option(row.answer, row.options)
+    if row.letter is None:
+        assert got.letter is None, (got, row.answer)
+    else:
+        assert got.letter in (row.letter, None), (got, row.answer)
+    if got.letter == NO_OPTION:
+        assert got.reason == "refusal"  # decided by the rules, no grader call
 
 
-def test_no_confident_wrong_outcome() -> None:
-    wrong = []
-    for kind, row in ROWS:
-        got = _check(kind, row)
-        if got.letter is not None and got.letter != row.letter:
-            wrong.append((row.answer, row.letter, got.letter))
-    assert wrong == []
+def test_most_patterns_with_an_answer_are_decided_by_the_rules() -> None:
+    clear = [row for _, row in ROWS if row.letter is not None]
+    decided = [row for row in clear if read_option(row.answer, row.options).letter == row.letter]
+    assert len(decided) >= 0.85 * len(clear), len(decided) / len(clear)

@@ -1,9 +1,13 @@
-"""Table-driven tests for deterministic answer-to-option mapping.
+"""Table-driven tests for the deterministic option reading (`read_option`).
 
 Rows are realistic model answers (terse letters, markdown, chain-of-thought,
 refusals, option text only, articles that look like option letters) with the
-letter the extractor must pick and the rule that must decide -- or ``None``
-when the answer is genuinely ambiguous and has to go to the grader/judge.
+letter a careful annotator would pick (`Z` for no option) -- or ``None`` when
+the answer is genuinely ambiguous and has to go to the grader/judge. The rule
+column names the form an earlier, case-by-case version of the rules used; the
+reading now decides by agreement of independent readers, so the tests check the
+principle: a decision is never wrong, an ambiguous answer is never decided, and
+the clear forms every model uses are decided.
 """
 
 from __future__ import annotations
@@ -13,15 +17,7 @@ from typing import NamedTuple
 
 import pytest
 
-from vpt_tasks.scorers.options import (
-    RULES,
-    UNDECIDED,
-    OptionMatch,
-    extract_option,
-    is_refusal,
-    map_two_option_answer,
-    number_synonyms,
-)
+from vpt_tasks.scorers.options import NO_OPTION, Reading, number_synonyms, read_option
 
 # --------------------------------------------------------------------------
 # k-option multiple choice (Omni-Perspective style)
@@ -238,44 +234,89 @@ def test_enough_multiple_choice_cases() -> None:
     assert len(MC_CASES) >= 40
 
 
+def _never_wrong(answer: str, options: Mapping[str, str], letter: str | None) -> Reading:
+    got = read_option(answer, options)
+    if letter is None:
+        assert got.letter is None, (answer, got)  # ambiguous: never decided
+    else:
+        assert got.letter in (letter, None), (answer, got)  # decided right, or left to the grader
+    return got
+
+
 @pytest.mark.parametrize("case", MC_CASES, ids=lambda c: c.answer[:50] or "<empty>")
-def test_extract_option(case: MC) -> None:
-    got = extract_option(case.answer, case.options)
-    assert (got.letter, got.rule) == (case.letter, case.rule)
-    if case.letter in case.options:
-        assert got.value == case.options[case.letter]
-    if got.rule is not None:
-        assert got.rule in RULES
+def test_read_option_is_never_confidently_wrong(case: MC) -> None:
+    _never_wrong(case.answer, case.options, case.letter)
 
 
-def test_option_match_is_frozen_and_reports_decided() -> None:
-    m = extract_option("B", DIRECTION)
-    assert m == OptionMatch("B", "lone_letter", "right")
-    assert m.decided
-    assert not UNDECIDED.decided
+# the forms every model uses: these must be decided by the rules, not sent to a grader
+CLEAR = [
+    ("A", DIRECTION, "A"),
+    ("C.", DIRECTION, "C"),
+    ("(D)", DIRECTION, "D"),
+    ("**B**", DIRECTION, "B"),
+    ("Answer: C", ANIMAL, "C"),
+    ("The answer is B.", ANIMAL, "B"),
+    ("B. dog", ANIMAL, "B"),
+    ("dog", ANIMAL, "B"),
+    ("Image 3", EGO, "C"),
+    ("It's impossible to tell from this image.", DIRECTION, NO_OPTION),
+    ("<think>A or D? The lamp is off.</think>\nD", INTENT, "D"),
+    ("Let me think. The person reaches for the handle, so the answer is A.", INTENT, "A"),
+]
+
+
+@pytest.mark.parametrize(("answer", "options", "letter"), CLEAR, ids=[c[0][:30] for c in CLEAR])
+def test_clear_forms_are_decided(answer: str, options: Mapping[str, str], letter: str) -> None:
+    assert read_option(answer, options).letter == letter
+
+
+def test_most_clear_table_answers_are_decided_by_the_rules() -> None:
+    clear = [c for c in MC_CASES if c.letter is not None]
+    decided = [c for c in clear if read_option(c.answer, c.options).letter == c.letter]
+    assert len(decided) >= 0.85 * len(clear)
+
+
+def test_reading_is_frozen_and_reports_decided() -> None:
+    got = read_option("B", DIRECTION)
+    assert got.letter == "B" and got.decided and "lead" in got.readers
+    assert not read_option("A or B", DIRECTION).decided
     with pytest.raises(AttributeError):
-        m.letter = "C"  # type: ignore[misc]
+        got.letter = "C"  # type: ignore[misc]
 
 
-def test_extract_option_is_deterministic() -> None:
+def test_read_option_is_deterministic() -> None:
     answer = "Both A and C seem plausible, but C is the best answer."
-    assert len({extract_option(answer, INTENT) for _ in range(20)}) == 1
+    assert (
+        len({(r.letter, r.reason) for r in (read_option(answer, INTENT) for _ in range(20))}) == 1
+    )
 
 
-def test_extract_option_rejects_non_letter_keys() -> None:
-    with pytest.raises(ValueError):
-        extract_option("A", {"1": "left", "2": "right"})
+@pytest.mark.parametrize(
+    ("answer", "why"),
+    [
+        ("A. Wait, looking again, it is B.", "retraction"),
+        ("A or C", "several_options"),
+        ("C. left", "several_options"),  # the letter's text is another option's
+        ("Answer: F", "not_an_option"),
+        ("Options:\nA. left\nB. right\nC. front\nD. behind", "options_echoed"),
+        ("<think>The person faces the door, so", "unfinished_reasoning"),
+        ("答案是 B，因为人物正看着门。", "script"),
+        ("I can't tell, so B.", "refusal_mixed"),
+        ("x" * 30_000, "too_long"),
+        ("The person is near the window.", "no_reading"),
+    ],
+)
+def test_each_doubt_leaves_the_answer_undecided(answer: str, why: str) -> None:
+    got = read_option(answer, DIRECTION)
+    assert (got.letter, got.reason) == (None, why)
 
 
-def test_lone_letter_must_be_near_the_end() -> None:
-    # VLMEvalKit's rule: one letter, but early in a long answer -> not lone.
-    answer = "D would be my guess if the lamp were on, but it is off and the room is dark."
-    assert extract_option(answer, INTENT).letter is None
-
-
-def test_is_refusal() -> None:
-    assert is_refusal("I'm sorry, but without the image provided I cannot help.")
-    assert not is_refusal("The person is looking left.")
+def test_a_refusal_picks_no_option() -> None:
+    assert (
+        read_option("I'm sorry, but without the image provided I cannot help.", DIRECTION).letter
+        == NO_OPTION
+    )
+    assert read_option("The person is looking left.", DIRECTION).letter == "A"
 
 
 # --------------------------------------------------------------------------
@@ -294,14 +335,6 @@ class Two(NamedTuple):
     options: Mapping[str, str]
     letter: str | None
     rule: str | None
-
-
-def _value(case: Two) -> str | None:
-    if case.letter is None:
-        return None
-    if case.letter == "Z":
-        return "Unknown"
-    return case.options[case.letter]
 
 
 TWO_CASES = [
@@ -433,28 +466,33 @@ def test_enough_two_option_cases() -> None:
 
 
 @pytest.mark.parametrize("case", TWO_CASES, ids=lambda c: c.answer[:50] or "<empty>")
-def test_map_two_option_answer(case: Two) -> None:
-    got = map_two_option_answer(case.answer, case.options)
-    assert (got.letter, got.rule, got.value) == (case.letter, case.rule, _value(case))
+def test_two_option_reading_is_never_confidently_wrong(case: Two) -> None:
+    _never_wrong(case.answer, case.options, case.letter)
+
+
+def test_most_clear_two_option_answers_are_decided_by_the_rules() -> None:
+    clear = [c for c in TWO_CASES if c.letter is not None]
+    decided = [c for c in clear if read_option(c.answer, c.options).letter == c.letter]
+    assert len(decided) >= 0.85 * len(clear)
 
 
 def test_two_option_same_answer_flips_value_with_order() -> None:
     # Always answering "A" picks a different value in each order.
-    assert map_two_option_answer("A", BRICK).value == "Yes"
-    assert map_two_option_answer("A", BRICK_SWAPPED).value == "No"
+    assert BRICK[read_option("A", BRICK).letter] == "Yes"
+    assert BRICK_SWAPPED[read_option("A", BRICK_SWAPPED).letter] == "No"
     # Always answering the value picks the same value in each order.
-    assert map_two_option_answer("No", BRICK).value == "No"
-    assert map_two_option_answer("No", BRICK_SWAPPED).value == "No"
-
-
-def test_two_option_requires_two_options() -> None:
-    with pytest.raises(ValueError):
-        map_two_option_answer("A", {"A": "Yes", "B": "No", "C": "Maybe"})
+    assert BRICK[read_option("No", BRICK).letter] == "No"
+    assert BRICK_SWAPPED[read_option("No", BRICK_SWAPPED).letter] == "No"
 
 
 @pytest.mark.parametrize(
     ("value", "forms"),
-    [("3", {"3", "three"}), ("three", {"3", "three"}), ("Yes", {"yes"}), ("25", {"25"})],
+    [
+        ("3", {"3", "three"}),
+        ("three", {"3", "three"}),
+        ("Yes", {"yes", "yeah", "yep"}),
+        ("25", {"25"}),
+    ],
 )
 def test_number_synonyms(value: str, forms: set[str]) -> None:
     assert number_synonyms(value) == forms

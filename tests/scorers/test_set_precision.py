@@ -9,15 +9,15 @@ import pytest
 from inspect_ai import Task
 from inspect_ai.dataset import Sample
 from inspect_ai.model import ModelName, ModelOutput, StopReason, get_model
-from inspect_ai.scorer import SampleScore, Score, Scorer, Target, scorer
+from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, metric, scorer
 from inspect_ai.solver import TaskState
 
 from tests.helpers import metrics, run
+from vpt_tasks.scorers.cascade import RulesReading, decision_counts, rules_beside_grader
 from vpt_tasks.scorers.set_precision import (
     LLMExtraction,
     Vocabulary,
     answer_type,
-    extractor_agreement,
     final_answer,
     parse_component_list,
     precision,
@@ -28,9 +28,13 @@ COLOURS = ("red", "green", "blue")
 PROMPT = "Q: {question}\nA: {answer}\nAllowed: {vocabulary}\nReply with a JSON list."
 
 
-def colour_rules(answer: str, state: TaskState) -> set[str]:
-    """The toy rules: every colour word of the answer."""
-    return {word.strip(".,!").lower() for word in answer.split()} & set(COLOURS)
+def colour_rules(answer: str, state: TaskState) -> RulesReading:
+    """The toy rules: every colour word of the answer; undecided when there is none, unless
+    the answer says it cannot tell."""
+    found = sorted({word.strip(".,!").lower() for word in answer.split()} & set(COLOURS))
+    if found or "cannot tell" in answer:
+        return RulesReading(found, "colours", fallback=found)
+    return RulesReading(None, "no_reading", fallback=found)
 
 
 def colour_vocabulary(state: TaskState) -> Vocabulary:
@@ -133,10 +137,14 @@ def test_rules_path_scores_and_records_metadata() -> None:
     assert score.value == pytest.approx(0.5)
     assert score.answer == "The flag is red and blue."
     assert score.metadata == {
+        "reading": ["blue", "red"],
+        "why": "colours",
+        "rules_reading": ["blue", "red"],
+        "rules_why": "colours",
         "components": ["blue", "red"],
         "answer_type": "compound",
-        "extractor": "rules",
         "refused": False,
+        "decided_by": "rules",
     }
 
 
@@ -146,14 +154,24 @@ def test_chain_of_thought_scores_only_the_final_answer() -> None:
     assert score.metadata["components"] == ["red"]
 
 
-def test_empty_answer_is_a_disclaimer() -> None:
+def test_a_disclaimer_scores_zero() -> None:
     score = _score("I cannot tell.", ["red"])
-    assert score.value == 0.0
+    assert score.value == 0.0 and score.metadata["decided_by"] == "rules"
     assert score.metadata["answer_type"] == "disclaimer" and score.metadata["components"] == []
 
 
+def test_an_undecided_answer_is_scored_by_the_fallback_and_counted() -> None:
+    def unsure(answer: str, state: TaskState) -> RulesReading:
+        return RulesReading(None, "retraction", fallback=["red", "blue"])
+
+    score = asyncio.run(set_precision(unsure)(_state("red. Wait: blue?"), Target(["red"])))
+    assert score is not None and score.value == pytest.approx(0.5)
+    assert (score.metadata["decided_by"], score.metadata["reading"]) == ("undecided", None)
+    assert score.metadata["components"] == ["blue", "red"] and score.metadata["why"] == "retraction"
+
+
 def test_content_filter_refusal_scores_zero_without_extraction() -> None:
-    def rules_must_not_run(answer: str, state: TaskState) -> set[str]:
+    def rules_must_not_run(answer: str, state: TaskState) -> RulesReading:
         raise AssertionError("a refused answer is not extracted")
 
     scorer_fn = set_precision(rules_must_not_run)
@@ -161,7 +179,7 @@ def test_content_filter_refusal_scores_zero_without_extraction() -> None:
     score = asyncio.run(scorer_fn(state, Target(["red"])))
     assert score is not None
     assert score.value == 0.0
-    assert score.metadata["refused"] is True
+    assert score.metadata["refused"] is True and score.metadata["why"] == "content_filter"
     assert score.metadata["answer_type"] == "disclaimer"
     assert score.metadata["components"] == []
 
@@ -170,8 +188,9 @@ def test_llm_extractor_needs_its_configuration() -> None:
     for mode in ("auto", "llm", "both"):
         with pytest.raises(ValueError, match="LLMExtraction"):
             set_precision(colour_rules, grader=mode)
+    llm = LLMExtraction(prompt=PROMPT, vocabulary=colour_vocabulary, max_tokens=16)
     with pytest.raises(ValueError, match="auto, rules, llm, both"):
-        set_precision(colour_rules, grader="magic")
+        set_precision(colour_rules, grader="magic", llm=llm)  # type: ignore[arg-type]
 
 
 def test_auto_without_a_grader_role_is_the_rules() -> None:
@@ -189,20 +208,31 @@ def test_auto_without_a_grader_role_is_the_rules() -> None:
 # ----------------------------------------------------------------- the LLM path
 
 
-@scorer(metrics=[extractor_agreement()])
+@metric
+def colour_counts() -> Metric:
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        return decision_counts(scores)
+
+    return compute
+
+
+@scorer(metrics=[colour_counts(), rules_beside_grader()])
 def colour_precision(grader: str = "rules") -> Scorer:
     llm = LLMExtraction(prompt=PROMPT, vocabulary=colour_vocabulary, max_tokens=16)
     return set_precision(colour_rules, grader=grader, llm=llm)  # type: ignore[arg-type]
 
 
-def _run_with_grader(tmp_path: Path, answer: str, grader_reply: str, mode: str):
-    task = Task(
+def _task(mode: str) -> Task:
+    return Task(
         dataset=[Sample(input="Which colours does the flag have?", target=["red"], id="s1")],
         scorer=colour_precision(grader=mode),
     )
+
+
+def _run_with_grader(tmp_path: Path, answer: str, grader_reply: str, mode: str):
     model = get_model("vpt_tasks/constant", answer=answer, memoize=False)
     grader = get_model("vpt_tasks/constant", answer=grader_reply, memoize=False)
-    log = run(task, model, tmp_path, model_roles={"grader": grader})
+    log = run(_task(mode), model, tmp_path, model_roles={"grader": grader})
     assert log.samples
     return log, log.samples[0].scores["colour_precision"]
 
@@ -210,49 +240,63 @@ def _run_with_grader(tmp_path: Path, answer: str, grader_reply: str, mode: str):
 def test_llm_decides_and_rules_are_recorded(tmp_path: Path) -> None:
     log, score = _run_with_grader(tmp_path, "It is red.", '["red", "purple", "blue"]', "both")
     assert score.value == pytest.approx(0.5)
-    assert score.metadata["extractor"] == "llm"
-    assert score.metadata["rule_components"] == ["red"]
-    assert score.metadata["llm_components"] == ["blue", "red"]  # purple is not accepted
-    assert score.metadata["llm_reply"] == '["red", "purple", "blue"]'
-    assert metrics(log) == {"agreement": 0.0, "llm_failures": 0.0}
-    # the grader saw the filled-in template
-    grader_inputs = [str(e.input) for e in log.samples[0].events if e.event == "model"]
+    assert score.metadata["decided_by"] == "grader"
+    assert score.metadata["rules_reading"] == ["red"]
+    assert score.metadata["reading"] == ["blue", "red"]  # purple is not accepted
+    assert score.metadata["grader_reply"] == '["red", "purple", "blue"]'
+    values = metrics(log)
+    assert (values["rules_agreement"], values["rules_compared"], values["decided_by_grader"]) == (
+        0.0,
+        1.0,
+        1.0,
+    )
+    # the grader saw the filled-in template, the answer quoted as data
+    sample = log.samples[0]
+    grader_inputs = [
+        sample.attachments.get(str(m.content).removeprefix("attachment://"), str(m.content))
+        for e in sample.events
+        if e.event == "model"
+        for m in e.input
+    ]
     assert any(
         "Q: Which colours does the flag have?" in text
-        and "A: It is red." in text
+        and 'A: "It is red."' in text
         and "Allowed: red, green, blue" in text
         for text in grader_inputs
     )
 
 
-def test_unparseable_llm_reply_falls_back_to_the_rules(tmp_path: Path) -> None:
-    log, score = _run_with_grader(tmp_path, "It is red.", "red, I think", "llm")
-    assert score.value == 1.0
-    assert score.metadata["extractor"] == "rules (llm extraction failed)"
-    assert score.metadata["llm_components"] is None
-    assert metrics(log)["llm_failures"] == 1.0
+@pytest.mark.parametrize("reply", ["red, I think", "", '["red"'])
+def test_an_unreadable_llm_reply_fails_the_sample(tmp_path: Path, reply: str) -> None:
+    from inspect_ai import eval
+
+    model = get_model("vpt_tasks/constant", answer="It is red.", memoize=False)
+    grader = get_model("vpt_tasks/constant", answer=reply, memoize=False)
+    [log] = eval(
+        _task("llm"),
+        model=model,
+        log_dir=str(tmp_path),
+        display="none",
+        model_roles={"grader": grader},
+        fail_on_error=False,
+    )
+    [sample] = log.samples
+    assert sample.error is not None and "eval-retry" in sample.error.message
+    assert not sample.scores  # never scored from the rules instead, never a wrong answer
 
 
-def test_auto_asks_the_grader_only_where_the_rules_find_nothing(tmp_path: Path) -> None:
+def test_auto_asks_the_grader_only_where_the_rules_cannot_decide(tmp_path: Path) -> None:
     log, score = _run_with_grader(tmp_path, "Hard to say: crimson, maybe.", '["red"]', "auto")
     assert score.value == 1.0
-    assert score.metadata["extractor"] == "llm" and score.metadata["cascade"] is True
-    assert score.metadata["rule_components"] == [] and score.metadata["llm_components"] == ["red"]
+    assert score.metadata["decided_by"] == "grader" and score.metadata["rules_reading"] is None
+    assert score.metadata["reading"] == ["red"]
     assert [e for e in log.samples[0].events if e.event == "model" and e.role == "grader"]
-    assert metrics(log) == {
-        "grader_decided": 1.0,
-        "llm_failures": 0.0,
-    }  # no agreement: nothing beside
+    assert "rules_agreement" not in metrics(log)  # nothing beside
 
     log, score = _run_with_grader(tmp_path, "It is blue.", '["red"]', "auto")
-    assert score.value == 0.0 and score.metadata["extractor"] == "rules"
-    assert "llm_components" not in score.metadata
+    assert score.value == 0.0 and score.metadata["decided_by"] == "rules"
+    assert "grader_reply" not in score.metadata
     assert not [e for e in log.samples[0].events if e.event == "model" and e.role == "grader"]
-    assert metrics(log) == {}
-
-    log, score = _run_with_grader(tmp_path, "Hmm.", "no idea", "auto")
-    assert score.value == 0.0 and score.metadata["extractor"] == "rules (llm extraction failed)"
-    assert metrics(log) == {"grader_decided": 0.0, "llm_failures": 1.0}
 
 
 def test_a_grader_error_fails_the_sample_not_the_score() -> None:
@@ -265,39 +309,35 @@ def test_a_grader_error_fails_the_sample_not_the_score() -> None:
         raise GraderDown("HTTP 500")
 
     llm = LLMExtraction(prompt=PROMPT, vocabulary=colour_vocabulary, max_tokens=16)
-    for mode, answer in (("llm", "It is red."), ("both", "It is red."), ("auto", "I cannot tell.")):
+    for mode, answer in (("llm", "It is red."), ("both", "It is red."), ("auto", "Crimson.")):
         scorer_fn = set_precision(colour_rules, grader=mode, llm=llm)  # type: ignore[arg-type]
         with (
             pytest.MonkeyPatch.context() as patch,
             pytest.raises(GraderDown),
         ):
             patch.setattr("vpt_tasks.scorers.set_precision.extract_with_llm", failing)
-            patch.setattr("vpt_tasks.scorers.set_precision.grader_bound", lambda: True)
+            patch.setattr("vpt_tasks.scorers.cascade.grader_bound", lambda: True)
             asyncio.run(scorer_fn(_state(answer), Target(["red"])))
 
 
-def test_extractor_agreement_counts() -> None:
+def test_decision_counts_and_agreement() -> None:
     def sample(**meta: object) -> SampleScore:
         return SampleScore(score=Score(value=1.0, metadata=meta), sample_id="x")
 
-    agreement = extractor_agreement()
-    assert agreement([sample(components=["red"])]) == {}
-    result = agreement(
-        [
-            sample(rule_components=["red"], llm_components=["red"]),
-            sample(rule_components=["red"], llm_components=["blue", "red"]),
-            sample(rule_components=["red"], llm_components=None),
-        ]
-    )
-    assert result == {"agreement": 0.5, "llm_failures": 1.0}
-    # nothing compared (every reply unparseable): no agreement key, never NaN
-    assert agreement([sample(rule_components=["red"], llm_components=None)]) == {
-        "llm_failures": 1.0
+    scores = [
+        sample(decided_by="rules", reading=["red"]),
+        sample(decided_by="grader", reading=["red"], rules_reading=["red"]),
+        sample(decided_by="grader", reading=["red"], rules_reading=["blue", "red"]),
+        sample(decided_by="grader", reading=["red"], rules_reading=None),
+        sample(decided_by="undecided", reading=None),
+        sample(decided_by="human", reading=["blue"]),
+    ]
+    assert decision_counts(scores) == {
+        "decided_by_rules": 1.0,
+        "decided_by_grader": 3.0,
+        "decided_by_human": 1.0,
+        "undecided": 1.0,
     }
-    cascaded = agreement(
-        [
-            sample(rule_components=[], llm_components=["red"], cascade=True, extractor="llm"),
-            sample(rule_components=[], llm_components=None, cascade=True, extractor="rules"),
-        ]
-    )
-    assert cascaded == {"grader_decided": 1.0, "llm_failures": 1.0}
+    agreement = rules_beside_grader()
+    assert agreement(scores) == {"rules_agreement": 0.5, "rules_compared": 2.0}
+    assert agreement(scores[:1]) == {}  # nothing compared: no key, never NaN

@@ -62,7 +62,7 @@ from inspect_ai.scorer import Metric, SampleScore, metric
 from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_columns
 from vpt_tasks.isle_brick.spec import load_spec
 from vpt_tasks.report.paired import PairedUnit
-from vpt_tasks.scorers.set_precision import extractor_agreement
+from vpt_tasks.scorers.cascade import decision_counts, rules_agreement
 
 KL_SMOOTHING = 0.01
 """Share of uniform mixed into the gold distribution for KL(answers ‖ gold)."""
@@ -332,10 +332,9 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
         isle_brick_bias_orders(),
         isle_brick_bias_positions(),
         isle_brick_bias_paths(),
-        extractor_agreement(),
     ):
         result.update(compute(scores))  # type: ignore[arg-type]
-    return result
+    return {**result, **decision_counts(scores), **rules_agreement(scores)}
 
 
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:

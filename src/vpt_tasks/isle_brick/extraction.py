@@ -25,23 +25,32 @@ frame *is* the minifigure's: "to my left", "from my perspective", "I am facing
 north", "it is behind me", "Yes, I can see it" and "I am unable to see the dog"
 are answers, where in a third-person answer "my left" is the viewer's.
 
-This module is pure (standard library and `vpt_tasks.core.text` only) and has
-no Inspect dependency.
+What is read is the *visible* answer of :func:`vpt_tasks.scorers.reading.prepare`
+(reasoning blocks removed, text normalised), the same first step as every other
+scorer that reads free text; :func:`read_components` also says when the rules
+cannot settle an answer (the shared signs of doubt), so that it goes to the
+grader or is counted as undecided.
+
+This module is pure (standard library, `vpt_tasks.core.text` and
+`vpt_tasks.scorers.reading`) and has no Inspect dependency.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
+from vpt_tasks.scorers.reading import addresses_grader, foreign_script, prepare, retraction
 
 __all__ = [
     "QUESTION_KINDS",
+    "ComponentReading",
     "QuestionKind",
     "VOCABULARY",
     "extract_components",
+    "read_components",
 ]
 
 QuestionKind = Literal["count", "yesno", "cardinal", "egocentric"]
@@ -273,7 +282,7 @@ def _mask_disclaimers(text: str, first_person: bool = False) -> str:
 # --------------------------------------------------------------------------
 # 5. non-answer context
 
-_QUESTION_SENTENCE = re.compile(r"[^.?!\n]*\?")
+_SENTENCE = re.compile(r"[^.?!\n]+[.?!\n]*")
 _EMBEDDED_QUESTION = re.compile(r"\b(?:whether|if)\b[^.?!;,\n]*", _FLAGS)
 _NORTH_PREMISE = re.compile(
     r"\b(?:top|upper\s+(?:edge|side|part))\b(?:\s+[\w']+){0,3}?\s+"
@@ -353,7 +362,9 @@ def _mask_context(
       orientation ("it is facing left") describe a different frame of
       reference than the one asked for.
     """
-    text = _blank_matches(text, _QUESTION_SENTENCE)
+    text = _blank(
+        text, (m.span() for m in _SENTENCE.finditer(text) if m.group().rstrip().endswith("?"))
+    )
     text = _blank_matches(text, _EMBEDDED_QUESTION)
     if kind == "cardinal":
         text = _blank_matches(text, _NORTH_PREMISE)
@@ -666,6 +677,58 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
 # public API
 
 
+class ComponentReading(NamedTuple):
+    """What the rules made of one answer: its components and whether they are settled."""
+
+    components: frozenset[str]
+    """The components read (the best reading when not `decided`)."""
+    decided: bool
+    """False when a careful annotator would not settle the components from the rules' reading."""
+    why: str
+    """`answer`, `corrected` (the part after a self-correction), `disclaimer`, or why undecided:
+    `too_long`, `unfinished_reasoning`, `script`, `correction_unread`, `no_reading`."""
+
+
+def read_components(
+    answer: str, kind: QuestionKind, *, question: str | None = None, first_person: bool = False
+) -> ComponentReading:
+    """The components an answer finally commits to, and whether the rules can settle them.
+
+    The visible answer (reasoning blocks removed) is read; after a retraction or
+    self-correction ("wait", "looking again", "on second thought") only the corrected
+    part counts. The rules leave an answer undecided -- for the grader, or counted --
+    when it cannot be read with certainty: too long, cut off inside its reasoning,
+    mostly in a script the rules do not cover, a correction that names no component,
+    or no component and no disclaimer at all.
+
+    Args: as :func:`extract_components`.
+    """
+    if kind not in VOCABULARY:
+        raise ValueError(f"unknown question kind {kind!r}; expected one of {sorted(VOCABULARY)}")
+    prepared = prepare(answer)
+    if prepared.problem is not None:
+        decided = prepared.problem == "empty"
+        return ComponentReading(frozenset(), decided, "disclaimer" if decided else prepared.problem)
+    text = prepared.text
+    whole = _extract(text, kind, question, first_person)
+    if foreign_script(text):
+        return ComponentReading(whole, False, "script")
+    if addresses_grader(prepared):
+        return ComponentReading(whole, False, "instructions")
+    correction = retraction(prepared)
+    if correction is not None:
+        corrected = _extract(text[correction.start() :], kind, question, first_person)
+        if corrected:
+            return ComponentReading(corrected, True, "corrected")
+        return ComponentReading(whole, False, "correction_unread")
+    if whole:
+        return ComponentReading(whole, True, "answer")
+    disclaimer = _DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER
+    if disclaimer.search(_normalise(text)):
+        return ComponentReading(whole, True, "disclaimer")
+    return ComponentReading(whole, False, "no_reading")
+
+
 def extract_components(
     answer: str, kind: QuestionKind, *, question: str | None = None, first_person: bool = False
 ) -> frozenset[str]:
@@ -684,11 +747,17 @@ def extract_components(
 
     Returns:
         Lower-case components from the gold vocabulary (counts as digit
-        strings).  An empty set means a disclaimer / no usable answer.
+        strings), as :func:`read_components` reads them (settled or not).  An
+        empty set means a disclaimer / no usable answer.
     """
-    if kind not in VOCABULARY:
-        raise ValueError(f"unknown question kind {kind!r}; expected one of {sorted(VOCABULARY)}")
-    if not answer or not answer.strip():
+    return read_components(answer, kind, question=question, first_person=first_person).components
+
+
+def _extract(
+    answer: str, kind: QuestionKind, question: str | None, first_person: bool
+) -> frozenset[str]:
+    """The rules of this module on a visible answer."""
+    if not answer.strip():
         return frozenset()
     text = _normalise(answer)
     text = _strip_question_echo(text, question)

@@ -10,9 +10,11 @@ Printed (the scorer's metrics, in this order):
   correctness over the questions asked) with `overall_ci_low` /
   `overall_ci_high`, the three categories, `Q1` … `Q7` (the asked ones),
   `chance_overall` (the random baseline of this run's gold sets, mean of the
-  asked questions') and `disclaimers` (answers with no usable component).
-- the generic `extractor_agreement` of `vpt_tasks.scorers.set_precision`
-  (`agreement`, `grader_decided`, `llm_failures`), when a grader ran.
+  asked questions'), `disclaimers` (answers with no usable component) and
+  `undecided` (answers whose components neither the rules nor a grader could
+  settle: scored by the rules' best reading, see the README).
+- with `-T grader=both`, `rules_agreement` and `rules_compared`
+  (`vpt_tasks.scorers.cascade.rules_beside_grader`).
 
 Not printed: `details(scores)` computes the numbers the scorer printed before
 the headline-first change, with the same functions, from a log's samples
@@ -28,7 +30,9 @@ the headline-first change, with the same functions, from a log's samples
   contains north, how many predicted sets contain east; `cooc_Q4_north_total`
   = how many items have north in their gold set. For Q4, Q5 and Q7.
 
-- `extractor_agreement` as above.
+- who read the answers: `decided_by_rules`, `decided_by_grader`,
+  `decided_by_human`, `undecided` (`vpt_tasks.scorers.cascade.decision_counts`),
+  and `rules_agreement` / `rules_compared` under `-T grader=both`.
 
 `paired_units(scores)` gives one paired unit per sample (its precision) for the
 zero-shot vs first-person comparison of `vpt-tasks report`.
@@ -50,7 +54,8 @@ from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_colu
 from vpt_tasks.isle_brick import bias_metrics
 from vpt_tasks.isle_brick.spec import load_spec
 from vpt_tasks.report.paired import PairedUnit
-from vpt_tasks.scorers.set_precision import ANSWER_TYPES, extractor_agreement
+from vpt_tasks.scorers.cascade import decision_counts, rules_agreement
+from vpt_tasks.scorers.set_precision import ANSWER_TYPES
 
 COOCCURRENCE_QUESTIONS = ("Q4", "Q5", "Q7")
 
@@ -123,6 +128,7 @@ def isle_brick_headline(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_
         result["disclaimers"] = float(
             sum((s.score.metadata or {}).get("answer_type") == "disclaimer" for s in scores)
         )
+        result["undecided"] = decision_counts(scores)["undecided"]
         return result
 
     return compute
@@ -223,7 +229,7 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
 
     The keys and values of `isle_brick_precision` (questions, categories, overall,
     each with its CI), `isle_brick_chance`, `isle_brick_answer_types`,
-    `isle_brick_cooccurrence` and `extractor_agreement`, computed by the same
+    `isle_brick_cooccurrence` and the reading counts, computed by the same
     functions on `scores` (e.g. `vpt_tasks.report.logs.sample_scores(log)`). The
     samples of the direction-bias probe get `bias_metrics.details` instead.
     """
@@ -235,10 +241,9 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
         isle_brick_chance(),
         isle_brick_answer_types(),
         isle_brick_cooccurrence(),
-        extractor_agreement(),
     ):
         result.update(compute(scores))  # type: ignore[arg-type]
-    return result
+    return {**result, **decision_counts(scores), **rules_agreement(scores)}
 
 
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:

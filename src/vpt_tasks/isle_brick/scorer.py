@@ -25,35 +25,33 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
 from vpt_tasks.isle_brick.bias_metrics import isle_brick_bias_headline
-from vpt_tasks.isle_brick.extraction import extract_components
+from vpt_tasks.isle_brick.extraction import read_components
 from vpt_tasks.isle_brick.metrics import isle_brick_headline
 from vpt_tasks.isle_brick.spec import load_spec
+from vpt_tasks.scorers.cascade import GraderMode, RulesReading, rules_beside_grader
 from vpt_tasks.scorers.choice_probability import (
     ChoiceReading,
     Choices,
     choice_probabilities_from_output,
 )
-from vpt_tasks.scorers.set_precision import (
-    GraderMode,
-    LLMExtraction,
-    Vocabulary,
-    extractor_agreement,
-    set_precision,
-)
+from vpt_tasks.scorers.set_precision import LLMExtraction, Vocabulary, set_precision
 
 COUNT_VOCABULARY = "counts as digits (0, 1, 2, ...)"
 """How the LLM-extraction prompt states the (open) vocabulary of the count questions Q1, Q2."""
 
 
-def rule_components(answer: str, state: TaskState) -> frozenset[str]:
+def rule_components(answer: str, state: TaskState) -> RulesReading:
     """The extraction rules for the sample's question kind, given the question as asked
-    (and, for `-T solver=first_person`, read in the minifigure's own frame)."""
-    return extract_components(
+    (and, for `-T solver=first_person`, read in the minifigure's own frame). An answer they
+    cannot settle is undecided, with their best reading as the fallback score."""
+    read = read_components(
         answer,
         state.metadata["kind"],
         question=state.metadata["question"],
         first_person=state.metadata.get("prompt_style") == "first_person",
     )
+    components = sorted(read.components)
+    return RulesReading(components if read.decided else None, read.why, fallback=components)
 
 
 def question_vocabulary(state: TaskState) -> Vocabulary:
@@ -75,7 +73,7 @@ def llm_extraction() -> LLMExtraction:
     )
 
 
-@scorer(metrics=[isle_brick_headline(), extractor_agreement()])
+@scorer(metrics=[isle_brick_headline(), rules_beside_grader()])
 def prediction_correctness(grader: GraderMode = "rules") -> Scorer:
     """Score each answer by the precision of its extracted components.
 
@@ -88,7 +86,7 @@ def prediction_correctness(grader: GraderMode = "rules") -> Scorer:
     return set_precision(rule_components, grader=grader, llm=llm_extraction())
 
 
-@scorer(metrics=[isle_brick_bias_headline(), extractor_agreement()])
+@scorer(metrics=[isle_brick_bias_headline(), rules_beside_grader()])
 def direction_bias(grader: GraderMode = "rules") -> Scorer:
     """Prediction correctness of each Q5 answer, and its distribution over the directions.
 

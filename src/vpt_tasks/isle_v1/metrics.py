@@ -7,11 +7,11 @@ paper's headline first:
   `both_orders_correct`, `consistency`, `unknown_rate`;
 - `task=perspective-taking/accuracy`, `task=object-detection/accuracy` (and,
   when the deprecated list of several solvers ran, `prompt=<style>/accuracy`);
-- the mapping counts a researcher must see: `unknown_no_grader` (answers left
-  undecided because no grader mapped them), `mapped_by_rules`,
-  `mapped_by_grader`, `grader_failures` (grader replies that were empty);
+- who read the answers (:func:`vpt_tasks.scorers.cascade.decision_counts`):
+  `undecided` (answers nobody could read: no grader bound), `decided_by_rules`,
+  `decided_by_grader` (and `decided_by_human` after adjudication);
 - with `-T grader=both`, `rules_agreement` and `rules_compared` (from
-  :func:`vpt_tasks.scorers.answer_mapping.answer_mapping_agreement`).
+  :func:`vpt_tasks.scorers.cascade.rules_beside_grader`).
 
 Everything else is computed from the log's samples by :func:`details`, which
 returns exactly the keys these tasks printed before (the same functions):
@@ -24,8 +24,7 @@ returns exactly the keys these tasks printed before (the same functions):
 - `isle_v1_positions`: `accuracy_original`, `accuracy_swapped`,
   `accuracy_gold_A`, `accuracy_gold_B` (accuracy when the gold option is shown
   as A / as B), `chose_A`, `chose_B` (share of answers mapped to letter A / B);
-- the mapping counts of :func:`vpt_tasks.scorers.answer_mapping.mapping_counts`
-  (`mapped_by_rules`, ..., `unknown_<reason>`).
+- the reading counts of :func:`vpt_tasks.scorers.cascade.decision_counts`.
 
 `paired_units` gives one unit per sample (right or wrong) for the report's
 paired comparison of two solvers.
@@ -39,7 +38,7 @@ from typing import Any
 from inspect_ai.scorer import Metric, SampleScore, metric
 
 from vpt_tasks.report.paired import PairedUnit
-from vpt_tasks.scorers.answer_mapping import mapping_counts
+from vpt_tasks.scorers.cascade import decision_counts
 from vpt_tasks.scorers.circular import OrderResult, two_order_summary
 
 HEADLINE = "accuracy"
@@ -47,7 +46,7 @@ HEADLINE = "accuracy"
 
 _PRINTED_SUMMARY = ("accuracy", "both_orders_correct", "consistency", "unknown_rate")
 _PRINTED_SLICES = ("task=perspective-taking", "task=object-detection")
-_PRINTED_COUNTS = ("unknown_no_grader", "mapped_by_rules", "mapped_by_grader", "grader_failures")
+_PRINTED_COUNTS = ("undecided", "decided_by_rules", "decided_by_grader")
 
 
 def _meta(score: SampleScore) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -118,7 +117,7 @@ def headline(scores: list[SampleScore]) -> dict[str, float]:
     With no scores yet (Inspect's live display) the keys are there, undefined.
     """
     summary = two_order_summary([]) if not scores else orders_summary(scores)
-    counts = mapping_counts(scores)
+    counts = decision_counts(scores)
     result = {name: summary[name] for name in _PRINTED_SUMMARY}
     for key in _PRINTED_SLICES:
         if f"{key}/accuracy" in summary:
@@ -135,7 +134,7 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
 
     The report reads them with `vpt_tasks.report.logs.log_details(log)`.
     """
-    return {**orders_summary(scores), **positions(scores), **mapping_counts(scores)}
+    return {**orders_summary(scores), **positions(scores), **decision_counts(scores)}
 
 
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:

@@ -10,10 +10,11 @@ The scored rotations are grouped by item (sample metadata `item_id`,
   correct), `rotation0_accuracy` (the original option order only),
   `chance_circular` (mean over items of (1/k)^k);
 - `pov=<first|third>/circular_accuracy` and `qtype=<q>/circular_accuracy`;
-- the path counts: `path_template`, `path_judge`, `path_unresolved`,
-  `unresolved_no_judge`;
+- who read the answers (:func:`vpt_tasks.scorers.cascade.decision_counts`):
+  `undecided` (answers nobody could read: no judge bound), `decided_by_rules`,
+  `decided_by_grader` (the judge);
 - with `-T grader=both`, `rules_agreement` and `rules_compared` (from
-  :func:`vpt_tasks.scorers.merge_match.merge_match_agreement`).
+  :func:`vpt_tasks.scorers.cascade.rules_beside_grader`).
 
 With `-T circular=false` every item is asked once: `rotation0_accuracy` comes
 first, `chance_vanilla` replaces `chance_circular` and the slices show
@@ -23,8 +24,8 @@ Everything else is computed from the log's samples by :func:`details`, which
 returns exactly the keys this task printed before (the same functions):
 `circular_summary` overall and per slice (`qtype=<q>/...`,
 `difficulty=<d>/...`, `pov=<p>/...`: the four accuracies and `n_items`),
-`chance_circular`, `chance_vanilla`, `incomplete_items`, and the path counts
-of :func:`vpt_tasks.scorers.merge_match.path_counts`.
+`chance_circular`, `chance_vanilla`, `incomplete_items`, and the reading counts
+of :func:`vpt_tasks.scorers.cascade.decision_counts`.
 
 `paired_units` gives one unit per item (right in every rotation or not) for
 the report's paired comparison of two solvers.
@@ -35,15 +36,15 @@ from __future__ import annotations
 from inspect_ai.scorer import Metric, SampleScore, metric
 
 from vpt_tasks.report.paired import PairedUnit
+from vpt_tasks.scorers.cascade import decision_counts
 from vpt_tasks.scorers.circular import RotationResult, circular_summary
-from vpt_tasks.scorers.merge_match import path_counts
 
 GROUP_KEYS = ("qtype", "difficulty", "pov")
 HEADLINE = "circular_accuracy"
 HEADLINE_PLAIN = "rotation0_accuracy"
 """The headline with `-T circular=false` (no rotations)."""
 
-_PRINTED_PATHS = ("path_template", "path_judge", "path_unresolved", "unresolved_no_judge")
+_PRINTED_PATHS = ("undecided", "decided_by_rules", "decided_by_grader")
 
 
 def circular(scores: list[SampleScore]) -> dict[str, float]:
@@ -99,7 +100,7 @@ def headline(scores: list[SampleScore]) -> dict[str, float]:
         for key, number in summary.items():
             if key.startswith(f"{group}=") and key.endswith(f"/{first}"):
                 result[key] = number
-    counts = path_counts(scores)
+    counts = decision_counts(scores)
     result.update({name: counts[name] for name in _PRINTED_PATHS})
     return result
 
@@ -109,7 +110,7 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
 
     The report reads them with `vpt_tasks.report.logs.log_details(log)`.
     """
-    return {**circular(scores), **path_counts(scores)}
+    return {**circular(scores), **decision_counts(scores)}
 
 
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:

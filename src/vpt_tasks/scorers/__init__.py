@@ -6,9 +6,13 @@ counter metrics of its own paths. The benchmark declares the `@scorer` (its
 registered name, its run-level metrics plus those counters) in its own folder.
 Nothing here imports a benchmark. The modules:
 
-- `set_precision`: "set precision over extracted answer components" (|M ∩ G| / |M|;
-  the rules, the grader role, or the rules with a grader cascade:
-  `grader=auto|rules|llm|both`; counter metric `extractor_agreement`)
+- `reading`: the visible answer, its clauses and the signs of doubt -- the shared
+  first step of every scorer that reads free text
+- `cascade`: who decides what an answer says (`-T grader=auto|rules|llm|both`): the
+  rules, the grader role, or nobody (undecided, counted) -- one flow and one metadata
+  vocabulary (`decided_by`, `reading`, `why`) for the three kinds below; counters
+  `decision_counts`, `rules_beside_grader`
+- `set_precision`: "set precision over extracted answer components" (|M ∩ G| / |M|)
 - `yes_probability`: "yes-probability from log-probabilities" (P(Yes) per answer,
   text fallback; counter metric `yes_probability_answers`)
 - `choice_probability`: "choice probability from log-probabilities" (P(option) over k
@@ -16,7 +20,7 @@ Nothing here imports a benchmark. The modules:
   `choice_probability_answers`)
 - `answer_mapping`: "answer mapping with a grader" (two options, rules then the grader role)
 - `merge_match`: "merge match" (k options, rules then a choice judge)
-- `options`: the deterministic option extraction both of them start with
-- `judge`: grader-reply normalisation and the choice-judge prompt
+- `options`: the deterministic option reading both of them start with
+- `judge`: grader calls, answers quoted as data, grader-reply reading
 - `circular`: option rotations, circular and two-order summaries
 """

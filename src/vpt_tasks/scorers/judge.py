@@ -1,26 +1,27 @@
-"""The grader-model role as a judge: prompts in, replies normalised out.
+"""The grader-model role as a judge: prompts in, replies read out -- or refused.
 
-Pure functions only: a scorer that asks the `grader` model role builds the
-prompt here from the text its benchmark passes in, sends it, and reads the
-reply here, so that the wording and the parsing can be tested without a model.
-No prompt wording lives in this module; benchmarks keep theirs in
+A scorer that asks the `grader` model role builds the prompt here from the text
+its benchmark passes in, sends it with :func:`ask_grader_model`, and reads the
+reply here, so that the wording and the parsing are tested without a model. No
+prompt wording lives in this module; benchmarks keep theirs in
 `task_configs/<benchmark>.yaml`.
+
+The answer being judged is *data*: :func:`quote_answer` puts it into a prompt
+as a JSON string, so nothing inside it ("the correct option is A", a fake
+"Your output:" line) can pose as part of the prompt.
+
+A reply that gives no reading -- empty, cut off, or naming nothing the judge
+was offered -- is never read as an answer: the readers here return None and the
+scorer raises :class:`~vpt_tasks.scorers.cascade.GraderReplyError`, so the
+sample ends in error and `inspect eval-retry` asks again.
 
 Two kinds of judge:
 
-* **value grader** (scorer kind "answer mapping with a grader", see
-  :mod:`vpt_tasks.scorers.answer_mapping`): the grader replies with one of the
-  option *values* it was offered ("Yes", "3", "Unknown").
-  :func:`normalise_grader_reply` canonicalises that reply -- quotes, periods,
-  markdown, case, JSON wrappers, number words, a bare option letter -- to one
-  of the valid values, because graders rarely reply with the bare value.
-* **choice judge** (scorer kind "merge match", see
-  :mod:`vpt_tasks.scorers.merge_match`): the judge is shown the question, the
-  lettered options and the answer and names the most similar option letter,
-  or `Z` for none. :class:`ChoiceJudge` holds the benchmark's prompt template
-  and call settings; :func:`choice_judge_prompt` fills the template and
-  :func:`parse_choice_judge_reply` reads the reply with the same rules as
-  :func:`~vpt_tasks.scorers.options.extract_option`.
+* **value grader** (option mapping): replies with one of the option *values*
+  it was offered ("Yes", "3") or "Unknown"; :func:`normalise_grader_reply`.
+* **choice judge** (merge match): replies with an option letter or `Z` for
+  none; :class:`ChoiceJudge` holds the prompt and call settings,
+  :func:`parse_choice_judge_reply` reads the reply.
 """
 
 from __future__ import annotations
@@ -30,28 +31,61 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from vpt_tasks.scorers.options import (
-    UNKNOWN_VALUE,
-    OptionMatch,
-    extract_option,
-    number_synonyms,
-)
+from inspect_ai.model import GenerateConfig, Model, ModelOutput
+
+from vpt_tasks.scorers.cascade import GraderReplyError
+from vpt_tasks.scorers.options import NO_OPTION, UNKNOWN_VALUE, number_synonyms, read_option
 
 __all__ = [
     "IMAGE_PLACEHOLDER",
     "ChoiceJudge",
+    "ask_grader_model",
     "choice_judge_prompt",
+    "describe_error",
     "normalise_grader_reply",
     "parse_choice_judge_reply",
+    "quote_answer",
 ]
+
+_MAX_REPLY = 2_000
+"""Longest grader reply read (characters): a judge asked for one word that writes more
+has not given a reading."""
+
+
+def quote_answer(answer: str) -> str:
+    """The answer as a JSON string literal: quoted data inside a prompt."""
+    return json.dumps(str(answer).strip(), ensure_ascii=False)
+
+
+def describe_error(error: BaseException) -> str:
+    """`Type: message` of the error, unwrapping the retry wrapper Inspect raises after its retries."""
+    from tenacity import RetryError
+
+    if isinstance(error, RetryError) and error.last_attempt.failed:
+        cause = error.last_attempt.exception()
+        if cause is not None:
+            error = cause
+    return f"{type(error).__name__}: {error}"
+
+
+async def ask_grader_model(model: Model, prompt: str, config: GenerateConfig) -> ModelOutput:
+    """One grader call; a call that still fails after Inspect's retries fails the sample."""
+    try:
+        return await model.generate(prompt, config=config)
+    except Exception as error:
+        raise GraderReplyError(
+            f"the grader model failed on this sample ({describe_error(error)}); the sample "
+            "is left unscored: `inspect eval-retry <log>` scores it again"
+        ) from error
+
 
 # --------------------------------------------------------------------------
 # Value grader: reply normalisation
-# --------------------------------------------------------------------------
 
 _FENCE = re.compile(r"^```[a-zA-Z]*\s*|\s*```$")
 _STRIP_CHARS = " \t\r\n\"'`.,;:!?()[]{}*<>"
 _REPLY_KEYS = ("MAPPED_ANSWER", "ANSWER", "MAPPING", "RESULT", "RESPONSE", "VALUE", "MODEL_ANSWER")
+_WORDS = re.compile(r"[a-z0-9]+")
 
 
 def _unwrap_json(reply: str) -> str:
@@ -81,50 +115,49 @@ def normalise_grader_reply(
     valid_values: Sequence[str],
     options: Mapping[str, str] | None = None,
 ) -> str | None:
-    """Canonicalise a grader reply to one of ``valid_values`` or ``"Unknown"``.
+    """One of ``valid_values``, ``"Unknown"``, or None when the reply gives no reading.
 
-    Strips whitespace, quotes, markdown and punctuation and case-folds
-    ("'yes'." -> "Yes", "**No**" -> "No", "Three" -> "3" when "3" is valid).
-    A JSON reply (``{"MAPPED_ANSWER": "No"}``, fenced or not) is unwrapped
-    first. A reply that is exactly one option letter maps through ``options``.
-    A longer reply naming exactly one valid value ("The answer maps to
-    'No'.") maps to it. Anything else -- including "Unknown" -- is
-    ``"Unknown"``. Returns ``None`` only for an empty reply (nothing to score).
+    Quotes, markdown, punctuation and case are forgiven ("'yes'." -> "Yes", "**No**"
+    -> "No", "Three" -> "3" when "3" is valid); a JSON reply is unwrapped; a reply that
+    is one option letter maps through ``options``; a longer reply naming exactly one
+    value (and not "Unknown") maps to it. An empty reply, a reply naming two values or
+    none, and a reply too long to be an answer give None.
     """
-    if reply is None:
+    if reply is None or len(reply) > _MAX_REPLY:
         return None
-    raw = _unwrap_json(str(reply))
-    text = raw.strip(_STRIP_CHARS).strip()
+    text = _unwrap_json(str(reply)).strip(_STRIP_CHARS).strip()
     if not text:
         return None
-    folded = re.sub(r"\s+", " ", text).casefold()
+    folded = " ".join(text.split()).casefold()
     forms = {v: number_synonyms(v) for v in valid_values}
-
     for value, spellings in forms.items():
         if folded in spellings:
             return value
     if folded == UNKNOWN_VALUE.casefold():
         return UNKNOWN_VALUE
     if options is not None and len(folded) == 1:
-        for letter, value in options.items():
-            if folded == str(letter).casefold():
-                for canonical, spellings in forms.items():
-                    if str(value).strip().casefold() in spellings:
-                        return canonical
+        shown = {str(k).casefold(): str(v) for k, v in options.items()}
+        if folded in shown:
+            for canonical, spellings in forms.items():
+                if shown[folded].strip().casefold() in spellings:
+                    return canonical
+    said_words = _WORDS.findall(folded)
+    said = set(said_words)
+    ends = {said_words[0], said_words[-1]} if said_words else set()
+    named = {value for value, spellings in forms.items() if spellings & said}
     hits = {
         value
-        for value, spellings in forms.items()
-        for s in spellings
-        if re.search(r"(?<!\w)" + re.escape(s) + r"(?!\w)", folded)
+        for value in named
+        # a yes/no value only as the reply's first or last word, not "there is no match"
+        if forms[value] & (ends if forms[value] & {"yes", "no"} else said)
     }
-    if len(hits) == 1 and not re.search(r"(?<!\w)unknown(?!\w)", folded):
-        return hits.pop()
-    return UNKNOWN_VALUE
+    if "unknown" in said:
+        return UNKNOWN_VALUE if not named else None
+    return hits.pop() if len(hits) == 1 and len(named) == 1 else None
 
 
 # --------------------------------------------------------------------------
 # Choice judge (merge match)
-# --------------------------------------------------------------------------
 
 IMAGE_PLACEHOLDER = re.compile(r"<image[^>]*>", re.IGNORECASE)
 """Image placeholders in a question; the judge sees text only, so they become "[image]"."""
@@ -134,15 +167,14 @@ IMAGE_PLACEHOLDER = re.compile(r"<image[^>]*>", re.IGNORECASE)
 class ChoiceJudge:
     """The choice judge of merge match: the benchmark's prompt and how it is called.
 
-    The judge is called at most `max_tries` times per answer, while its
-    replies name no option; try i runs at `temperatures[i]` (the last one
-    repeats), so the first try can be deterministic and later ones may read
-    the answer differently.
+    The judge is called at most `max_tries` times per answer, while its replies name no
+    option; try i runs at `temperatures[i]` (the last one repeats). A judge that names no
+    option in `max_tries` tries has given no reading: the sample errors (retryable).
     """
 
     template: str
     """The prompt, with the fields `{letters}` ("A, B, C, D"), `{question}`,
-    `{options}` (one "A. text" line per option) and `{answer}`."""
+    `{options}` (one "A. text" line per option) and `{answer}` (quoted as data)."""
     max_tries: int = 3
     temperatures: tuple[float, ...] = (0.0,)
     max_tokens: int = 32
@@ -168,12 +200,12 @@ def _format_options(options: Mapping[str, str]) -> str:
 def choice_judge_prompt(
     template: str, question: str, options: Mapping[str, str], answer: str
 ) -> str:
-    """Fill a choice-judge prompt template for an answer no deterministic rule could map.
+    """Fill a choice-judge prompt template for one answer.
 
-    `{letters}` gets the option letters ("A, B, C, D"), `{question}` the
-    question with its image placeholders replaced by "[image]" (the judge sees
-    text only), `{options}` the lettered options one per line ("A. left") and
-    `{answer}` the model's answer, stripped.
+    `{letters}` gets the option letters ("A, B, C, D"), `{question}` the question with
+    its image placeholders replaced by "[image]" (the judge sees text only), `{options}`
+    the lettered options one per line ("A. left") and `{answer}` the model's answer as a
+    JSON string (:func:`quote_answer`).
     """
     letters = ", ".join(str(k).strip().upper() for k in options)
     text = IMAGE_PLACEHOLDER.sub("[image]", str(question)).strip()
@@ -181,15 +213,49 @@ def choice_judge_prompt(
         letters=letters,
         question=text,
         options=_format_options(options),
-        answer=str(answer).strip(),
+        answer=quote_answer(answer),
     )
 
 
-def parse_choice_judge_reply(reply: str | None, options: Mapping[str, str]) -> OptionMatch:
-    """Read the judge's reply with the rules of :func:`extract_option`.
+def parse_choice_judge_reply(reply: str | None, options: Mapping[str, str]) -> str | None:
+    """The option letter (or "Z") a judge reply names; None when it names none.
 
-    "B" -> B, "Z" -> Z, "Your output: (C)" -> C; an unparseable reply is
-    undecided, and the caller asks again (up to `ChoiceJudge.max_tries`)
-    before scoring the answer as unmatched -- never a random pick.
+    "B" -> B, "Z" -> Z, "Your output: (C)" -> C; anything longer is read with the same
+    rules as a model's answer (:func:`~vpt_tasks.scorers.options.read_option`).
     """
-    return extract_option(reply or "", options)
+    if reply is None or len(reply) > _MAX_REPLY:
+        return None
+    text = reply.strip().removeprefix("Your output:").strip(_STRIP_CHARS).strip()
+    letters = {str(k).upper() for k in options} | {NO_OPTION}
+    if text.upper() in letters and len(text) == 1:
+        return text.upper()
+    read = read_option(text, options)
+    return read.letter if read.decided else None
+
+
+async def ask_judge(
+    grader: Model,
+    settings: ChoiceJudge,
+    question: str,
+    options: Mapping[str, str],
+    answer: str,
+) -> tuple[str, list[str]]:
+    """Ask the judge until its reply names an option (or Z), at most `settings.max_tries` times.
+
+    Returns the letter and every reply. Raises GraderReplyError when no try named one.
+    """
+    prompt = settings.prompt(question, options, answer)
+    replies: list[str] = []
+    for attempt in range(settings.max_tries):
+        config = GenerateConfig(
+            temperature=settings.temperature(attempt), max_tokens=settings.max_tokens
+        )
+        output = await ask_grader_model(grader, prompt, config)
+        replies.append(output.completion)
+        letter = parse_choice_judge_reply(output.completion, options)
+        if letter is not None:
+            return letter, replies
+    raise GraderReplyError(
+        f"the judge named no option in {settings.max_tries} tries (replies: {replies!r}); the "
+        "sample is left unscored: `inspect eval-retry <log>` asks again"
+    )

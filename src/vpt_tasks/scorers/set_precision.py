@@ -14,46 +14,20 @@ options (Isle-Brick-V2's directions) need a score that neither forces one
 option nor rewards listing all of them. How components are extracted is the
 benchmark's business, so it is passed in:
 
-- rules: a callable `(final answer, state) -> components`, deterministic;
-- optionally an LLM: the `grader` model role is asked with a prompt template
-  (`{question}`, `{answer}`, `{vocabulary}`) and the sample's `Vocabulary`,
-  which also decides which components of its reply are accepted.
+- rules: a callable `(final answer, state) -> RulesReading`: the sorted
+  components, or None when the rules cannot settle them (then `fallback` holds
+  their best reading, which is what the answer scores if nobody decides it);
+- an LLM: the `grader` model role is asked with a prompt template
+  (`{question}`, `{answer}` -- quoted as data -- and `{vocabulary}`) and the
+  sample's `Vocabulary`, which also decides which components of its reply are
+  accepted. A reply that is not a JSON list is no reading: the sample errors
+  (retryable with `inspect eval-retry`).
 
-Who extracts is the task's `-T grader=` mode (`vpt_tasks.core.args.GRADER_MODES`):
-
-- `rules`: the rules only;
-- `auto`: the rules; when they extract no component and the `grader` role is
-  bound, the grader extracts (a cascade). Without a grader role, the same as
-  `rules`: such answers score 0 as disclaimers (counted by the benchmark);
-- `llm`: the grader extracts every answer (the rules run beside it);
-- `both`: as `llm`; the agreement of the two is the point of the run.
-
-A grader *reply* that is not a JSON list counts as an LLM failure and the
-rules decide that answer. A grader *error* (the call raises after Inspect's
-own retries: HTTP 500, a timeout) is not caught: the sample ends in error, so
-`inspect eval-retry` scores it again instead of the run keeping a score the
-grader never gave.
-
-Parts:
-
-- `set_precision(rules, grader=..., llm=...)`: the builder. It returns the
-  async `score` coroutine, undecorated: the benchmark wraps it in its own
-  `@scorer(metrics=[...])` with its run-level metrics and, from here,
-  `extractor_agreement()`.
-- `extractor_agreement()`: the grader's counters: with `llm`/`both`, how often
-  rules and the LLM extracted the same set (`agreement`); with the `auto`
-  cascade, how many answers the grader decided (`grader_decided`); and how
-  often the LLM reply was not a valid list (`llm_failures`).
-- `Vocabulary`, `LLMExtraction`: the configuration of the LLM path.
-- the pure functions `precision`, `answer_type`, `final_answer` and
-  `parse_component_list`.
-
-Score metadata: `components` (sorted M), `answer_type`
-(`compound` / `single` / `disclaimer`), `extractor` (which extractor decided:
-`rules`, `llm`, or `rules (llm extraction failed)`), `refused` (content-filter
-stop) and, where the LLM ran, `rule_components`, `llm_components` (None when
-the reply was not a list), `llm_reply` and `cascade` (True when `auto` asked
-the grader because the rules found nothing).
+Who reads is the `-T grader=` mode of :mod:`vpt_tasks.scorers.cascade` (one
+flow and one metadata vocabulary for every scorer kind: `decided_by`,
+`reading`, `why`, `rules_reading`, `grader_reply`). This kind adds
+`components` (the set scored: the reading, or the rules' fallback when
+undecided) and `answer_type` (`compound` / `single` / `disclaimer`).
 """
 
 from __future__ import annotations
@@ -65,36 +39,39 @@ from dataclasses import dataclass
 from typing import Literal
 
 from inspect_ai.model import GenerateConfig, get_model
-from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, metric
+from inspect_ai.scorer import Scorer, Target
 from inspect_ai.solver import TaskState
 
-from vpt_tasks.core.args import GRADER_MODES, grader_bound
+from vpt_tasks.scorers.cascade import (
+    GraderMode,
+    GraderReading,
+    GraderReplyError,
+    RulesReading,
+    ScoredReading,
+    read_answer,
+)
+from vpt_tasks.scorers.judge import ask_grader_model, quote_answer
 
 __all__ = [
     "ANSWER_TYPES",
-    "GRADER_MODES",
     "AnswerType",
-    "GraderMode",
     "LLMExtraction",
     "RuleExtractor",
     "Vocabulary",
     "answer_type",
     "extract_with_llm",
-    "extractor_agreement",
     "final_answer",
     "parse_component_list",
     "precision",
     "set_precision",
 ]
 
-GraderMode = Literal["auto", "rules", "llm", "both"]
-"""Who extracts the components (`-T grader=`): see the module docstring."""
-
 AnswerType = Literal["compound", "single", "disclaimer"]
 ANSWER_TYPES: tuple[AnswerType, ...] = ("compound", "single", "disclaimer")
 
-RuleExtractor = Callable[[str, TaskState], Iterable[str]]
-"""The benchmark's rules: (the answer to score, the sample's state) -> its components."""
+RuleExtractor = Callable[[str, TaskState], RulesReading]
+"""The benchmark's rules: (the answer to score, the sample's state) -> its sorted components
+(None when they cannot settle them, with their best reading as `fallback`)."""
 
 
 # --------------------------------------------------------------------------
@@ -123,13 +100,18 @@ def answer_type(components: Iterable[str]) -> AnswerType:
     return "single" if n == 1 else "compound"
 
 
-_FINAL_ANSWER = re.compile(r"(?:^|\n)\s*\**\s*(?:final\s+)?answer\s*\**\s*:\s*\**", re.IGNORECASE)
+_FINAL_ANSWER = re.compile(r"^[ \t*#]*(?:final[ \t]+)?answer[ \t*]*:", re.IGNORECASE | re.MULTILINE)
 
 
 def final_answer(completion: str) -> str:
-    """The part of an answer after its last "Answer:" line (chain of thought), else all of it."""
-    matches = list(_FINAL_ANSWER.finditer(completion))
-    return completion[matches[-1].end() :].strip() if matches else completion.strip()
+    """The part of an answer after its last "Answer:" line (chain of thought), else all of it.
+
+    Linear: the pattern is anchored at line starts and its repetitions cannot overlap.
+    """
+    last = None
+    for last in _FINAL_ANSWER.finditer(completion):  # noqa: B007 - the last one is wanted
+        pass
+    return completion[last.end() :].strip(" \t\n*") if last else completion.strip()
 
 
 @dataclass(frozen=True)
@@ -162,9 +144,10 @@ def parse_component_list(reply: str, vocabulary: Vocabulary) -> list[str] | None
     The first `[...]` in the reply is read as JSON; each item is stripped and
     lower-cased, and items the vocabulary does not accept are left out.
     """
-    match = re.search(r"\[.*?\]", reply, re.DOTALL)
+    start = reply.find("[")
+    end = reply.find("]", start)
     try:
-        parsed = json.loads(match.group(0)) if match else None
+        parsed = json.loads(reply[start : end + 1]) if 0 <= start < end else None
     except json.JSONDecodeError:
         parsed = None
     if not isinstance(parsed, list):
@@ -203,25 +186,33 @@ class LLMExtraction:
 
 async def extract_with_llm(
     answer: str, state: TaskState, llm: LLMExtraction
-) -> tuple[list[str] | None, str]:
-    """Ask the grader for the components: (accepted components or None, the raw reply).
+) -> tuple[list[str], str]:
+    """Ask the grader for the components: (the accepted components, the raw reply).
 
-    None means the reply was not a valid JSON list.
+    A reply that is not a JSON list is no reading: GraderReplyError (the sample errors).
     """
     vocabulary = llm.vocabulary(state)
     prompt = llm.prompt.format(
-        question=llm.question(state), answer=answer, vocabulary=vocabulary.describe()
+        question=llm.question(state), answer=quote_answer(answer), vocabulary=vocabulary.describe()
     )
     grader = get_model(role="grader", required=True)
-    output = await grader.generate(
-        prompt, config=GenerateConfig(temperature=llm.temperature, max_tokens=llm.max_tokens)
+    output = await ask_grader_model(
+        grader, prompt, GenerateConfig(temperature=llm.temperature, max_tokens=llm.max_tokens)
     )
     raw = output.completion
-    return parse_component_list(raw, vocabulary), raw
+    components = parse_component_list(raw, vocabulary)
+    if components is None:
+        truncated = output.stop_reason == "max_tokens"
+        raise GraderReplyError(
+            f"the grader's reply {raw!r} is "
+            + ("cut off at its token limit" if truncated else "not a JSON list of components")
+            + "; the sample is left unscored: `inspect eval-retry <log>` asks again"
+        )
+    return components, raw
 
 
 # --------------------------------------------------------------------------
-# the scorer and its counter metric
+# the scorer
 
 
 def set_precision(
@@ -230,94 +221,32 @@ def set_precision(
     grader: GraderMode = "rules",
     llm: LLMExtraction | None = None,
 ) -> Scorer:
-    """The scorer: each answer's precision over its extracted components.
+    """The scorer: each answer's precision over its components (read by the rules or the grader).
 
     Args:
         rules: the benchmark's deterministic extraction.
-        grader: `rules` (default), `auto` (the rules; the `grader` model role,
-            when bound, extracts the answers the rules find nothing in), `llm`
-            (the grader extracts every answer) or `both` (as `llm`, for the
-            agreement of the two). When the LLM's reply is not a valid list,
-            the rules decide; when the grader call raises, so does the scorer
-            (the sample ends in error and `eval-retry` scores it again).
-        llm: the LLM extraction's prompt and vocabulary; required unless
-            `grader="rules"`.
+        grader: `rules` (default), `auto`, `llm` or `both` (:mod:`vpt_tasks.scorers.cascade`).
+        llm: the LLM extraction's prompt and vocabulary; required unless `grader="rules"`.
     """
-    if grader not in GRADER_MODES:
-        raise ValueError(f"grader must be one of {', '.join(GRADER_MODES)}, got {grader!r}")
     if grader != "rules" and llm is None:
         raise ValueError(f"grader={grader!r} needs an LLMExtraction (llm=...)")
 
-    async def score(state: TaskState, target: Target) -> Score:
+    def read(completion: str, state: TaskState) -> RulesReading:
+        return rules(final_answer(completion), state)
+
+    async def ask(completion: str, state: TaskState) -> GraderReading:
+        assert llm is not None
+        return GraderReading(*await extract_with_llm(final_answer(completion), state, llm))
+
+    def value(components: list[str] | None, state: TaskState, target: Target) -> ScoredReading:
+        found = sorted(components or [])
         gold = set(target.target)
-        completion = state.output.completion if state.output else ""
-        answer = final_answer(completion)
-        refused = state.output is not None and state.output.stop_reason == "content_filter"
-        by_rules = frozenset() if refused else frozenset(rules(answer, state))
-        details: dict[str, object] = {}
-        components, decided_by = by_rules, "rules"
-        cascade = grader == "auto" and not by_rules and grader_bound()
-        if llm is not None and not refused and (grader in ("llm", "both") or cascade):
-            # not caught: a grader that fails (after Inspect's retries) fails the sample
-            by_llm, raw = await extract_with_llm(answer, state, llm)
-            details.update(
-                rule_components=sorted(by_rules),
-                llm_components=by_llm,
-                llm_reply=raw,
-                cascade=cascade,
-            )
-            if by_llm is not None:
-                components, decided_by = frozenset(by_llm), "llm"
-            else:
-                decided_by = "rules (llm extraction failed)"
-        value = precision(components, gold)
-        return Score(
-            value=value,
-            answer=answer,
-            explanation=f"M={sorted(components)} G={sorted(gold)} → {value:.3g}",
-            metadata={
-                "components": sorted(components),
-                "answer_type": answer_type(components),
-                "extractor": decided_by,
-                "refused": refused,
-                **details,
-            },
+        score = precision(found, gold)
+        return ScoredReading(
+            value=score,
+            answer=final_answer(state.output.completion if state.output else ""),
+            explanation=f"M={found} G={sorted(gold)} → {score:.3g}",
+            metadata={"components": found, "answer_type": answer_type(found)},
         )
 
-    return score
-
-
-@metric
-def extractor_agreement() -> Metric:
-    """The grader's counters; no keys unless the LLM ran.
-
-    - `agreement` (`llm`/`both`): the share of answers, among those with a valid
-      LLM reply, where the rules and the LLM extracted the same set; left out
-      when no answer could be compared (never NaN).
-    - `grader_decided` (`auto` with a grader): how many answers the rules found
-      nothing in and the grader's components decided.
-    - `llm_failures`: how many LLM replies were not a valid list (the rules
-      decided those answers).
-    """
-
-    def compute(scores: list[SampleScore]) -> dict[str, float]:
-        ran = [
-            s.score.metadata
-            for s in scores
-            if s.score.metadata and "llm_components" in s.score.metadata
-        ]
-        if not ran:
-            return {}
-        result: dict[str, float] = {}
-        beside = [m for m in ran if not m.get("cascade")]
-        compared = [m for m in beside if m.get("llm_components") is not None]
-        if compared:
-            agree = sum(set(m["rule_components"]) == set(m["llm_components"]) for m in compared)
-            result["agreement"] = agree / len(compared)
-        cascaded = [m for m in ran if m.get("cascade")]
-        if cascaded:
-            result["grader_decided"] = float(sum(m.get("extractor") == "llm" for m in cascaded))
-        result["llm_failures"] = float(sum(m.get("llm_components") is None for m in ran))
-        return result
-
-    return compute
+    return read_answer(rules=read, grader=ask, value=value, mode=grader, no_answer=[])

@@ -1,0 +1,450 @@
+"""Reading a model's free-text answer as a careful annotator would: the shared first step.
+
+What: every scorer that turns free text into what is scored -- option mapping
+(two options whose values matter), merge match (k lettered options) and the
+Isle-Brick-V2 answer components -- starts here. :func:`prepare` gives the
+*visible* answer (reasoning blocks removed, quotes, dashes, spaces and markdown
+normalised) cut into sentences and clauses; :func:`doubts` names the signs that
+would make a careful annotator hesitate; the clause helpers say whether a
+mention is negated or hypothetical.
+
+Why: a rule that maps an answer confidently and wrongly moves a paper-table
+number without anyone seeing it. The readers built on this module decide only
+when they can show there is one reading; everything else is *undecided* and
+goes to the grader model (or is counted). A doubt costs a grader call; a wrong
+guess costs the number.
+
+Linear by construction: whitespace runs are collapsed first, sentences and
+clauses are cut by a single left-to-right pass, and no pattern here nests an
+unbounded repetition, so reading costs time proportional to the answer. An
+answer longer than :data:`MAX_CHARS` (after its reasoning blocks) is not read
+at all (undecided, ``too_long``): no rule can be sure of what a very long text
+commits to. ``benchmarks/adversarial_answers.py`` measures it up to 1 MB.
+
+Pure: standard library only, no Inspect, no benchmark.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = [
+    "CLAUSE_WORDS",
+    "MAX_CHARS",
+    "addresses_grader",
+    "Clause",
+    "Prepared",
+    "doubts",
+    "is_hedged_refusal",
+    "negated_after",
+    "negated_before",
+    "prepare",
+    "refusal_phrase",
+    "words",
+]
+
+MAX_CHARS = 20_000
+"""Longest visible answer the rules read (characters). Longer answers are undecided
+(``too_long``). Chain-of-thought answers at the tasks' token limits stay well below it."""
+
+REASONING_TAGS = ("think", "thinking", "reasoning")
+"""Tags of reasoning blocks a model shows before its answer; their text is not the answer."""
+
+# --------------------------------------------------------------------------
+# normalisation
+
+_CHARACTER_MAP = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u02bc": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": " - ",
+        "\u2013": " - ",
+        "\u2014": " - ",
+        "\u2015": " - ",
+        "\u2212": "-",
+        "\u00a0": " ",
+        "\u202f": " ",
+        "\u2009": " ",
+        "\u3000": " ",
+        "\t": " ",
+        "\r": "\n",
+        "\u2022": "-",
+        "*": " ",
+        "`": " ",
+        "_": " ",
+        "#": " ",
+        "\u3002": ". ",
+        "\uff0c": ", ",
+        "\uff1a": ": ",
+    }
+)
+_LATEX = re.compile(r"\\(?:boxed|text|textbf|mathrm|mathbf)\{([^{}\n]{0,80})\}")
+_SPACES = re.compile(r" {2,}")
+
+
+def _lower(text: str) -> str:
+    """Lower case that keeps every offset (characters whose lower form is longer stay)."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+def _visible(answer: str) -> tuple[str, str | None]:
+    """The answer without its reasoning blocks, and why nothing is left (if so).
+
+    Text up to the last closing tag is reasoning (this also covers a chat template
+    that opened the block in the prompt); a block opened and never closed means the
+    answer was cut off inside its reasoning: what precedes it is all there is.
+    """
+    low = answer.lower()
+    closing = max((low.rfind(f"</{tag}>"), tag) for tag in REASONING_TAGS)
+    if closing[0] >= 0:
+        answer = answer[closing[0] + len(closing[1]) + 3 :]
+        low = low[closing[0] + len(closing[1]) + 3 :]
+    opened = [i for i in (low.find(f"<{tag}>") for tag in REASONING_TAGS) if i >= 0]
+    if opened:
+        answer = answer[: min(opened)]
+        if not answer.strip():
+            return "", "unfinished_reasoning"
+    return answer, None
+
+
+_BULLET = re.compile(r"^([ \t]*)[*+\u2022](?=[ \t])", re.MULTILINE)
+
+
+def _normalise(text: str) -> str:
+    """NFKC, one spelling of quotes/dashes/spaces, no markdown, collapsed whitespace.
+
+    List bullets ("* ", "+ ", "• ") become "- " so that list items stay visible.
+    """
+    text = _BULLET.sub(r"\1-", unicodedata.normalize("NFKC", text))
+    text = text.translate(_CHARACTER_MAP)
+    text = _LATEX.sub(r" \1 ", text)
+    lines = (_SPACES.sub(" ", line).strip(" >") for line in text.split("\n"))
+    return "\n".join(line.strip() for line in lines if line.strip())
+
+
+# --------------------------------------------------------------------------
+# sentences and clauses
+
+_SENTENCE_END = frozenset(".!?\n")
+_CLAUSE_MARKS = frozenset(",;:{}")
+CLAUSE_WORDS = frozenset(
+    """but however although though because since so while whereas yet therefore thus hence
+    which meaning then""".split()
+)
+_CONDITIONAL_WORDS = frozenset(
+    "if unless whether otherwise suppose supposing hypothetically".split()
+)
+_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A stretch of a sentence between clause marks (",;:()" and connectives like "but")."""
+
+    start: int
+    end: int
+    sentence: int
+    """Index of the clause's sentence in `Prepared.sentences`."""
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An answer made ready for the readers."""
+
+    text: str
+    """The visible answer, normalised (empty when there is nothing to read)."""
+    low: str
+    """`text` in lower case, offset for offset."""
+    clauses: tuple[Clause, ...]
+    sentences: tuple[tuple[int, int], ...]
+    problem: str | None = None
+    """Why the answer cannot be read at all: `empty`, `unfinished_reasoning`, `too_long`."""
+
+    def clause_at(self, position: int) -> Clause | None:
+        """The clause containing `position` (binary search)."""
+        lo, hi = 0, len(self.clauses) - 1
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            clause = self.clauses[mid]
+            if position < clause.start:
+                hi = mid - 1
+            elif position >= clause.end:
+                lo = mid + 1
+            else:
+                return clause
+        return None
+
+    def clause_text(self, clause: Clause) -> str:
+        return self.low[clause.start : clause.end]
+
+    def sentence_text(self, index: int) -> str:
+        start, end = self.sentences[index]
+        return self.low[start:end]
+
+    def is_hypothetical(self, clause: Clause) -> bool:
+        """Whether the clause's sentence is conditional ("if ...", "whether ...") or a question."""
+        start, end = self.sentences[clause.sentence]
+        sentence = self.low[start:end]
+        if sentence.rstrip().endswith("?"):
+            return True
+        return any(word in _CONDITIONAL_WORDS for word in words(sentence))
+
+
+def words(text: str) -> list[str]:
+    """The lower-case words of `text` (letters, digits, an apostrophe suffix)."""
+    return _WORD.findall(text.lower())
+
+
+def _cut(low: str) -> tuple[tuple[tuple[int, int], ...], tuple[Clause, ...]]:
+    """Sentences and clauses of a normalised, lower-case text in one left-to-right pass."""
+    sentences: list[tuple[int, int]] = []
+    clauses: list[Clause] = []
+    n = len(low)
+    sentence_start = clause_start = 0
+
+    def close_clause(end: int) -> None:
+        nonlocal clause_start
+        if low[clause_start:end].strip():
+            clauses.append(Clause(clause_start, end, len(sentences)))
+        clause_start = end
+
+    def close_sentence(end: int) -> None:
+        nonlocal sentence_start
+        close_clause(end)
+        if low[sentence_start:end].strip():
+            sentences.append((sentence_start, end))
+        sentence_start = end
+
+    i = 0
+    while i < n:
+        c = low[i]
+        if c in _SENTENCE_END:
+            # a full stop inside a number ("3.5") or before a lower-case word is not a sentence end
+            after = low[i + 1] if i + 1 < n else " "
+            if c == "\n" or c in "!?" or after in " \n":
+                close_sentence(i + 1)
+        elif c in _CLAUSE_MARKS:
+            close_clause(i + 1)
+        elif c == "-" and i > 0 and low[i - 1] == " " and i + 1 < n and low[i + 1] == " ":
+            close_clause(i)
+        elif c.isalpha() and (i == 0 or not low[i - 1].isalnum()):
+            j = i
+            while j < n and low[j].isalpha():
+                j += 1
+            if low[i:j] in CLAUSE_WORDS:
+                close_clause(i)
+            i = j
+            continue
+        i += 1
+    close_sentence(n)
+    # clauses closed before their sentence was appended carry the index of the next sentence
+    return tuple(sentences), tuple(clauses)
+
+
+def prepare(answer: str | None) -> Prepared:
+    """The visible answer, normalised and cut into sentences and clauses."""
+    visible, problem = _visible(str(answer or ""))
+    if problem is None and len(visible) > MAX_CHARS:
+        return Prepared("", "", (), (), "too_long")
+    text = _normalise(visible)
+    if problem is None and not text:
+        problem = "empty"
+    low = _lower(text)
+    sentences, clauses = _cut(low)
+    return Prepared(text, low, clauses, sentences, problem)
+
+
+# --------------------------------------------------------------------------
+# negation
+
+_NEGATORS = frozenset(
+    """not never neither nor without except excluding exclude excludes eliminate eliminates
+    eliminating eliminated unlike cannot cant isn't aren't wasn't weren't doesn't don't didn't
+    won't wouldn't shouldn't couldn't can't incorrect wrong""".split()
+)
+_NEGATING_PHRASES = (
+    "rather than",
+    "instead of",
+    "other than",
+    "more than",
+    "less than",
+    "fewer than",
+    "apart from",
+    "as opposed to",
+    "rule out",
+    "rules out",
+    "ruling out",
+    "ruled out",
+)
+_NEGATED_AFTER = frozenset(
+    """not wrong incorrect unlikely impossible false ruled eliminated excluded invalid fails
+    cannot isn't doesn't don't can't won't wouldn't""".split()
+)
+
+
+def negated_before(prepared: Prepared, clause: Clause, start: int) -> bool:
+    """Whether a negator precedes the mention at `start` inside its clause ("not A", "rather than B")."""
+    before = prepared.low[clause.start : start]
+    if any(word in _NEGATORS or word.endswith("n't") for word in words(before)):
+        return True
+    return any(phrase in before for phrase in _NEGATING_PHRASES)
+
+
+def negated_after(prepared: Prepared, clause: Clause, end: int, *, window: int = 5) -> bool:
+    """Whether the mention ending at `end` is ruled out by what follows it ("A is wrong")."""
+    after = words(prepared.low[end : clause.end])[:window]
+    return any(word in _NEGATED_AFTER or word.endswith("n't") for word in after)
+
+
+# --------------------------------------------------------------------------
+# refusals and doubts
+
+_REFUSALS = (
+    "i can't help",
+    "i cannot help",
+    "i can't assist",
+    "i cannot assist",
+    "i'm unable to help",
+    "i am unable to help",
+    "i'm not able to help",
+    "cannot determine",
+    "can't determine",
+    "unable to determine",
+    "not able to determine",
+    "impossible to determine",
+    "not possible to determine",
+    "cannot be determined",
+    "can't be determined",
+    "impossible to tell",
+    "impossible to say",
+    "impossible to know",
+    "not possible to tell",
+    "not possible to say",
+    "no way to tell",
+    "no way to know",
+    "i can't tell",
+    "i cannot tell",
+    "unable to tell",
+    "not able to tell",
+    "cannot answer",
+    "can't answer",
+    "unable to answer",
+    "cannot provide an answer",
+    "can't provide an answer",
+    "can't see the image",
+    "cannot see the image",
+    "unable to see the image",
+    "unable to view",
+    "no image was provided",
+    "without the image",
+    "none of the options",
+    "none of the above",
+    "none of these",
+    "not enough information",
+    "insufficient information",
+    "not enough detail",
+    "i don't know",
+    "i do not know",
+    "can't be sure",
+    "cannot be sure",
+)
+_HEDGE_TURNS = (" but ", " however", " though", " still,", " yet ")
+
+
+def refusal_phrase(prepared: Prepared) -> str | None:
+    """The first refusal phrase in the answer ("impossible to tell", "none of the options")."""
+    low = prepared.low
+    hits = [(low.find(phrase), phrase) for phrase in _REFUSALS]
+    found = [(at, phrase) for at, phrase in hits if at >= 0]
+    return min(found)[1] if found else None
+
+
+def is_hedged_refusal(prepared: Prepared, phrase: str) -> bool:
+    """Whether a refusal phrase is followed, in its sentence, by a turn to an answer.
+
+    "Hard to be sure, but probably B" commits to B; "I can't tell." does not.
+    """
+    low = prepared.low
+    at = low.find(phrase)
+    for start, end in prepared.sentences:
+        if start <= at < end:
+            rest = low[at + len(phrase) : end]
+            return any(turn in f" {rest}" for turn in _HEDGE_TURNS)
+    return False
+
+
+_RETRACTION = re.compile(
+    r"\b(?:wait|actually|on second thought|on (?:further )?reflection|upon reflection"
+    r"|looking again|look again|looking more closely|on closer (?:look|inspection)"
+    r"|re-?examin\w*|re-?consider\w*|re-?evaluat\w*|re-?assess\w*|correction|let me correct"
+    r"|i was wrong|i made a mistake|my mistake|my apologies|scratch that|i mean|oops|hmm+"
+    r"|change my answer|revis\w+ my|no,? no)\b"
+)
+
+
+def retraction(prepared: Prepared) -> re.Match[str] | None:
+    """The last sign of a retraction or self-correction ("wait", "looking again", ...)."""
+    last = None
+    for last in _RETRACTION.finditer(prepared.low):  # noqa: B007 - the last one is wanted
+        pass
+    return last
+
+
+_ADDRESSES_GRADER = re.compile(
+    r"\bignore (?:all |any |the )?(?:previous|above|prior|earlier)\b"
+    r"|\b(?:note|message|instruction)s? (?:to|for) (?:the )?(?:grader|judge|evaluator|scorer)\b"
+    r"|\b(?:grader|judge|evaluator|scorer)s?:"
+    r"|\byour output:|\bsystem prompt\b|\bas the (?:grader|judge|evaluator)\b"
+)
+
+
+def addresses_grader(prepared: Prepared) -> bool:
+    """Whether the answer speaks to whoever scores it ("ignore the above", "Your output: A",
+    "note to the grader"): text that tries to steer a reader is not read by the rules."""
+    return _ADDRESSES_GRADER.search(prepared.low) is not None
+
+
+def foreign_script(text: str, *, share: float = 0.2) -> bool:
+    """Whether more than `share` of the letters are outside the Latin script.
+
+    The readers know English words and Latin letters only; an answer written mostly in
+    another script is left to the grader instead of being read from its stray Latin letters.
+    """
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return False
+    other = sum(1 for c in letters if ord(c) > 0x24F)
+    return other > share * len(letters)
+
+
+def doubts(prepared: Prepared) -> list[str]:
+    """The signs of doubt in an answer that a careful annotator would not decide past.
+
+    `instructions` (the answer addresses its grader: "ignore the above", "Your output:");
+    `retraction` (a self-correction: "wait", "looking again", "on second thought");
+    `script` (mostly a script the readers do not cover).
+    """
+    found = []
+    if addresses_grader(prepared):
+        found.append("instructions")
+    if retraction(prepared) is not None:
+        found.append("retraction")
+    if foreign_script(prepared.text):
+        found.append("script")
+    return found
+
+
+def spans_overlap(span: tuple[int, int], others: Iterable[tuple[int, int]]) -> bool:
+    """Whether `span` overlaps any of `others`."""
+    return any(span[0] < end and start < span[1] for start, end in others)
