@@ -78,11 +78,15 @@ class Reply:
             descending and cut to the request's ``top_logprobs`` on the wire.
         finish_reason: Reported finish reason (``"length"`` is substituted
             when the request's token limit truncates the reply).
+        tool_calls: ``(function name, JSON arguments)`` the assistant message calls
+            (finish reason ``"tool_calls"``), as a vLLM server with automatic tool
+            parsing sends even when the request offered no tools.
     """
 
     text: str
     top_logprobs: list[tuple[str, float]] | None = None
     finish_reason: str = "stop"
+    tool_calls: tuple[tuple[str, str], ...] = ()
 
 
 Responder = Callable[[dict[str, Any]], "Reply | str"]
@@ -244,6 +248,13 @@ class _Answer:
     finish_reason: str
     logprobs: list[dict[str, Any]] | None
     prompt_tokens: int
+    tool_calls: tuple[tuple[str, str], ...] = ()
+
+    def _tool_calls(self) -> list[dict[str, Any]]:
+        return [
+            {"id": f"call_{i}", "type": "function", "function": {"name": n, "arguments": a}}
+            for i, (n, a) in enumerate(self.tool_calls)
+        ]
 
     @property
     def usage(self) -> dict[str, int]:
@@ -269,6 +280,7 @@ class _Answer:
                         "role": "assistant",
                         "content": "".join(self.tokens),
                         "refusal": None,
+                        **({"tool_calls": self._tool_calls()} if self.tool_calls else {}),
                     },
                     "finish_reason": self.finish_reason,
                     "logprobs": _choice_logprobs(self.logprobs),
@@ -297,6 +309,9 @@ class _Answer:
         for i, token in enumerate(self.tokens):
             logprobs = None if self.logprobs is None else _choice_logprobs([self.logprobs[i]])
             yield chunk({"content": token}, logprobs)
+        if self.tool_calls:
+            calls = [call | {"index": i} for i, call in enumerate(self._tool_calls())]
+            yield chunk({"tool_calls": calls})
         yield chunk({}, finish=self.finish_reason)
         if include_usage:
             yield base | {"choices": [], "usage": self.usage}
@@ -308,7 +323,7 @@ def _choice_logprobs(content: list[dict[str, Any]] | None) -> dict[str, Any] | N
 
 def _resolve(request: Mapping[str, Any], reply: Reply, default_model: str) -> _Answer:
     tokens = tokenize(reply.text)
-    finish = reply.finish_reason
+    finish = "tool_calls" if reply.tool_calls else reply.finish_reason
     limit = request.get("max_completion_tokens") or request.get("max_tokens")
     if isinstance(limit, int) and len(tokens) > limit:
         tokens, finish = tokens[:limit], "length"
@@ -332,6 +347,7 @@ def _resolve(request: Mapping[str, Any], reply: Reply, default_model: str) -> _A
         finish_reason=finish,
         logprobs=logprobs,
         prompt_tokens=_prompt_tokens(request),
+        tool_calls=reply.tool_calls,
     )
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 from inspect_ai.model import ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
+from vpt_tasks.core.solvers import generate_answer
+
 __all__ = ["comfort_cot"]
 
 
@@ -26,7 +28,7 @@ def comfort_cot(reasoning_tokens: int, answer_tokens: int, top_logprobs: int) ->
     """Reason first (turn 1), then ask the yes/no question again and read its answer (turn 2)."""
 
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        state = await generate(state, max_tokens=reasoning_tokens)
+        state = await generate_answer(state, generate, max_tokens=reasoning_tokens)
         if state.completed:
             return state
         question = next(m for m in state.messages if isinstance(m, ChatMessageUser))
@@ -34,8 +36,8 @@ def comfort_cot(reasoning_tokens: int, answer_tokens: int, top_logprobs: int) ->
         state.messages.append(
             ChatMessageUser(content=str(state.metadata["answer_turn"]), metadata=question.metadata)
         )
-        return await generate(
-            state, max_tokens=answer_tokens, logprobs=True, top_logprobs=top_logprobs
+        return await generate_answer(
+            state, generate, max_tokens=answer_tokens, logprobs=True, top_logprobs=top_logprobs
         )
 
     return solve

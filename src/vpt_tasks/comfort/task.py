@@ -138,7 +138,6 @@ def _comfort(
 ) -> Task:
     from inspect_ai.log import HeadlineMetric
     from inspect_ai.model import GenerateConfig
-    from inspect_ai.solver import generate
 
     from vpt_tasks.comfort.dataset import build_samples, load_frames
     from vpt_tasks.comfort.language import ENGLISH, load_language
@@ -147,6 +146,7 @@ def _comfort(
     from vpt_tasks.comfort.solver import comfort_cot
     from vpt_tasks.comfort.spec import load_spec
     from vpt_tasks.core.images import ImageStore
+    from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
     from vpt_tasks.core.sources import pin_revision, resolve_source
 
     ignored = args.warn_unknown(name, unknown, ARGUMENTS)
@@ -207,11 +207,12 @@ def _comfort(
         config = GenerateConfig(temperature=spec.temperature)
         chain = comfort_cot(spec.cot.max_tokens, spec.max_tokens, spec.top_logprobs)
     else:
-        config, chain = answer_config, generate()
+        config, chain = answer_config, answer()
 
     return Task(
         dataset=dataset,
         solver=chain,
+        message_limit=MESSAGE_LIMIT,
         scorer=comfort_scorer(name, convention_name, lang, headline),
         config=config,
         version=task_version("comfort"),

@@ -3,14 +3,62 @@
 Prompt-editing solvers of Inspect (`prompt_template`, `multiple_choice`) merge
 all text parts of the user message into one; the solvers here edit a single
 text part in place so that the order of text and images is kept.
+
+Every task asks for its answer with :func:`answer` (or :func:`generate_answer`
+inside a solver of its own): one request, no tool loop. No task offers tools,
+yet a provider may still answer with a tool call (a vLLM server with automatic
+tool parsing does); Inspect's plain `generate()` would then call the model again
+and again. Here such a reply ends the sample with an error that names the cause,
+after one request, and :data:`MESSAGE_LIMIT` on every task bounds any other loop.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from inspect_ai.model import ChatMessageUser, ContentText, get_model
 from inspect_ai.solver import Generate, Solver, TaskState, solver
 
 from vpt_tasks.core.errors import TaskArgumentError
+
+MESSAGE_LIMIT = 8
+"""Messages a sample may hold (system, question, answer; a chain-of-thought solver's two
+turns): a bound no task reaches, so that no provider behaviour can make a sample loop."""
+
+
+class ToolCallReply(RuntimeError):
+    """The model answered with a tool call although no tool was offered."""
+
+
+async def generate_answer(state: TaskState, generate: Generate, **config: Any) -> TaskState:
+    """One model call for the sample's answer; a tool-call reply fails the sample.
+
+    Args:
+        state: the sample's state.
+        generate: the `generate` handed to the solver.
+        **config: generation settings for this call (e.g. `max_tokens`).
+    """
+    state = await generate(state, tool_calls="none", **config)
+    calls = state.output.message.tool_calls if state.output and state.output.message else None
+    if calls:
+        names = ", ".join(sorted({call.function for call in calls}))
+        raise ToolCallReply(
+            f"the model answered with a tool call ({names}) although no tool was offered; its "
+            "reply has no answer to score. A vLLM server started with automatic tool parsing "
+            "(--enable-auto-tool-choice) does this: start it without, or use a chat template "
+            "without tools. The sample is left unscored (`inspect eval-retry <log>` asks again)."
+        )
+    return state
+
+
+@solver
+def answer(**config: Any) -> Solver:
+    """Ask the model once for the answer (see :func:`generate_answer`)."""
+
+    async def solve(state: TaskState, generate: Generate) -> TaskState:
+        return await generate_answer(state, generate, **config)
+
+    return solve
 
 
 @solver

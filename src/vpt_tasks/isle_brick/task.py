@@ -13,10 +13,10 @@ from typing import Any
 from inspect_ai import Task, task
 from inspect_ai.log import HeadlineMetric
 from inspect_ai.model import GenerateConfig
-from inspect_ai.solver import generate
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
+from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 from vpt_tasks.core.errors import TaskArgumentError
 
 TASK = "isle_brick"
@@ -97,7 +97,8 @@ def isle_brick(
 
     return Task(
         dataset=dataset,
-        solver=[generate()],
+        solver=[answer()],
+        message_limit=MESSAGE_LIMIT,
         scorer=prediction_correctness(grader=grader_mode),  # type: ignore[arg-type]
         config=GenerateConfig(temperature=spec.temperature, max_tokens=max_tokens),
         headline_metric=HeadlineMetric(scorer="prediction_correctness", metric="overall"),
@@ -173,7 +174,8 @@ def isle_brick_bias(
 
     return Task(
         dataset=dataset,
-        solver=[generate()],
+        solver=[answer()],
+        message_limit=MESSAGE_LIMIT,
         scorer=direction_bias(grader=grader_mode),  # type: ignore[arg-type]
         config=GenerateConfig(
             temperature=spec.temperature,

@@ -13,10 +13,10 @@ from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
-from inspect_ai.solver import generate
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
+from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 from vpt_tasks.core.errors import TaskArgumentError
 
 logger = logging.getLogger(__name__)
@@ -164,7 +164,8 @@ def _isle_v1_task(
 
     return Task(
         dataset=samples,
-        solver=[generate()],
+        solver=[answer()],
+        message_limit=MESSAGE_LIMIT,
         scorer=option_mapping(grader=mode),  # type: ignore[arg-type]
         config=GenerateConfig(temperature=spec.temperature, max_tokens=spec.max_tokens),
         version=task_version("isle_v1"),

@@ -12,10 +12,10 @@ from typing import Any
 
 from inspect_ai import Task, task
 from inspect_ai.model import GenerateConfig
-from inspect_ai.solver import generate
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
+from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 from vpt_tasks.core.errors import TaskArgumentError
 
 logger = logging.getLogger(__name__)
@@ -94,7 +94,8 @@ def omni_perspective(
 
     return Task(
         dataset=dataset,
-        solver=[generate()],
+        solver=[answer()],
+        message_limit=MESSAGE_LIMIT,
         scorer=omni_merge_match(grader=mode),  # type: ignore[arg-type]
         config=GenerateConfig(
             temperature=spec.temperature,
