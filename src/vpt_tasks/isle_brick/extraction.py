@@ -37,6 +37,8 @@ This module is pure (standard library, `vpt_tasks.core.text` and
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from collections.abc import Iterable
 from typing import Literal, NamedTuple
@@ -426,6 +428,13 @@ _CARDINAL_AWAY_CUE = re.compile(
 _AWAY_WINDOW = 1
 
 
+@functools.lru_cache(maxsize=8)
+def _scope_boundaries(text: str) -> list[int]:
+    """Where each negation scope boundary of `text` ends, found once per text (each mention
+    then looks its boundary up: linear in the answer, not quadratic)."""
+    return [b.end() for b in _SCOPE_BOUNDARY.finditer(text)]
+
+
 def _is_negated(text: str, start: int, kind: QuestionKind) -> bool:
     """True when the term starting at ``start`` is inside a negation's scope.
 
@@ -439,9 +448,9 @@ def _is_negated(text: str, start: int, kind: QuestionKind) -> bool:
     the south" and "its back to the west" are also read as negations (one word
     of scope), because they name the direction the figure is *not* facing.
     """
-    prefix_start = 0
-    for b in _SCOPE_BOUNDARY.finditer(text, 0, start):
-        prefix_start = b.end()
+    ends = _scope_boundaries(text)
+    at = bisect.bisect_right(ends, start) - 1
+    prefix_start = ends[at] if at >= 0 else 0
     scope = text[prefix_start:start]
     cues: list[tuple[re.Pattern[str], int]] = [(_NEGATION_CUE, _NEGATION_WINDOW)]
     if kind == "cardinal":

@@ -16,8 +16,8 @@ from inspect_ai.model import GenerateConfig
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
-from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 from vpt_tasks.core.errors import TaskArgumentError
+from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 
 logger = logging.getLogger(__name__)
 
