@@ -16,6 +16,10 @@ from vpt_tasks._version import __version__
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     # name: (module, one-line help)
+    "adjudicate": (
+        "vpt_tasks.adjudicate",
+        "a sheet of the answers no rule settled, for a human to decide; --apply re-scores them",
+    ),
     "render": (
         "vpt_tasks.render.cli",
         "render COMFORT-BALL, COMFORT-CAR or Isle-Brick scenes with Blender into a canonical dataset",

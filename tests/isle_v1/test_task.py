@@ -26,6 +26,7 @@ PRINTED = [
     "undecided",
     "decided_by_rules",
     "decided_by_grader",
+    "decided_by_human",
 ]
 
 

@@ -41,6 +41,7 @@ PRINTED = [
     "undecided",
     "decided_by_rules",
     "decided_by_grader",
+    "decided_by_human",
 ]
 
 

@@ -141,6 +141,7 @@ def test_rules_path_scores_and_records_metadata() -> None:
         "why": "colours",
         "rules_reading": ["blue", "red"],
         "rules_why": "colours",
+        "kind": "set_precision",
         "components": ["blue", "red"],
         "answer_type": "compound",
         "refused": False,
@@ -202,6 +203,8 @@ def test_auto_without_a_grader_role_is_the_rules() -> None:
         )
         rules = asyncio.run(set_precision(colour_rules)(_state(answer), Target(["red"])))
         assert auto is not None and rules is not None
+        # the same reading; only the vocabulary for adjudication is recorded beside it
+        assert auto.metadata.pop("vocabulary") == {"options": list(COLOURS), "any_digits": False}
         assert (auto.value, auto.metadata) == (rules.value, rules.metadata)
 
 

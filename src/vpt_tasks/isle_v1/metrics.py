@@ -46,7 +46,7 @@ HEADLINE = "accuracy"
 
 _PRINTED_SUMMARY = ("accuracy", "both_orders_correct", "consistency", "unknown_rate")
 _PRINTED_SLICES = ("task=perspective-taking", "task=object-detection")
-_PRINTED_COUNTS = ("undecided", "decided_by_rules", "decided_by_grader")
+_PRINTED_COUNTS = ("undecided", "decided_by_rules", "decided_by_grader", "decided_by_human")
 
 
 def _meta(score: SampleScore) -> tuple[dict[str, Any], dict[str, Any]]:

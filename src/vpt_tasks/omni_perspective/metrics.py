@@ -44,7 +44,7 @@ HEADLINE = "circular_accuracy"
 HEADLINE_PLAIN = "rotation0_accuracy"
 """The headline with `-T circular=false` (no rotations)."""
 
-_PRINTED_PATHS = ("undecided", "decided_by_rules", "decided_by_grader")
+_PRINTED_PATHS = ("undecided", "decided_by_rules", "decided_by_grader", "decided_by_human")
 
 
 def circular(scores: list[SampleScore]) -> dict[str, float]:

@@ -44,7 +44,14 @@ from vpt_tasks.scorers.cascade import (
 from vpt_tasks.scorers.judge import ask_grader_model, normalise_grader_reply
 from vpt_tasks.scorers.options import NO_OPTION, UNKNOWN_VALUE, number_synonyms, read_option
 
-__all__ = ["GraderPrompt", "ValidValues", "answer_mapping", "letter_of_value"]
+__all__ = [
+    "KIND",
+    "GraderPrompt",
+    "ValidValues",
+    "answer_mapping",
+    "letter_of_value",
+    "scored_letter",
+]
 
 
 class GraderPrompt(Protocol):
@@ -69,6 +76,28 @@ def letter_of_value(value: str, options: Mapping[str, str]) -> str:
         if str(shown).strip().casefold() in number_synonyms(value):
             return letter
     return NO_OPTION
+
+
+KIND = "answer_mapping"
+"""The score metadata `kind` of this scorer kind (what `vpt-tasks adjudicate` re-scores by)."""
+
+
+def scored_letter(letter: str | None, metadata: Mapping[str, Any]) -> ScoredReading:
+    """The score of reading `letter` ("Z": no option; None: undecided) for a sample whose
+    metadata holds its `options`, `gold_letter` and `gold_answer`."""
+    options: Mapping[str, str] = metadata["options"]
+    chosen_letter = letter if letter in options else None
+    chosen = options[letter] if chosen_letter else (UNKNOWN_VALUE if letter == NO_OPTION else None)
+    correct = chosen_letter is not None and chosen_letter == metadata["gold_letter"]
+    return ScoredReading(
+        value=1.0 if correct else 0.0,
+        answer=chosen or "",
+        explanation=(
+            f"read as {chosen_letter or '-'} = {chosen or 'undecided'!r}; "
+            f"gold {metadata['gold_letter']} = {metadata['gold_answer']!r}"
+        ),
+        metadata={"kind": KIND, "chosen": chosen, "chosen_letter": chosen_letter},
+    )
 
 
 def answer_mapping(
@@ -110,21 +139,6 @@ def answer_mapping(
         return GraderReading(letter, output.completion)
 
     def value(letter: str | None, state: TaskState, target: Target) -> ScoredReading:
-        meta = state.metadata
-        options: dict[str, str] = meta["options"]
-        chosen_letter = letter if letter in options else None
-        chosen = (
-            options[letter] if chosen_letter else (UNKNOWN_VALUE if letter == NO_OPTION else None)
-        )
-        correct = chosen_letter is not None and chosen_letter == meta["gold_letter"]
-        return ScoredReading(
-            value=1.0 if correct else 0.0,
-            answer=chosen or "",
-            explanation=(
-                f"read as {chosen_letter or '-'} = {chosen or 'undecided'!r}; "
-                f"gold {meta['gold_letter']} = {meta['gold_answer']!r}"
-            ),
-            metadata={"chosen": chosen, "chosen_letter": chosen_letter},
-        )
+        return scored_letter(letter, state.metadata)
 
     return read_answer(rules=rules, grader=ask, value=value, mode=grader, no_answer=NO_OPTION)

@@ -37,7 +37,7 @@ from vpt_tasks.scorers.cascade import (
 from vpt_tasks.scorers.judge import ChoiceJudge, ask_judge
 from vpt_tasks.scorers.options import NO_OPTION, read_option
 
-__all__ = ["merge_match", "options_of"]
+__all__ = ["KIND", "merge_match", "options_of", "scored_letter"]
 
 
 def options_of(state: TaskState) -> dict[str, str]:
@@ -48,6 +48,21 @@ def options_of(state: TaskState) -> dict[str, str]:
             "merge_match needs the sample's options as `choices` (Sample(choices=[...]))."
         )
     return options
+
+
+KIND = "merge_match"
+"""The score metadata `kind` of this scorer kind (what `vpt-tasks adjudicate` re-scores by)."""
+
+
+def scored_letter(letter: str | None, target: str) -> ScoredReading:
+    """The score of reading `letter` ("Z": no option; None: undecided) against the target letter."""
+    gold = str(target).strip().upper()
+    return ScoredReading(
+        value=1.0 if letter is not None and letter == gold else 0.0,
+        answer=letter or "",
+        explanation=f"read {letter or 'nothing (undecided)'}, target {gold}",
+        metadata={"kind": KIND, "target": gold},
+    )
 
 
 def merge_match(*, settings: ChoiceJudge, grader: GraderMode = "auto") -> Scorer:
@@ -70,12 +85,6 @@ def merge_match(*, settings: ChoiceJudge, grader: GraderMode = "auto") -> Scorer
         return GraderReading(letter, replies[-1], {"judge_replies": replies})
 
     def value(letter: str | None, state: TaskState, target: Target) -> ScoredReading:
-        gold = target.text.strip().upper()
-        return ScoredReading(
-            value=1.0 if letter is not None and letter == gold else 0.0,
-            answer=letter or "",
-            explanation=f"read {letter or 'nothing (undecided)'}, target {gold}",
-            metadata={"target": gold},
-        )
+        return scored_letter(letter, target.text)
 
     return read_answer(rules=rules, grader=judge, value=value, mode=grader, no_answer=NO_OPTION)

@@ -54,6 +54,8 @@ from vpt_tasks.scorers.judge import ask_grader_model, quote_answer
 
 __all__ = [
     "ANSWER_TYPES",
+    "KIND",
+    "scored_components",
     "AnswerType",
     "LLMExtraction",
     "RuleExtractor",
@@ -215,6 +217,25 @@ async def extract_with_llm(
 # the scorer
 
 
+KIND = "set_precision"
+"""The score metadata `kind` of this scorer kind (what `vpt-tasks adjudicate` re-scores by)."""
+
+
+def scored_components(
+    components: Iterable[str] | None, gold: Iterable[str], answer: str
+) -> ScoredReading:
+    """The score of reading `components` (None: none read) against the gold set."""
+    found = sorted(components or [])
+    truth = sorted(gold)
+    score = precision(found, truth)
+    return ScoredReading(
+        value=score,
+        answer=answer,
+        explanation=f"M={found} G={truth} → {score:.3g}",
+        metadata={"kind": KIND, "components": found, "answer_type": answer_type(found)},
+    )
+
+
 def set_precision(
     rules: RuleExtractor,
     *,
@@ -239,14 +260,14 @@ def set_precision(
         return GraderReading(*await extract_with_llm(final_answer(completion), state, llm))
 
     def value(components: list[str] | None, state: TaskState, target: Target) -> ScoredReading:
-        found = sorted(components or [])
-        gold = set(target.target)
-        score = precision(found, gold)
-        return ScoredReading(
-            value=score,
-            answer=final_answer(state.output.completion if state.output else ""),
-            explanation=f"M={found} G={sorted(gold)} → {score:.3g}",
-            metadata={"components": found, "answer_type": answer_type(found)},
-        )
+        answer = final_answer(state.output.completion if state.output else "")
+        scored = scored_components(components, target.target, answer)
+        if llm is not None:  # the allowed components, for a human adjudicating the answer
+            vocabulary = llm.vocabulary(state)
+            scored.metadata["vocabulary"] = {
+                "options": list(vocabulary.options),
+                "any_digits": vocabulary.any_digits,
+            }
+        return scored
 
     return read_answer(rules=read, grader=ask, value=value, mode=grader, no_answer=[])
