@@ -76,6 +76,13 @@ def test_option_answers_adjudicated_change_the_metrics_by_exactly_those_samples(
     assert edited.history[-1].provenance.author == "ann"
     assert edited.metadata["before_adjudication"]["decided_by"] == "undecided"
 
+    # the report shows who read the answers of the run: 5 by a human, 27 by nobody
+    report = tmp_path / "report"
+    assert main(["report", str(logs), "--out", str(report)]) == 0
+    text = (report / "report.md").read_text()
+    assert "Who read the answers" in text
+    assert "| 0 | 0 | 5 | 27 | – |" in text
+
 
 def test_components_are_adjudicated_and_a_bad_row_changes_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -25,6 +25,7 @@ from vpt_tasks.isle_brick.metrics import ANSWER_TYPES, COOCCURRENCE_QUESTIONS
 from vpt_tasks.isle_brick.spec import CATEGORY_LABELS, load_spec
 from vpt_tasks.report.figures import pyplot, save
 from vpt_tasks.report.logs import fmt, log_details, model_labels, run_table
+from vpt_tasks.report.readings import readings_table
 
 TASK = "isle_brick"
 OVERALL = "overall"
@@ -42,7 +43,12 @@ def render(logs: list[EvalLog], out: Path) -> list[str]:
     """Markdown lines of the section; figures are written next to the report."""
     labels = model_labels(logs)
     metrics = [log_details(log) for log in logs]
-    lines = [f"## {task_title('isle_brick')}", "", *run_table(logs, labels)]
+    lines = [
+        f"## {task_title('isle_brick')}",
+        "",
+        *run_table(logs, labels),
+        *readings_table(logs, labels),
+    ]
     lines += table_2(labels, metrics)
     lines += ["", "### Answer types — paper Table 4", ""]
     lines.append("| model | question | " + " | ".join(ANSWER_TYPES) + " |")

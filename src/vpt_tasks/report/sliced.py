@@ -17,6 +17,7 @@ from inspect_ai.log import EvalLog
 
 from vpt_tasks.report.figures import pyplot, save
 from vpt_tasks.report.logs import fmt, log_details, model_labels, run_table
+from vpt_tasks.report.readings import readings_table
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,7 @@ def render_sliced(section: SlicedSection, logs: list[EvalLog], out: Path) -> lis
     """Markdown lines: one table per metric, then the comparison figure."""
     labels = model_labels(logs)
     metrics = [log_details(log) for log in logs]
-    lines = [f"## {section.title}", "", *run_table(logs, labels)]
+    lines = [f"## {section.title}", "", *run_table(logs, labels), *readings_table(logs, labels)]
     for metric, title in section.metrics:
         rows = slices(metrics, metric)
         if not rows:
