@@ -108,3 +108,32 @@ def demo_cli_run(
         return runs[task]
 
     return run
+
+
+# --- xdist groups must not split -------------------------------------------------------
+# Tests marked `xdist_group(name)` share an expensive module or session fixture (a demo run,
+# a report's logs) on the assumption that they run in one worker. If a pytest or
+# pytest-xdist release stops keeping groups together, the suite would silently run those
+# fixtures once per worker; this check makes that a failure of the run instead.
+
+_GROUP_WORKERS: dict[str, set[str]] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    node = getattr(report, "node", None)  # set on the xdist controller only
+    if node is None or report.when != "call" or "@" not in report.nodeid:
+        return
+    group = report.nodeid.rsplit("@", 1)[1]
+    _GROUP_WORKERS.setdefault(group, set()).add(str(node.gateway.id))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    split = {
+        group: sorted(workers) for group, workers in _GROUP_WORKERS.items() if len(workers) > 1
+    }
+    if split:
+        session.config.get_terminal_writer().line(
+            f"xdist groups ran in several workers (their shared fixtures ran more than once): {split}",
+            red=True,
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
