@@ -161,11 +161,8 @@ def test_question_selection_hint_and_cot(tmp_path: Path) -> None:
         ({"questions": "Q4,Q9"}, "Q1, Q2, Q3, Q4, Q5, Q6, Q7"),
         ({"solver": "tree_of_thought"}, "zero_shot, cot, first_person"),
         ({"grader": "magic"}, "auto, rules, llm, both"),
-        ({"extractor": "magic"}, "rules, llm, both"),
-        ({"extractor": "rules", "grader": "llm"}, "disagree; pass only -T grader"),
         ({"grader": "llm"}, "--model-role grader="),
         ({"grader": "both"}, "--model-role grader="),
-        ({"extractor": "llm"}, "--model-role grader="),
         ({"orientation_hint": "maybe"}, "true or false"),
     ],
 )
@@ -240,9 +237,8 @@ def _with_grader(tmp_path: Path, answer: str, grader_reply: str, **task_args):
     )
 
 
-@pytest.mark.parametrize("arguments", [{"grader": "both"}, {"extractor": "both"}])
-def test_llm_extraction_with_grader_role(tmp_path: Path, arguments: dict) -> None:
-    log = _with_grader(tmp_path, "It faces north.", '["north", "east"]', **arguments)
+def test_llm_extraction_with_grader_role(tmp_path: Path) -> None:
+    log = _with_grader(tmp_path, "It faces north.", '["north", "east"]', grader="both")
     values = metrics(log)
     assert (values["rules_agreement"], values["rules_compared"]) == (0.0, 8)
     score = log.samples[0].scores["prediction_correctness"]
@@ -251,18 +247,6 @@ def test_llm_extraction_with_grader_role(tmp_path: Path, arguments: dict) -> Non
     assert score.metadata["decided_by"] == "grader"
     assert details(sample_scores(log))["types_Q5_compound"] == 8
     assert log.eval.metadata["grader"] == "both"
-
-
-def test_deprecated_extractor_warns_and_is_recorded_as_grader(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    with (
-        caplog.at_level(logging.WARNING),
-        pytest.warns(DeprecationWarning, match="-T grader=rules"),
-    ):
-        task = isle_brick(source="demo", extractor="rules")
-    assert task.metadata["grader"] == "rules"
-    assert "-T extractor=rules is deprecated" in caplog.text
 
 
 UNREADABLE = "It is turned toward the window."

@@ -49,7 +49,7 @@ def _item(
 
 def test_fixture_csv_loads_into_two_orders_with_right_options_and_gold_letters() -> None:
     folder = shared_path("fixtures", "isle_v1_example")
-    task = isle_brick_v1(source=str(folder), grader="none")
+    task = isle_brick_v1(source=str(folder), grader="rules")
     samples = list(task.dataset)
     assert [s.id for s in samples] == ["1-q1/original", "1-q1/swapped"]
     original, swapped = samples
@@ -74,7 +74,7 @@ def test_fixture_csv_loads_into_two_orders_with_right_options_and_gold_letters()
     assert Path(original.input[0].content[0].image).read_bytes() == (folder / "1.jpg").read_bytes()
     assert task.metadata["source"]["layout"] == "authors_csv"
     # the CSV file itself is a source too
-    assert len(isle_brick_v1(source=str(folder / "data.csv"), grader="none").dataset) == 2
+    assert len(isle_brick_v1(source=str(folder / "data.csv"), grader="rules").dataset) == 2
 
 
 # --- authors' CSV --------------------------------------------------------------------------
@@ -140,16 +140,16 @@ def test_authors_csv_with_both_datasets_keeps_the_tasks_rows_and_counts_the_othe
         },
     ]
     folder = authors_csv(rows)
-    brick_task = isle_brick_v1(source=str(folder), grader="none")
+    brick_task = isle_brick_v1(source=str(folder), grader="rules")
     assert len(brick_task.dataset) == 2 and brick_task.metadata["rows_of_other_dataset"] == 1
-    dots_task = isle_dots(source=str(folder), grader="none")
+    dots_task = isle_dots(source=str(folder), grader="rules")
     assert [s.metadata["options"] for s in dots_task.dataset] == [
         {"A": "4", "B": "5"},
         {"A": "5", "B": "4"},
     ]
     only_dots = authors_csv([rows[1]], name="only_dots")
     with pytest.raises(SourceError, match="no isle-brick rows.*1 row.*vpt_tasks/isle_dots"):
-        isle_brick_v1(source=str(only_dots), grader="none")
+        isle_brick_v1(source=str(only_dots), grader="rules")
 
 
 @pytest.mark.parametrize(
@@ -176,7 +176,7 @@ def test_bad_authors_csv_rows_are_named(authors_csv, change: dict, message: str)
     }
     folder = authors_csv([row])
     with pytest.raises(SourceError, match=message):
-        isle_brick_v1(source=str(folder), grader="none")
+        isle_brick_v1(source=str(folder), grader="rules")
 
 
 def test_authors_csv_missing_columns_and_ambiguous_folders(authors_csv, tmp_path: Path) -> None:
@@ -187,7 +187,7 @@ def test_authors_csv_missing_columns_and_ambiguous_folders(authors_csv, tmp_path
         SourceError,
         match="missing column.s. partition, type_of_dataset, task; the file has id_image",
     ):
-        isle_brick_v1(source=str(folder), grader="none")
+        isle_brick_v1(source=str(folder), grader="rules")
     (tmp_path / "a.csv").write_text("x\n")
     (tmp_path / "b.csv").write_text("x\n")
     with pytest.raises(SourceError, match=r"several CSV files \(a.csv, b.csv\)"):
@@ -195,7 +195,7 @@ def test_authors_csv_missing_columns_and_ambiguous_folders(authors_csv, tmp_path
     empty = tmp_path / "empty"
     empty.mkdir()
     with pytest.raises(SourceError, match="neither the authors' CSV .* nor the canonical layout"):
-        isle_brick_v1(source=str(empty), grader="none")
+        isle_brick_v1(source=str(empty), grader="rules")
 
 
 # --- canonical layout -------------------------------------------------------------------------
@@ -210,7 +210,7 @@ def test_canonical_directory_and_demo(canonical_dir) -> None:
     dots, _ = load_items(resolve(str(folder), DOTS, SPEC), DOTS, ImageStore())
     assert [i.distractor for i in dots] == [str(int(i.gold) + 1) for i in dots]
     for task in (isle_brick_v1, isle_dots):
-        demo = task(source="demo", grader="none")
+        demo = task(source="demo", grader="rules")
         assert len(demo.dataset) == 32 and demo.metadata["source"]["kind"] == "demo"
         assert demo.metadata["source"].get("layout", "canonical") == "canonical"
         per_item = Counter(s.metadata["item_id"] for s in demo.dataset)
@@ -221,15 +221,15 @@ def test_canonical_rows_are_validated(canonical_dir) -> None:
     rows = brick_rows(scenes=2, size=16)
     rows[1] = {**rows[1], "item_id": rows[0]["item_id"]}
     with pytest.raises(SourceError, match="duplicate item_id"):
-        isle_brick_v1(source=str(canonical_dir(rows, "dup")), grader="none")
+        isle_brick_v1(source=str(canonical_dir(rows, "dup")), grader="rules")
     rows = brick_rows(scenes=2, size=16)
     rows[2] = {**rows[2], "image": b"not an image"}
     with pytest.raises(SourceError, match=r"row 2 .*does not decode"):
-        isle_brick_v1(source=str(canonical_dir(rows, "bad_image")), grader="none")
+        isle_brick_v1(source=str(canonical_dir(rows, "bad_image")), grader="rules")
     rows = dots_rows(scenes=1, size=16)
     rows[0] = {**rows[0], "distractor": rows[0]["gold_answer"]}
     with pytest.raises(SourceError, match="distractor .* must be a count other than the gold"):
-        isle_dots(source=str(canonical_dir(rows, "bad_distractor")), grader="none")
+        isle_dots(source=str(canonical_dir(rows, "bad_distractor")), grader="rules")
 
 
 def test_missing_canonical_columns_are_named(tmp_path: Path) -> None:
@@ -242,7 +242,7 @@ def test_missing_canonical_columns_are_named(tmp_path: Path) -> None:
         pretty_name="x",
     )
     with pytest.raises(SourceError, match="missing column.s. question, gold_answer, dataset, task"):
-        isle_brick_v1(source=str(tmp_path), grader="none")
+        isle_brick_v1(source=str(tmp_path), grader="rules")
 
 
 # --- upstream --------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ def test_upstream_source_runs_through_the_adapter(monkeypatch: pytest.MonkeyPatc
         return _upstream_table()
 
     monkeypatch.setattr(dataset_module, "load_table", fake_load_table)
-    task = isle_brick_v1(grader="none")
+    task = isle_brick_v1(grader="rules")
     assert seen[0].kind == "upstream" and seen[0].location == "Gracjan/Isle"
     assert seen[0].config_name == "Isle-Brick-V1" and seen[0].split == "test"
     assert [s.target for s in task.dataset] == ["B", "A", "A", "B"]
@@ -308,9 +308,9 @@ def test_upstream_source_runs_through_the_adapter(monkeypatch: pytest.MonkeyPatc
 
 def test_default_sources_fail_before_any_model_call() -> None:
     with pytest.raises(SourceError, match="Gracjan/Isle.*Isle-Brick-V1.*HF_HUB_OFFLINE"):
-        isle_brick_v1(grader="none")
+        isle_brick_v1(grader="rules")
     with pytest.raises(SourceError, match="Isle-Dots has no public Hub copy.*-T source=demo"):
-        isle_dots(grader="none")
+        isle_dots(grader="rules")
 
 
 # --- values, distractors, options, prompts -------------------------------------------------------
@@ -385,15 +385,10 @@ def test_option_pairs_and_both_orders() -> None:
     assert option_pair(_item("No", dataset="isle-brick"), SPEC, "faithful") == ("Yes", "No")
     assert option_pair(_item("9"), SPEC, "faithful") == ("9", "10")  # numeric, not string, order
     assert option_pair(_item("3", distractor="2"), SPEC, "faithful") == ("2", "3")
-    samples = build_samples([_item("9", "i1")], SPEC, ["zero_shot", "cot"], name="t")
-    assert [s.id for s in samples] == [
-        "i1/zero_shot/original",
-        "i1/zero_shot/swapped",
-        "i1/cot/original",
-        "i1/cot/swapped",
-    ]
-    assert [s.target for s in samples] == ["A", "B", "A", "B"]
-    cot = samples[2].input[0].content[1].text
+    samples = build_samples([_item("9", "i1")], SPEC, "cot", name="t")
+    assert [s.id for s in samples] == ["i1/original", "i1/swapped"]
+    assert [s.target for s in samples] == ["A", "B"]
+    cot = samples[0].input[0].content[1].text
     assert cot == (
         "How many? First, analyze the image step by step, then provide your answer by selecting "
         "either option A or B.\nOptions:\nA. 9\nB. 10\nAnswer: "

@@ -121,20 +121,6 @@ def test_an_item_with_one_order_left_is_still_counted() -> None:
     assert values["both_orders_correct"] == 1.0
 
 
-def test_prompt_styles_are_paired_separately_and_sliced() -> None:
-    scores = [
-        _score("i0", order, "Yes", letter, style=style)
-        for style, letters in (("zero_shot", ("A", "A")), ("cot", ("A", "B")))
-        for order, letter in zip(("original", "swapped"), letters, strict=True)
-    ]
-    values = isle_v1_orders()(scores)
-    assert values["n_pairs"] == 2
-    assert values["prompt=zero_shot/consistency"] == 0.0
-    assert (
-        values["prompt=cot/consistency"] == 1.0 and values["prompt=cot/both_orders_correct"] == 1.0
-    )
-
-
 def test_no_partition_no_partition_slice_and_empty_runs() -> None:
     values = isle_v1_orders()([_score("i0", "original", "Yes", "A", partition=None)])
     assert not any(key.startswith("partition=") for key in values)

@@ -118,11 +118,11 @@ def test_the_default_runs_without_a_grader_and_counts_what_it_leaves(tmp_path: P
     assert log.eval.metadata["grader"] == "auto"
 
 
-@pytest.mark.parametrize("mode", ["llm", "both", "role"])
+@pytest.mark.parametrize("mode", ["llm", "both"])
 def test_a_mode_that_needs_the_grader_fails_while_the_task_is_built(
     tmp_path: Path, mode: str
 ) -> None:
-    """`llm`, `both` and the deprecated `role` need the role: no log, no model call."""
+    """`llm` and `both` need the role: no log, no model call."""
     with pytest.raises(TaskArgumentError, match=r"--model-role grader=.*-T grader=rules"):
         eval(
             "vpt_tasks/isle_brick_v1",
@@ -134,21 +134,10 @@ def test_a_mode_that_needs_the_grader_fails_while_the_task_is_built(
     assert not list(tmp_path.iterdir())
 
 
-def test_deprecated_grader_values_still_work(tmp_path: Path) -> None:
-    with pytest.warns(DeprecationWarning, match="-T grader=none is deprecated.*-T grader=rules"):
-        task = isle_dots(source="demo", grader="none")
-    assert task.metadata["grader"] == "rules"
-    with pytest.warns(DeprecationWarning, match="-T grader=role is deprecated.*-T grader=auto"):
-        (log,) = eval(
-            "vpt_tasks/isle_brick_v1",
-            task_args={"source": "demo", "grader": "role"},
-            model=_constant("Hard to say."),
-            model_roles={"grader": _constant("No")},
-            log_dir=str(tmp_path),
-            display="none",
-        )
-    assert log.status == "success" and log.eval.metadata["grader"] == "auto"
-    assert metrics(log)["decided_by_grader"] == 32
+@pytest.mark.parametrize("value", ["none", "role"])
+def test_grader_values_of_the_unreleased_draft_are_refused(value: str) -> None:
+    with pytest.raises(TaskArgumentError, match="auto, rules, llm, both"):
+        isle_dots(source="demo", grader=value)
 
 
 def test_llm_maps_every_answer_and_both_reports_agreement(tmp_path: Path) -> None:
@@ -215,7 +204,7 @@ def test_empty_and_refused_answers_are_scored_unknown_not_lost(
     assert values["decided_by_grader"] == 0
 
 
-def test_cot_and_both_styles(tmp_path: Path) -> None:
+def test_cot_style(tmp_path: Path) -> None:
     log = run(isle_dots(source="demo", solver="cot", grader="rules"), _constant("B"), tmp_path)
     prompt = log.samples[0].input[0].content[1].text
     assert (
@@ -225,15 +214,8 @@ def test_cot_and_both_styles(tmp_path: Path) -> None:
     assert log.eval.metadata["solver"] == "cot" and log.plan.config.max_tokens == 1024
     assert {s.metadata["prompt_style"] for s in log.samples} == {"cot"}
     assert all(s.id.count("/") == 1 for s in log.samples)  # the same ids as zero_shot
-    with pytest.warns(DeprecationWarning, match="-T solver=zero_shot,cot is deprecated"):
-        task = isle_dots(source="demo", solver="zero_shot,cot", grader="rules")
-    both = run(task, _constant("B"), tmp_path)
-    values = numbers(both)
-    assert len(both.samples) == 64 and values["n_pairs"] == 32
-    assert values["prompt=cot/accuracy"] == values["prompt=zero_shot/accuracy"] == 0.5
-    assert metrics(both)["prompt=cot/accuracy"] == 0.5  # printed, for the deprecated list
-    assert both.eval.metadata["solver"] == ["zero_shot", "cot"]
-    assert {s.id.split("/")[1] for s in both.samples} == {"zero_shot", "cot"}
+    with pytest.raises(TaskArgumentError, match="zero_shot, cot, first_person"):
+        isle_dots(source="demo", solver="zero_shot,cot")  # one solver per run
 
 
 def test_random_distractor_changes_options_not_gold(tmp_path: Path, canonical_dir) -> None:

@@ -183,11 +183,9 @@ def test_filters_select_the_items_asked(tmp_path: Path) -> None:
     ("kwargs", "message"),
     [
         ({"circular": "maybe"}, "true or false"),
-        ({"judge": "self"}, "auto, grader, none"),
         ({"grader": "self"}, "auto, rules, llm, both"),
         ({"solver": "tree_of_thought"}, "zero_shot, cot, first_person"),
         ({"perspective": "second"}, "first, third, all"),
-        ({"pov": "second"}, "first, third, all"),
         ({"qtype": "9"}, "1, 2, 3, 3.5, 4"),
         ({"difficulty": "extreme"}, "easy, hard, medium"),
     ],
@@ -221,11 +219,11 @@ def test_empty_and_refused_answers_are_counted_not_lost(tmp_path: Path) -> None:
         assert values["decided_by_rules"] == 8 and values["vanilla_accuracy"] == 0.0
 
 
-@pytest.mark.parametrize("task_args", [{"grader": "llm"}, {"grader": "both"}, {"judge": "grader"}])
+@pytest.mark.parametrize("task_args", [{"grader": "llm"}, {"grader": "both"}])
 def test_a_mode_that_needs_the_grader_fails_while_the_task_is_built(
     tmp_path: Path, task_args: dict
 ) -> None:
-    """`llm`, `both` and the deprecated `judge=grader` need the role: no log, no model call."""
+    """`llm` and `both` need the role: no log, no model call."""
     with pytest.raises(TaskArgumentError, match=r"--model-role grader=.*-T grader=rules"):
         eval(
             "vpt_tasks/omni_perspective",
@@ -237,18 +235,12 @@ def test_a_mode_that_needs_the_grader_fails_while_the_task_is_built(
     assert not list(tmp_path.iterdir())
 
 
-def test_deprecated_names_still_work() -> None:
-    with pytest.warns(DeprecationWarning, match="-T judge=none is deprecated.*-T grader=rules"):
-        task = omni_perspective(source="demo", judge="none")
-    assert task.metadata["grader"] == "rules"
-    with pytest.warns(DeprecationWarning, match="-T judge=auto is deprecated.*-T grader=auto"):
-        assert omni_perspective(source="demo", judge="auto").metadata["grader"] == "auto"
-    with pytest.warns(DeprecationWarning, match="-T pov=third is deprecated.*-T perspective=third"):
-        task = omni_perspective(source="demo", pov="third")
-    assert task.metadata["perspective"] == "third"
-    assert {s.metadata["pov"] for s in task.dataset} == {"third"}
-    with pytest.raises(TaskArgumentError, match="pass only -T grader"):
-        omni_perspective(source="demo", judge="none", grader="llm")
+def test_names_of_the_unreleased_draft_are_not_arguments(caplog) -> None:
+    """`-T judge=` and `-T pov=` of an unreleased draft are warned about and ignored."""
+    task = omni_perspective(source="demo", judge="none", pov="third")
+    assert task.metadata["ignored_args"] == ["judge", "pov"]
+    assert task.metadata["grader"] == "auto" and task.metadata["perspective"] == "all"
+    assert "-T judge is not an argument of this task" in caplog.text
 
 
 def test_a_misspelt_argument_is_warned_about_and_recorded(caplog) -> None:

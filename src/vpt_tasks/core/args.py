@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import difflib
 import logging
-import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -131,19 +130,6 @@ def grader_bound() -> bool:
         return GRADER_ROLE in model_roles()
     except LookupError:  # outside an eval: no roles
         return False
-
-
-def deprecated(task: str, old: str, value: Any, new: str, replacement: Any) -> None:
-    """Warn that `-T old=value` is deprecated in favour of `-T new=replacement`.
-
-    Old names keep working for one release (see CHANGELOG.md, Deprecated).
-    """
-    message = (
-        f"vpt_tasks/{task}: -T {old}={value} is deprecated and will be removed in the next "
-        f"release; use -T {new}={replacement}."
-    )
-    logger.warning(message)
-    warnings.warn(message, DeprecationWarning, stacklevel=3)
 
 
 def warn_unknown(task: str, given: Mapping[str, Any], known: Iterable[str]) -> list[str]:

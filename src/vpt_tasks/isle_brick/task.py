@@ -20,8 +20,6 @@ from vpt_tasks.core.errors import TaskArgumentError
 from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 
 TASK = "isle_brick"
-OLD_EXTRACTORS = ("rules", "llm", "both")
-"""The values of the deprecated `-T extractor=`; each is the same `-T grader=` value."""
 ARGUMENTS = (
     "source",
     "questions",
@@ -29,7 +27,6 @@ ARGUMENTS = (
     "intervention",
     "solver",
     "grader",
-    "extractor",
 )
 BIAS_TASK = "isle_brick_bias"
 BIAS_ARGUMENTS = ("source", "orders", "intervention", "solver", "grader")
@@ -43,7 +40,6 @@ def isle_brick(
     intervention: str | list[str] = "none",
     solver: str = "zero_shot",
     grader: str = "auto",
-    extractor: str | None = None,
     **kwargs: Any,
 ) -> Task:
     """Isle-Brick-V2: 7 diagnostic questions per LEGO scene, scored by prediction correctness.
@@ -65,8 +61,6 @@ def isle_brick(
             `grader` model role extracts what the rules find nothing in), `rules`,
             `llm` or `both` (the grader extracts every answer; both need
             `--model-role grader=...`).
-        extractor: deprecated, use `grader` (`extractor=rules|llm|both` is
-            `grader=rules|llm|both`).
     """
     # imported here: the entry point imports this module, keep that light
     from vpt_tasks.core.images import ImageStore
@@ -82,7 +76,7 @@ def isle_brick(
     question_ids = _questions_for(questions, chosen, spec.question_ids)
     hint = args.as_bool("orientation_hint", orientation_hint)
     solver_name = args.solver_arg(solver)
-    grader_mode = args.grader_arg(_grader_value(grader, extractor), task=TASK)
+    grader_mode = args.grader_arg(grader, task=TASK)
 
     data_source = pin_revision(
         resolve_source(source, benchmark=TASK, upstream=spec.upstream, split=spec.split)
@@ -216,17 +210,3 @@ def _questions_for(questions: Any, chosen: Any, question_ids: list[str]) -> list
             "direction-bias probe."
         )
     return asked
-
-
-def _grader_value(grader: Any, extractor: Any) -> Any:
-    """`-T grader=`, or the value of the deprecated `-T extractor=` (with its warning)."""
-    if extractor is None or extractor == "":
-        return grader
-    old = args.one_of("extractor", extractor, OLD_EXTRACTORS)
-    if grader not in (None, "", "auto") and str(grader).strip().lower() != old:
-        raise TaskArgumentError(
-            f"-T extractor={old} (deprecated) and -T grader={grader} disagree; "
-            f"pass only -T grader=..."
-        )
-    args.deprecated(TASK, "extractor", old, "grader", old)
-    return old

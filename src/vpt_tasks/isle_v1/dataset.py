@@ -299,16 +299,15 @@ def option_pair(item: Item, spec: IsleV1Spec, distractor: DistractorMode) -> tup
 def build_samples(
     items: Sequence[Item],
     spec: IsleV1Spec,
-    styles: Sequence[str],
+    style: str,
     *,
     distractor: DistractorMode = "faithful",
     name: str,
 ) -> MemoryDataset:
-    """Two samples per item and prompt style: the original and the swapped option order.
+    """Two samples per item: the original and the swapped option order.
 
     The sample id is `<item_id>/<order>`, the same for every solver (so runs of
-    one model with different solvers pair up); only the deprecated list of
-    several styles in one run puts the style in it (`<item_id>/<style>/<order>`).
+    one model with different solvers pair up).
     The input is the exact prompt sent; `prompt_style` records the solver and,
     for `first_person`, `first_person` records how the question was restated
     (`template` or `framing`).
@@ -316,43 +315,40 @@ def build_samples(
     samples = []
     for item in items:
         first, second = option_pair(item, spec, distractor)
-        for style in styles:
-            question, how = item.question, None
-            if style == "first_person":
-                question, how = spec.first_person[item.dataset].restate(item.question)
-            for order, pair in zip(ORDERS, ((first, second), (second, first)), strict=True):
-                options = dict(zip(LETTERS, pair, strict=True))
-                gold_letter = next(
-                    letter for letter, value in options.items() if value == item.gold
+        question, how = item.question, None
+        if style == "first_person":
+            question, how = spec.first_person[item.dataset].restate(item.question)
+        for order, pair in zip(ORDERS, ((first, second), (second, first)), strict=True):
+            options = dict(zip(LETTERS, pair, strict=True))
+            gold_letter = next(letter for letter, value in options.items() if value == item.gold)
+            text = spec.prompt(style, question, *pair)
+            sample_id = f"{item.item_id}/{order}"
+            samples.append(
+                Sample(
+                    id=sample_id,
+                    input=[
+                        user_message(
+                            [image(item.image_path), text],
+                            answer_pool=list(LETTERS),
+                            sample_key=sample_id,
+                        )
+                    ],
+                    target=gold_letter,
+                    metadata={
+                        "item_id": item.item_id,
+                        "order": order,
+                        "prompt_style": style,
+                        "options": options,
+                        "gold_answer": item.gold,
+                        "gold_letter": gold_letter,
+                        "question": item.question,
+                        "dataset": item.dataset,
+                        "task": item.task,
+                        **({"partition": item.partition} if item.partition is not None else {}),
+                        **({"first_person": how} if how is not None else {}),
+                    },
                 )
-                text = spec.prompt(style, question, *pair)
-                sample_id = "/".join([item.item_id, *([style] if len(styles) > 1 else []), order])
-                samples.append(
-                    Sample(
-                        id=sample_id,
-                        input=[
-                            user_message(
-                                [image(item.image_path), text],
-                                answer_pool=list(LETTERS),
-                                sample_key=sample_id,
-                            )
-                        ],
-                        target=gold_letter,
-                        metadata={
-                            "item_id": item.item_id,
-                            "order": order,
-                            "prompt_style": style,
-                            "options": options,
-                            "gold_answer": item.gold,
-                            "gold_letter": gold_letter,
-                            "question": item.question,
-                            "dataset": item.dataset,
-                            "task": item.task,
-                            **({"partition": item.partition} if item.partition is not None else {}),
-                            **({"first_person": how} if how is not None else {}),
-                        },
-                    )
-                )
+            )
     return MemoryDataset(samples, name=name)
 
 

@@ -5,8 +5,7 @@ paper's headline first:
 
 - `accuracy` (accuracy of each option order, averaged over the two orders),
   `both_orders_correct`, `consistency`, `unknown_rate`;
-- `task=perspective-taking/accuracy`, `task=object-detection/accuracy` (and,
-  when the deprecated list of several solvers ran, `prompt=<style>/accuracy`);
+- `task=perspective-taking/accuracy`, `task=object-detection/accuracy`;
 - who read the answers (:func:`vpt_tasks.scorers.cascade.decision_counts`):
   `undecided` (answers nobody could read: no grader bound), `decided_by_rules`,
   `decided_by_grader` (and `decided_by_human` after adjudication);
@@ -18,8 +17,7 @@ returns exactly the keys these tasks printed before (the same functions):
 
 - `isle_v1_orders`: `accuracy`, `both_orders_correct`, `consistency`,
   `unknown_rate`, `n_samples`, `n_pairs`, and the same for every slice as
-  `task=<task>/<metric>`, `partition=<partition>/<metric>` and, when several
-  prompt styles ran, `prompt=<style>/<metric>` (see
+  `task=<task>/<metric>` and `partition=<partition>/<metric>` (see
   :func:`vpt_tasks.scorers.circular.two_order_summary`);
 - `isle_v1_positions`: `accuracy_original`, `accuracy_swapped`,
   `accuracy_gold_A`, `accuracy_gold_B` (accuracy when the gold option is shown
@@ -53,29 +51,19 @@ def _meta(score: SampleScore) -> tuple[dict[str, Any], dict[str, Any]]:
     return score.sample_metadata or {}, score.score.metadata or {}
 
 
-def _pair_key(sample: dict[str, Any], several_styles: bool) -> str:
-    """Both orders of an item (and prompt style) are paired under this key."""
-    item = str(sample["item_id"])
-    return f"{item}\x00{sample['prompt_style']}" if several_styles else item
-
-
 def orders_summary(scores: list[SampleScore]) -> dict[str, float]:
     """Accuracy over both orders, both-orders-correct, consistency and Unknown rate, with slices."""
     if not scores:
         return {}
-    styles = {_meta(s)[0].get("prompt_style") for s in scores}
-    several = len(styles) > 1
     records = []
     for s in scores:
         sample, scored = _meta(s)
         groups = {"task": sample["task"]}
         if sample.get("partition") is not None:
             groups["partition"] = sample["partition"]
-        if several:
-            groups["prompt"] = sample["prompt_style"]
         records.append(
             OrderResult(
-                item_id=_pair_key(sample, several),
+                item_id=str(sample["item_id"]),
                 order=sample["order"],
                 chosen=scored.get("chosen"),
                 gold=sample["gold_answer"],
@@ -122,9 +110,6 @@ def headline(scores: list[SampleScore]) -> dict[str, float]:
     for key in _PRINTED_SLICES:
         if f"{key}/accuracy" in summary:
             result[f"{key}/accuracy"] = summary[f"{key}/accuracy"]
-    for key, number in summary.items():
-        if key.startswith("prompt=") and key.endswith("/accuracy"):
-            result[key] = number
     result.update({name: counts[name] for name in _PRINTED_COUNTS})
     return result
 

@@ -16,7 +16,6 @@ from inspect_ai.model import GenerateConfig
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
-from vpt_tasks.core.errors import TaskArgumentError
 from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 
 logger = logging.getLogger(__name__)
@@ -27,7 +26,7 @@ _KNOWN = ("source", "solver", "grader")
 @task
 def isle_brick_v1(
     source: str | None = None,
-    solver: str | list[str] | None = "zero_shot",
+    solver: str = "zero_shot",
     grader: str = "auto",
     **kwargs: Any,
 ) -> Task:
@@ -40,12 +39,10 @@ def isle_brick_v1(
             `ORG/NAME[@REVISION]` or a directory in the canonical layout.
         solver: `zero_shot` (default) or `cot`, the paper's two prompts, or
             `first_person` (the question restated as the minifigure's own).
-            (Deprecated: a list such as `zero_shot,cot` runs several in one run.)
         grader: who maps free answers to Yes/No: `auto` (default: the rules,
             then `--model-role grader=...` for what they leave, when bound),
             `rules`, `llm` (the grader maps every answer, as in the paper) or
-            `both`. (Deprecated: `role` = `auto` with the grader required,
-            `none` = `rules`.)
+            `both`.
     """
     return _isle_v1_task(
         "isle_brick_v1", source, solver, grader, distractor="faithful", extra=kwargs
@@ -55,7 +52,7 @@ def isle_brick_v1(
 @task
 def isle_dots(
     source: str | None = None,
-    solver: str | list[str] | None = "zero_shot",
+    solver: str = "zero_shot",
     distractor: str = "faithful",
     grader: str = "auto",
     **kwargs: Any,
@@ -68,47 +65,12 @@ def isle_dots(
             or a directory in the canonical layout. There is no public upstream copy.
         solver: `zero_shot` (default) or `cot`, the paper's two prompts, or
             `first_person` (the question restated as the man's own).
-            (Deprecated: a list such as `zero_shot,cot` runs several in one run.)
         distractor: `faithful` (the data's distractor, else gold + 1 as the
             upstream code did) or `random` (gold - 1 or gold + 1, seeded per item).
         grader: who maps free answers to a count: `auto` (default), `rules`,
-            `llm` or `both`, as for `isle_brick_v1`. (Deprecated: `role`, `none`.)
+            `llm` or `both`, as for `isle_brick_v1`.
     """
     return _isle_v1_task("isle_dots", source, solver, grader, distractor=distractor, extra=kwargs)
-
-
-def solver_styles(name: str, solver: Any) -> list[str]:
-    """`-T solver=`: one prompt style; a list of several is deprecated (one release)."""
-    if isinstance(solver, str) and "," in solver:
-        solver = [part.strip() for part in solver.split(",") if part.strip()]
-    if isinstance(solver, (list, tuple)):
-        styles = [args.solver_arg(style) for style in solver]
-        styles = list(dict.fromkeys(styles))
-        if len(styles) == 1:
-            return styles
-        args.deprecated(
-            name, "solver", ",".join(styles), "solver", f"{styles[0]} (one run per solver)"
-        )
-        return styles
-    return [args.solver_arg(solver)]
-
-
-def grader_mode(name: str, grader: Any) -> str:
-    """`-T grader=`, with the deprecated `role` (auto, role required) and `none` (rules)."""
-    value = "auto" if grader in (None, "") else str(grader).strip().lower()
-    if value == "role":
-        args.deprecated(name, "grader", "role", "grader", "auto")
-        if not args.grader_bound():
-            raise TaskArgumentError(
-                f"vpt_tasks/{name}: -T grader=role needs the grader model: add --model-role "
-                "grader=<provider/model> (e.g. --model-role grader=openai/gpt-4o), or use "
-                "-T grader=auto (rules, and the grader where bound) or -T grader=rules."
-            )
-        return args.grader_arg("auto", task=name)
-    if value == "none":
-        args.deprecated(name, "grader", "none", "grader", "rules")
-        value = "rules"
-    return args.grader_arg(value, task=name)
 
 
 def _isle_v1_task(
@@ -138,8 +100,8 @@ def _isle_v1_task(
     ignored = args.warn_unknown(name, extra, known)
     spec = load_spec()
     dataset = spec.datasets[name]
-    styles = solver_styles(name, solver)
-    mode = grader_mode(name, grader)
+    style = args.solver_arg(solver)
+    mode = args.grader_arg(grader, task=name)
     distractor_mode = args.one_of("distractor", distractor, DISTRACTOR_MODES)
 
     data_source = resolve(source, dataset, spec)
@@ -151,7 +113,7 @@ def _isle_v1_task(
             data_source.describe(),
             other_rows,
         )
-    samples = build_samples(items, spec, styles, distractor=distractor_mode, name=name)
+    samples = build_samples(items, spec, style, distractor=distractor_mode, name=name)
     restated = first_person_counts(samples)
     if restated["framing"]:
         logger.warning(
@@ -173,10 +135,10 @@ def _isle_v1_task(
         metadata={
             "benchmark": dataset.name,
             "source": data_source.as_metadata(),
-            "solver": styles[0] if len(styles) == 1 else styles,
+            "solver": style,
             "grader": mode,
             **({"distractor": distractor_mode} if dataset.type == "isle-dots" else {}),
-            **({"first_person": restated} if "first_person" in styles else {}),
+            **({"first_person": restated} if style == "first_person" else {}),
             "items": len(items),
             "rows_of_other_dataset": other_rows,
             "ignored_args": ignored,

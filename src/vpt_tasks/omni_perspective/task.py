@@ -15,7 +15,6 @@ from inspect_ai.model import GenerateConfig
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
-from vpt_tasks.core.errors import TaskArgumentError
 from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 
 logger = logging.getLogger(__name__)
@@ -33,8 +32,6 @@ def omni_perspective(
     circular: bool | str = True,
     solver: str = "zero_shot",
     grader: str = "auto",
-    pov: str | None = None,
-    judge: str | None = None,
     **kwargs: Any,
 ) -> Task:
     """Omni-Perspective: multiple choice, interleaved images, circular evaluation.
@@ -55,15 +52,17 @@ def omni_perspective(
         grader: who maps answers to an option: `auto` (default: the rules,
             then `--model-role grader=...` for what they leave, when bound),
             `rules`, `llm` (the judge maps every answer) or `both`.
-        pov: deprecated name of `perspective`.
-        judge: deprecated: `auto` = `-T grader=auto`, `grader` = `-T grader=auto`
-            with the grader required, `none` = `-T grader=rules`.
     """
     from inspect_ai.log import HeadlineMetric
 
     from vpt_tasks.core.images import ImageStore
     from vpt_tasks.core.sources import pin_revision, resolve_source
-    from vpt_tasks.omni_perspective.dataset import build_samples, first_person_counts, load_items
+    from vpt_tasks.omni_perspective.dataset import (
+        POVS,
+        build_samples,
+        first_person_counts,
+        load_items,
+    )
     from vpt_tasks.omni_perspective.metrics import HEADLINE, HEADLINE_PLAIN
     from vpt_tasks.omni_perspective.scorer import SCORER_NAME, omni_merge_match
     from vpt_tasks.omni_perspective.spec import load_spec
@@ -72,8 +71,8 @@ def omni_perspective(
     spec = load_spec()
     rotate = args.as_bool("circular", circular)
     style = args.solver_arg(solver)
-    mode = grader_mode(grader, judge)
-    view = perspective_arg(perspective, pov)
+    mode = args.grader_arg(grader, task=NAME)
+    view = args.one_of("perspective", perspective, POVS)
 
     data_source = pin_revision(
         resolve_source(source, benchmark=NAME, upstream=spec.upstream, split=spec.split)
@@ -118,40 +117,3 @@ def omni_perspective(
             "ignored_args": ignored,
         },
     )
-
-
-def grader_mode(grader: Any, judge: Any) -> str:
-    """`-T grader=`, or the deprecated `-T judge=auto|grader|none` it replaces."""
-    if judge is None or judge == "":
-        return args.grader_arg(grader, task=NAME)
-    old = args.one_of("judge", judge, ("auto", "grader", "none"))
-    new = {"auto": "auto", "grader": "auto", "none": "rules"}[old]
-    args.deprecated(NAME, "judge", old, "grader", new)
-    if str(grader).strip().lower() not in ("auto", "", "none", new):
-        raise TaskArgumentError(
-            f"vpt_tasks/{NAME}: -T judge={old} (deprecated) and -T grader={grader} disagree; "
-            "pass only -T grader."
-        )
-    if old == "grader" and not args.grader_bound():
-        raise TaskArgumentError(
-            f"vpt_tasks/{NAME}: -T judge=grader needs the grader model: add --model-role "
-            "grader=<provider/model> (e.g. --model-role grader=openai/gpt-4o), or use "
-            "-T grader=auto (rules, and the grader where bound) or -T grader=rules."
-        )
-    return args.grader_arg(new, task=NAME)
-
-
-def perspective_arg(perspective: Any, pov: Any) -> str:
-    """`-T perspective=`, or the deprecated `-T pov=` it replaces."""
-    from vpt_tasks.omni_perspective.dataset import POVS
-
-    if pov is None or pov == "":
-        return args.one_of("perspective", perspective, POVS)
-    args.one_of("pov", pov, POVS)
-    args.deprecated(NAME, "pov", pov, "perspective", pov)
-    if str(perspective).strip().lower() not in ("all", str(pov).strip().lower()):
-        raise TaskArgumentError(
-            f"vpt_tasks/{NAME}: -T pov={pov} (deprecated) and -T perspective={perspective} "
-            "disagree; pass only -T perspective."
-        )
-    return args.one_of("perspective", pov, POVS)
