@@ -94,16 +94,14 @@ def test_each_descriptor_resolves(descriptor: benchmarks.Benchmark) -> None:
     folder = PACKAGE / benchmark.package
     for name in ("task.py", "spec.py", "dataset.py", "metrics.py", "report.py", "README.md"):
         assert (folder / name).is_file(), f"{folder / name} is missing"
-    metrics = load(f"vpt_tasks.{benchmark.package}.metrics:details")
-    assert callable(metrics) and callable(
-        load(f"vpt_tasks.{benchmark.package}.metrics:paired_units")
-    )
     assert (config_dir() / f"{benchmark.config}.yaml").is_file()
     assert benchmark.canonical_schema()
     assert (ROOT / "hf_datasets" / "cards" / f"{benchmark.card}.md").is_file()
     for entry in benchmark.tasks:
         assert load(f"{benchmark.task_module}:{entry.name}").__name__ == entry.name
         assert callable(load(entry.report))
+        assert callable(load(f"{entry.metrics}:details"))
+        assert callable(load(f"{entry.metrics}:paired_units"))
         assert (PACKAGE / "data" / "demo" / entry.demo_name / "README.md").is_file()
         assert (ROOT / "hf_datasets" / "builders" / f"{entry.demo_name}.py").is_file()
 
@@ -138,3 +136,45 @@ def test_the_wheel_ships_the_configs_and_no_test_server(tmp_path: Path) -> None:
     servers = [n for n in names if "fakes" in n or "testing" in n or n.endswith("_server.py")]
     assert not servers, f"test servers in the wheel: {servers}"
     assert not [n for n in names if n.startswith("tests/")]
+
+
+def test_metrics_modules_do_not_import_the_report() -> None:
+    """The dependency points one way: the report reads a benchmark's metrics (through its
+    descriptor), an eval never loads report code."""
+    offenders = []
+    for _, entry in task_entries():
+        path = PACKAGE / (entry.metrics.removeprefix("vpt_tasks.").replace(".", "/") + ".py")
+        offenders += [
+            f"{entry.metrics} imports {module}"
+            for module in sorted(_imported_modules(path))
+            if module.startswith("vpt_tasks.report")
+        ]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_only_the_descriptor_list_registers_tasks() -> None:
+    """Every `@task` of the package is a task of a descriptor, and the entry point reads only
+    `BENCHMARKS`: nothing else registers a benchmark."""
+    listed = {entry.name for _, entry in task_entries()}
+    decorated = set()
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and any(
+                (isinstance(d, ast.Name) and d.id == "task")
+                or (isinstance(d, ast.Call) and getattr(d.func, "id", None) == "task")
+                for d in node.decorator_list
+            ):
+                decorated.add(node.name)
+    assert decorated == listed, f"@task functions not in BENCHMARKS: {sorted(decorated - listed)}"
+    assert "BENCHMARKS" in _imported_names(PACKAGE / "_registry.py")
+
+
+def _imported_names(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }

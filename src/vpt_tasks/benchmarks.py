@@ -30,6 +30,9 @@ class TaskEntry:
     """The dataset as its paper names it (e.g. "Isle-Dots")."""
     report: str
     """`module:function` rendering its `vpt-tasks report` section: `function(logs, out) -> lines`."""
+    metrics: str
+    """The module computing every number of a run from its scores, for the report: its
+    `details(scores) -> {name: value}` and `paired_units(scores) -> [PairedUnit]`."""
     data: str
     """Where the full data lives and how to get it (shown by `vpt-tasks tasks`)."""
     full_run: str
@@ -78,6 +81,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                 "isle_brick",
                 "Isle-Brick-V2",
                 "vpt_tasks.isle_brick.report:render",
+                "vpt_tasks.isle_brick.metrics",
                 data="Hub Gracjan/Isle, config Isle-Brick-V2 (gated: accept the terms, set HF_TOKEN)",
                 full_run="144 scenes x 7 questions = 1,008 samples",
             ),
@@ -85,6 +89,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                 "isle_brick_bias",
                 "Isle-Brick-V2 direction-bias probe (Appendix B)",
                 "vpt_tasks.isle_brick.bias_report:render",
+                "vpt_tasks.isle_brick.bias_metrics",
                 data=(
                     "as isle_brick (Hub Gracjan/Isle, config Isle-Brick-V2, gated); "
                     "-T intervention=no_objects|human_figure need rendered twins "
@@ -107,6 +112,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                 "isle_brick_v1",
                 "Isle-Bricks v1",
                 "vpt_tasks.isle_v1.report:render_bricks",
+                "vpt_tasks.isle_v1.metrics",
                 data="Hub Gracjan/Isle, config Isle-Brick-V1 (gated: accept the terms, set HF_TOKEN)",
                 full_run="about 100 photos x 2 questions x 2 option orders = about 400 samples",
             ),
@@ -114,6 +120,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                 "isle_dots",
                 "Isle-Dots",
                 "vpt_tasks.isle_v1.report:render_dots",
+                "vpt_tasks.isle_v1.metrics",
                 data="the authors' CSV + images (no public Hub copy): -T source=DIR",
                 full_run="about 130 photos x 2 questions x 2 option orders = about 520 samples",
             ),
@@ -131,6 +138,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                 "comfort_ball",
                 "COMFORT-BALL",
                 "vpt_tasks.comfort.report:render_ball",
+                "vpt_tasks.comfort.metrics",
                 data="Hub sled-umich/COMFORT, comfort_ball.zip (public; converted once, cached)",
                 full_run="4 relations x 5 variations x 37 frames = 740 samples (2,220 with probes)",
             ),
@@ -138,6 +146,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                 "comfort_car",
                 "COMFORT-CAR",
                 "vpt_tasks.comfort.report:render_car",
+                "vpt_tasks.comfort.metrics",
                 data="Hub sled-umich/COMFORT, comfort_car_ref_facing_{left,right}.zip (public)",
                 full_run="2,960 frames x 4 prompts = 11,840 samples (17,760 with probes)",
             ),
@@ -155,6 +164,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
                 "omni_perspective",
                 "Omni-Perspective",
                 "vpt_tasks.omni_perspective.report:render",
+                "vpt_tasks.omni_perspective.metrics",
                 data="Hub Icey444/Omni-perspective, split val (public)",
                 full_run="every item in its k = 4 rotations: 4 samples per item",
             ),

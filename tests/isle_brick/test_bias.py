@@ -19,7 +19,6 @@ from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.isle_brick import bias_metrics
 from vpt_tasks.isle_brick.bias import all_orders, order_code, parse_orders, probe_question
 from vpt_tasks.isle_brick.interventions import CHOICES
-from vpt_tasks.isle_brick.metrics import details, paired_units
 from vpt_tasks.isle_brick.spec import load_spec
 from vpt_tasks.isle_brick.task import isle_brick, isle_brick_bias
 from vpt_tasks.report.logs import sample_scores
@@ -154,7 +153,7 @@ def test_an_east_biased_model_is_east_in_every_order(tmp_path: Path) -> None:
     assert values["uniform_p"] < 1e-30
     assert values["position_bias_index"] == 0.0  # east was listed everywhere equally
     assert values["from_text"] == 0 and values["no_direction"] == 0
-    everything = details(sample_scores(log))
+    everything = bias_metrics.details(sample_scores(log))
     assert {k: everything[k] for k in values} == values  # the printed numbers are in details
     assert everything["kl_uniform"] == pytest.approx(2.0)  # log2(4) bits, the maximum
     assert everything["tv_uniform"] == pytest.approx(0.75)  # the maximum
@@ -252,7 +251,7 @@ def test_per_direction_probabilities_are_what_the_server_sent(
         assert score.metadata["probabilities"] == pytest.approx(expected, abs=1e-12)
         assert [tuple(c) for c in score.metadata["candidates"]] == sent[order]
     values = metrics(log)
-    assert details(sample_scores(log))["first_listed_share"] == pytest.approx(0.4)
+    assert bias_metrics.details(sample_scores(log))["first_listed_share"] == pytest.approx(0.4)
     assert values["position_bias_index"] == pytest.approx(0.2 / 0.75)
     assert values["from_text"] == 0
 
@@ -275,7 +274,7 @@ def test_a_sentence_is_read_where_it_names_the_direction(
         meta = sample.scores["direction_bias"].metadata
         assert meta["method"] == "logprobs" and meta["first_answer_token"] is False
         assert meta["probabilities"]["west"] == 1.0 and meta["token_index"] == 4
-    assert details(sample_scores(log))["later_token"] == 8
+    assert bias_metrics.details(sample_scores(log))["later_token"] == 8
 
 
 def test_chain_of_thought_is_read_at_the_final_answer(
@@ -341,7 +340,7 @@ def test_the_demo_runs_every_intervention_offline(tmp_path: Path, intervention: 
     assert len(log.samples) == 2 * 24
     values = metrics(log)
     assert values["share_east"] == values["top_share"] == values["bias_index"] == 1.0
-    everything = details(sample_scores(log))
+    everything = bias_metrics.details(sample_scores(log))
     for order in all_orders(DIRECTIONS):
         assert everything[f"order_{order_code(order)}_east"] == 1.0
     if intervention.startswith("zoom"):
@@ -360,7 +359,7 @@ def test_zoom_metadata_says_how_each_crop_was_centred(tmp_path: Path, scenes_dir
         "figure_box": 3,
         "image_centre": 1,
     }
-    assert details(sample_scores(log))["zoom_image_centre"] == 1
+    assert bias_metrics.details(sample_scores(log))["zoom_image_centre"] == 1
 
 
 def test_no_objects_without_the_twins_fails_while_the_task_is_built(isle_brick_dir) -> None:
@@ -433,11 +432,14 @@ def test_two_direction_gold_sets_and_the_divergences() -> None:
 
 
 def test_details_and_paired_units_of_a_probe_log_are_the_probe_s(tmp_path: Path) -> None:
+    from vpt_tasks.report.logs import log_details, paired_units_of
+
     log = run(isle_brick_bias(source="demo", orders="paper", grader="rules"), _biased(), tmp_path)
     scores = sample_scores(log)
-    assert details(scores) == bias_metrics.details(scores)
-    assert set(metrics(log)) <= set(details(scores))
-    units = paired_units(scores)
+    # the report finds the probe's metrics module through the task's descriptor
+    assert log_details(log) == {**bias_metrics.details(scores), **metrics(log)}
+    assert set(metrics(log)) <= set(bias_metrics.details(scores))
+    units = paired_units_of(log)
     assert len(units) == 8 and {u.id for u in units} == {str(s.id) for s in log.samples}
     assert all(set(u.slices) == {"viewpoint"} for u in units)
 

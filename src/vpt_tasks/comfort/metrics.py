@@ -75,7 +75,7 @@ from vpt_tasks.comfort.curves import (
     score_curves,
 )
 from vpt_tasks.comfort.geometry import N_FRAMES, facing_direction, frame_for_prompt, frame_index
-from vpt_tasks.report.paired import PairedUnit
+from vpt_tasks.core.stats import PairedUnit
 from vpt_tasks.scorers.yes_probability import score_p, yes_probability_answers
 
 __all__ = [

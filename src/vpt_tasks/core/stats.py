@@ -1,4 +1,4 @@
-"""Bootstrap confidence intervals over items.
+"""Bootstrap confidence intervals over items, and the paired unit of a two-run comparison.
 
 The papers report 95% intervals from 10,000 resamples of items with a fixed
 seed; the seed and the number of resamples are metric parameters, recorded in
@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -84,3 +84,19 @@ def bootstrap_columns(
             low, high = np.nanpercentile(draws, [tail, 100.0 - tail])
             result[name] = Estimate(point, float(low), float(high))
     return result
+
+
+@dataclass(frozen=True)
+class PairedUnit:
+    """One unit of one run, to be matched by `id` with the same unit of the other run.
+
+    A benchmark's `paired_units` (named on its descriptor in `vpt_tasks.benchmarks`) turns
+    a run's scores into these; `vpt-tasks report` compares two runs unit by unit.
+    """
+
+    id: str
+    value: float
+    """1/0 for right/wrong units, else the unit's score."""
+    binary: bool
+    slices: Mapping[str, str] = field(default_factory=dict)
+    """The slices the unit is reported in (e.g. {"question": "Q7"})."""

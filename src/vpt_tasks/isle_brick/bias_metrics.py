@@ -59,9 +59,8 @@ from typing import Any
 import numpy as np
 from inspect_ai.scorer import Metric, SampleScore, metric
 
-from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_columns
+from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, PairedUnit, bootstrap_columns
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.report.paired import PairedUnit
 from vpt_tasks.scorers.cascade import decision_counts, rules_agreement
 
 KL_SMOOTHING = 0.01
@@ -454,7 +453,3 @@ def distributions_by_sample(scores: Sequence[SampleScore]) -> dict[str, Distribu
             found[str(s.sample_id)] = p
     return found
 
-
-def is_probe(scores: Sequence[SampleScore]) -> bool:
-    """Whether these are the probe's samples (sample metadata `probe`)."""
-    return any(_meta(s).get("probe") == "direction_bias" for s in scores)

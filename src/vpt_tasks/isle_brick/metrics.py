@@ -38,8 +38,7 @@ the headline-first change, with the same functions, from a log's samples
 zero-shot vs first-person comparison of `vpt-tasks report`.
 
 The direction-bias probe (`vpt_tasks/isle_brick_bias`) has its own metrics in
-`bias_metrics.py`; `details` and `paired_units` hand its samples (sample
-metadata `probe`) to them, so the report reads either task's log the same way.
+`bias_metrics.py` (its descriptor in `vpt_tasks.benchmarks` names that module).
 """
 
 from __future__ import annotations
@@ -50,10 +49,8 @@ from typing import Any
 import numpy as np
 from inspect_ai.scorer import Metric, SampleScore, metric
 
-from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, bootstrap_columns
-from vpt_tasks.isle_brick import bias_metrics
+from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, PairedUnit, bootstrap_columns
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.report.paired import PairedUnit
 from vpt_tasks.scorers.cascade import decision_counts, rules_agreement
 from vpt_tasks.scorers.set_precision import ANSWER_TYPES
 
@@ -230,11 +227,8 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
     The keys and values of `isle_brick_precision` (questions, categories, overall,
     each with its CI), `isle_brick_chance`, `isle_brick_answer_types`,
     `isle_brick_cooccurrence` and the reading counts, computed by the same
-    functions on `scores` (e.g. `vpt_tasks.report.logs.sample_scores(log)`). The
-    samples of the direction-bias probe get `bias_metrics.details` instead.
+    functions on `scores` (e.g. `vpt_tasks.report.logs.sample_scores(log)`).
     """
-    if bias_metrics.is_probe(scores):
-        return bias_metrics.details(scores)
     result: dict[str, float] = {}
     for compute in (
         isle_brick_precision(),
@@ -249,11 +243,8 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
     """One unit per sample, its precision, for the paired zero-shot vs first-person report.
 
-    Ids are the sample ids (`<scene>/<Q>`), the same under every solver. The
-    probe's samples get `bias_metrics.paired_units` (sliced by viewpoint).
+    Ids are the sample ids (`<scene>/<Q>`), the same under every solver.
     """
-    if bias_metrics.is_probe(scores):
-        return bias_metrics.paired_units(scores)
     return [
         PairedUnit(
             id=str(s.sample_id),

@@ -35,7 +35,7 @@ from typing import Any
 
 from inspect_ai.scorer import Metric, SampleScore, metric
 
-from vpt_tasks.report.paired import PairedUnit
+from vpt_tasks.core.stats import PairedUnit
 from vpt_tasks.scorers.cascade import decision_counts
 from vpt_tasks.scorers.circular import OrderResult, two_order_summary
 

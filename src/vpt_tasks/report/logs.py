@@ -269,20 +269,18 @@ def _details(location: str, task: str) -> dict[str, float]:
     found = find_task(task)
     if found is None:
         return {}
-    compute = getattr(import_module(f"vpt_tasks.{found[0].package}.metrics"), "details", None)
-    if compute is None:  # a benchmark whose metrics are all printed
-        return {}
+    compute = import_module(found[1].metrics).details
     return dict(compute(sample_scores(read_eval_log(location, header_only=True))))
 
 
 def paired_units_of(log: EvalLog) -> list[Any]:
-    """The benchmark's paired units of a log (`<benchmark>.metrics.paired_units`)."""
-    from vpt_tasks.benchmarks import find_task, load
+    """The benchmark's paired units of a log (the `paired_units` of its descriptor's metrics)."""
+    from vpt_tasks.benchmarks import find_task
 
     found = find_task(task_name(log))
     if found is None:
         return []
-    return list(load(f"vpt_tasks.{found[0].package}.metrics:paired_units")(sample_scores(log)))
+    return list(import_module(found[1].metrics).paired_units(sample_scores(log)))
 
 
 def log_details(log: EvalLog) -> dict[str, float]:

@@ -22,23 +22,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from vpt_tasks.core.stats import PairedUnit
 
 SOLVER_BASELINE = "zero_shot"
 SOLVER_TREATMENT = "first_person"
-
-
-@dataclass(frozen=True)
-class PairedUnit:
-    """One unit of one run, to be matched by `id` with the same unit of the other run."""
-
-    id: str
-    value: float
-    """1/0 for right/wrong units, else the unit's score."""
-    binary: bool
-    slices: Mapping[str, str] = field(default_factory=dict)
-    """The slices the unit is reported in (e.g. {"question": "Q7"})."""
 
 
 @dataclass(frozen=True)
