@@ -452,4 +452,3 @@ def distributions_by_sample(scores: Sequence[SampleScore]) -> dict[str, Distribu
         if p is not None:
             found[str(s.sample_id)] = p
     return found
-
