@@ -182,3 +182,40 @@ def test_bootstrap_matches_normal_approximation() -> None:
     estimate = bootstrap_columns(values, {"q": [0]}, resamples=4000, seed=1)["q"]
     half_width = 1.96 * values.std() / np.sqrt(len(values))
     assert estimate.high - estimate.low == pytest.approx(2 * half_width, rel=0.1)
+
+
+def test_the_live_headline_is_the_final_quantity_or_not_shown(tmp_path) -> None:
+    """Issue 24 §5: during a run some asked questions have no score yet; `overall` over the
+    others would be another quantity (the demo showed 1.00 live and 0.375 at the end)."""
+    import math
+
+    from tests.helpers import run
+    from vpt_tasks.isle_brick.metrics import isle_brick_headline
+    from vpt_tasks.isle_brick.task import isle_brick
+    from vpt_tasks.report.logs import sample_scores
+
+    log = run(isle_brick(source="demo", grader="rules"), "vpt_tasks/random", tmp_path)
+    scores = sample_scores(log)
+    final = isle_brick_headline()(scores)
+    assert final["overall"] == log.results.scores[0].metrics["overall"].value
+    # the samples done first in a run: every question but Q7
+    partial = [s for s in scores if s.sample_metadata["question_id"] != "Q7"]
+    assert math.isnan(isle_brick_headline()(partial)["overall"])
+    # every question answered at least once: the same quantity as the final one
+    some = [
+        s for s in scores if s.sample_metadata["scene_id"] == scores[0].sample_metadata["scene_id"]
+    ]
+    assert not math.isnan(isle_brick_headline()(some)["overall"])
+
+
+def test_the_log_records_the_bootstraps_resamples_and_seed(tmp_path) -> None:
+    from tests.helpers import run
+    from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED
+    from vpt_tasks.isle_brick.task import isle_brick
+
+    log = run(
+        isle_brick(source="demo", questions="Q4", grader="rules"), "vpt_tasks/random", tmp_path
+    )
+    recorded = {"resamples": DEFAULT_RESAMPLES, "seed": DEFAULT_SEED}
+    assert log.results.scores[0].metrics["overall_ci_low"].params == recorded
+    assert log.eval.scorers[0].metrics[0].options == recorded

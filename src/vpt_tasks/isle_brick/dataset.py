@@ -122,6 +122,7 @@ def build_samples(
     if prompt_style not in PROMPT_STYLES:
         raise ValueError(f"prompt_style must be one of {PROMPT_STYLES}, got {prompt_style!r}")
     samples = []
+    asked = list(question_ids)  # one list shared by every sample: what the metrics average over
     for scene in scenes:
         for qid in question_ids:
             question = spec.questions[qid]
@@ -142,6 +143,7 @@ def build_samples(
                     metadata={
                         "scene_id": scene.scene_id,
                         "question_id": qid,
+                        "questions_asked": asked,
                         "category": question.category,
                         "kind": question.kind,
                         "question": text,

@@ -63,8 +63,17 @@ def _meta(score: SampleScore) -> dict[str, Any]:
 
 
 def _question_ids(scores: list[SampleScore]) -> list[str]:
-    asked = {_meta(s)["question_id"] for s in scores if s.sample_metadata}
+    """The questions the run asks (every sample says so), else those its scores answer."""
+    asked = next((_meta(s).get("questions_asked") for s in scores if s.sample_metadata), None)
+    if not asked:  # a log of an earlier version
+        asked = {_meta(s)["question_id"] for s in scores if s.sample_metadata}
     return [qid for qid in load_spec().question_ids if qid in asked]
+
+
+def _unanswered(scores: list[SampleScore], question_ids: list[str]) -> bool:
+    """Whether some asked question has no score yet (a run still in progress)."""
+    answered = {_meta(s)["question_id"] for s in scores if s.sample_metadata}
+    return not set(question_ids) <= answered
 
 
 def _categories(question_ids: list[str]) -> dict[str, list[str]]:
@@ -108,9 +117,11 @@ def isle_brick_headline(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_
     """
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        if not scores:  # nothing scored yet: the headline is undefined, still the first key
-            return {"overall": float("nan")}
         question_ids = _question_ids(scores)
+        if not scores or _unanswered(scores, question_ids):
+            # while a run is in progress some asked questions may have no score yet: the mean
+            # over the others would be another quantity than the final one, so none is shown
+            return {"overall": float("nan")}
         matrix = _scene_matrix(scores, question_ids)
         groups = {"overall": list(range(len(question_ids)))}
         [estimate] = bootstrap_columns(matrix, groups, resamples=resamples, seed=seed).values()

@@ -24,6 +24,7 @@ from __future__ import annotations
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 
+from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED
 from vpt_tasks.isle_brick.bias_metrics import isle_brick_bias_headline
 from vpt_tasks.isle_brick.extraction import read_components
 from vpt_tasks.isle_brick.metrics import isle_brick_headline
@@ -73,7 +74,13 @@ def llm_extraction() -> LLMExtraction:
     )
 
 
-@scorer(metrics=[isle_brick_headline(), rules_beside_grader()])
+@scorer(
+    metrics=[
+        # named explicitly so that the log records the bootstrap's resamples and seed
+        isle_brick_headline(resamples=DEFAULT_RESAMPLES, seed=DEFAULT_SEED),
+        rules_beside_grader(),
+    ]
+)
 def prediction_correctness(grader: GraderMode = "rules") -> Scorer:
     """Score each answer by the precision of its extracted components.
 
@@ -86,7 +93,12 @@ def prediction_correctness(grader: GraderMode = "rules") -> Scorer:
     return set_precision(rule_components, grader=grader, llm=llm_extraction())
 
 
-@scorer(metrics=[isle_brick_bias_headline(), rules_beside_grader()])
+@scorer(
+    metrics=[
+        isle_brick_bias_headline(resamples=DEFAULT_RESAMPLES, seed=DEFAULT_SEED),
+        rules_beside_grader(),
+    ]
+)
 def direction_bias(grader: GraderMode = "rules") -> Scorer:
     """Prediction correctness of each Q5 answer, and its distribution over the directions.
 
