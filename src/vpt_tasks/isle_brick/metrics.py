@@ -6,8 +6,8 @@ the metric's name). Names are listed in this folder's README.
 
 Printed (the scorer's metrics, in this order):
 
-- `isle_brick_headline`: `overall` (the paper's headline, prediction
-  correctness over the questions asked) with `overall_ci_low` /
+- `isle_brick_headline`: `overall` (the task's headline -- the paper reports
+  no overall number, only questions and categories -- prediction correctness over the questions asked) with `overall_ci_low` /
   `overall_ci_high`, the three categories, `Q1` … `Q7` (the asked ones),
   `chance_overall` (the random baseline of this run's gold sets, mean of the
   asked questions'), `disclaimers` (answers with no usable component) and
