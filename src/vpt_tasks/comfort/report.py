@@ -31,7 +31,7 @@ from inspect_ai.scorer import SampleScore
 
 from vpt_tasks.benchmarks import task_title
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_details, model_labels, run_table
+from vpt_tasks.report.logs import fmt, log_details, model_labels, plain, run_table
 
 TABLE5: tuple[tuple[str, str], ...] = (
     ("acc", "Acc"),
@@ -421,5 +421,5 @@ def _curve_figure(
         ncols=len(handles) if len(relations) > 2 else 2,
         fontsize="small",
     )
-    figure.suptitle(f"{task_title(task)}, {label}", fontsize=10)
+    figure.suptitle(f"{task_title(task)}, {plain(label)}", fontsize=10)
     return save(figure, path), ""

@@ -45,7 +45,7 @@ from vpt_tasks.isle_brick.bias_metrics import (
 from vpt_tasks.isle_brick.interventions import KINDS
 from vpt_tasks.isle_brick.spec import load_spec
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_metrics, model_labels, run_table, sample_scores
+from vpt_tasks.report.logs import fmt, log_metrics, model_labels, plain, run_table, sample_scores
 
 NONE = "none"
 COLORS = {"north": "#4C72B0", "east": "#DD8452", "south": "#55A868", "west": "#C44E52"}
@@ -320,7 +320,7 @@ def order_figure(label: str, numbers: dict[str, dict[str, float]]) -> Any:
     for axes, (name, m) in zip(panels[:, 0], numbers.items(), strict=True):
         rows = [{d: m.get(f"order_{o}_{d}", 0.0) for d in directions()} for o in orders]
         _stacked(axes, orders, rows)
-        axes.set_title(f"{label}: {name}", fontsize=8)
+        axes.set_title(f"{plain(label)}: {name}", fontsize=8)
         axes.set_ylabel("%")
         axes.tick_params(axis="x", labelrotation=90, labelsize=7)
     handles, names = panels[0, 0].get_legend_handles_labels()

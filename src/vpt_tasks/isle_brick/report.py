@@ -24,7 +24,7 @@ from vpt_tasks.benchmarks import task_title
 from vpt_tasks.isle_brick.metrics import ANSWER_TYPES, COOCCURRENCE_QUESTIONS
 from vpt_tasks.isle_brick.spec import CATEGORY_LABELS, load_spec
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_details, model_labels, run_table
+from vpt_tasks.report.logs import fmt, log_details, model_labels, plain, run_table
 from vpt_tasks.report.readings import readings_table
 
 TASK = "isle_brick"
@@ -150,7 +150,7 @@ def category_figure(labels: list[str], metrics: list[dict[str, float]]) -> Any:
         values = [100 * m.get(c, float("nan")) for c in categories]
         low = [100 * (m[c] - m.get(c + "_ci_low", m[c])) if c in m else 0.0 for c in categories]
         high = [100 * (m.get(c + "_ci_high", m[c]) - m[c]) if c in m else 0.0 for c in categories]
-        axes.bar(xs, values, width, yerr=[low, high], capsize=3, label=label)
+        axes.bar(xs, values, width, yerr=[low, high], capsize=3, label=plain(label))
         for x, category in zip(xs, categories, strict=True):
             run_chance = chance(m, category) if category in m else None
             if run_chance is not None:
@@ -200,7 +200,7 @@ def _cooccurrence_figure(label: str, m: dict[str, float], path: Path) -> str | N
         ax.set_ylabel("gold")
         ax.set_title(qid)
     figure.suptitle(
-        f"{label}: % of items with the gold label whose answer contains the predicted label",
+        f"{plain(label)}: % of items with the gold label whose answer contains the predicted label",
         fontsize=9,
     )
     return save(figure, path)

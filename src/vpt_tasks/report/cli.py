@@ -15,8 +15,63 @@ from pathlib import Path
 from typing import Any
 
 from vpt_tasks.benchmarks import load, task_entries
-from vpt_tasks.report.logs import load_logs, log_details, model_labels, ordered
+from vpt_tasks.report.logs import load_logs, log_details, model_labels, ordered, plain
 from vpt_tasks.report.paired import render_paired
+
+
+def _finite(value: Any) -> Any:
+    """`value` with every non-finite float (a NaN task argument, an undefined metric) as None."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {str(k): _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _record(task: str, label: str, log: Any) -> dict[str, Any]:
+    """One log's machine-readable record (raises if the log cannot be reported)."""
+    numbers = {
+        k: (v if isinstance(v, int | float) and math.isfinite(v) else None)
+        for k, v in log_details(log).items()
+    }
+    record = {
+        "task": task,
+        "label": label,
+        "model": log.eval.model,
+        "log": log.location,
+        "task_args": _finite(log.eval.task_args),
+        "task_version": log.eval.task_version,
+        "source": _finite((log.eval.metadata or {}).get("source")),
+        "packages": log.eval.packages,
+        "created": log.eval.created,
+        "metrics": numbers,
+    }
+    json.dumps(record, allow_nan=False, default=str)  # what report.json will hold
+    return record
+
+
+def reportable(by_task: dict[str, list[Any]]) -> tuple[dict[str, list[Any]], list[str]]:
+    """The logs every section can read, and a reason for each one it cannot.
+
+    A log is read once here (its numbers and its record); one that fails -- a corrupt sample,
+    a value no table can hold -- is left out of the report with its reason, and the other
+    logs are reported.
+    """
+    kept: dict[str, list[Any]] = {}
+    skipped: list[str] = []
+    for task, logs in by_task.items():
+        for log in logs:
+            try:
+                _record(task, "", log)
+            except Exception as error:  # noqa: BLE001 - one bad log must not lose the report
+                skipped.append(
+                    f"{log.location}: cannot be reported ({type(error).__name__}: {error})"
+                )
+                continue
+            kept.setdefault(task, []).append(log)
+    return kept, skipped
 
 
 def report_numbers(by_task: dict[str, list[Any]]) -> list[dict[str, Any]]:
@@ -25,28 +80,11 @@ def report_numbers(by_task: dict[str, list[Any]]) -> list[dict[str, Any]]:
     One record per log: where it came from, its printed metrics and the
     benchmark's detailed numbers (`log_details`); undefined values are null.
     """
-    records = []
-    for task, logs in sorted(by_task.items()):
-        for label, log in zip(model_labels(logs), logs, strict=True):
-            numbers = {
-                k: (v if isinstance(v, int | float) and math.isfinite(v) else None)
-                for k, v in log_details(log).items()
-            }
-            records.append(
-                {
-                    "task": task,
-                    "label": label,
-                    "model": log.eval.model,
-                    "log": log.location,
-                    "task_args": log.eval.task_args,
-                    "task_version": log.eval.task_version,
-                    "source": (log.eval.metadata or {}).get("source"),
-                    "packages": log.eval.packages,
-                    "created": log.eval.created,
-                    "metrics": numbers,
-                }
-            )
-    return records
+    return [
+        _record(task, plain(label), log)
+        for task, logs in sorted(by_task.items())
+        for label, log in zip(model_labels(logs), logs, strict=True)
+    ]
 
 
 def sections() -> dict[str, str]:
@@ -64,6 +102,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        return _run(args)
+    except OSError as error:  # --out read-only, the disk full: one line, no traceback
+        where = error.filename or args.out
+        print(f"vpt-tasks report: cannot write {where}: {error.strerror or error}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.out.exists() and not args.out.is_dir():
         print(
             f"vpt-tasks report: --out {args.out} is a file; give a directory for report.md "
@@ -78,18 +125,43 @@ def run(args: argparse.Namespace) -> int:
         print(f"skipped {reason}", file=sys.stderr)
     for reason in loaded.superseded:
         print(f"superseded {reason}", file=sys.stderr)
-    if not loaded.by_task:
+    by_task, unreadable = reportable(loaded.by_task)
+    for reason in unreadable:
+        print(f"skipped {reason}", file=sys.stderr)
+    loaded.skipped += unreadable
+    if not by_task:
         print("vpt-tasks report: no reportable logs (see the reasons above).", file=sys.stderr)
         return 1
-    args.out.mkdir(parents=True, exist_ok=True)
-    by_task = {task: ordered(logs) for task, logs in loaded.by_task.items()}
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(
+            f"vpt-tasks report: cannot create --out {args.out}: {error.strerror}", file=sys.stderr
+        )
+        return 2
+    by_task = {task: ordered(logs) for task, logs in by_task.items()}
     lines = ["# vpt_tasks report", ""]
+    failed = []
     for task, logs in sorted(by_task.items()):
-        lines += load(renderers[task])(logs, args.out)
+        try:
+            lines += load(renderers[task])(logs, args.out)
+        except OSError:
+            raise
+        except Exception as error:  # noqa: BLE001 - the other sections are still reported
+            failed.append(task)
+            lines += [
+                f"## {task}",
+                "",
+                f"This section could not be rendered ({type(error).__name__}: {error}).",
+                "",
+            ]
+            print(f"vpt-tasks report: the {task} section failed: {error}", file=sys.stderr)
         lines.append("")
     lines += render_paired(by_task)
     numbers = args.out / "report.json"
-    numbers.write_text(json.dumps(report_numbers(by_task), indent=1, allow_nan=False) + "\n")
+    numbers.write_text(
+        json.dumps(report_numbers(by_task), indent=1, allow_nan=False, default=str) + "\n"
+    )
     if loaded.superseded:
         lines += ["## Superseded logs", ""] + [f"- {reason}" for reason in loaded.superseded]
         lines.append("")
@@ -98,4 +170,4 @@ def run(args: argparse.Namespace) -> int:
     report = args.out / "report.md"
     report.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {report} and {numbers}")
-    return 0
+    return 1 if failed else 0

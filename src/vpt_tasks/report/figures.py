@@ -13,6 +13,8 @@ def pyplot() -> Any:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    # labels are model names and arguments, never formulas: "$" shows as itself
+    plt.rcParams["text.parse_math"] = False
     return plt
 
 

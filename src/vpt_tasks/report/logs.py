@@ -9,6 +9,7 @@ file in a directory does not hide the others.
 from __future__ import annotations
 
 import functools
+import html
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -35,6 +36,24 @@ class LoadedLogs:
 def task_name(log: EvalLog) -> str:
     """The task's unqualified name (`vpt_tasks/isle_brick` → `isle_brick`)."""
     return log.eval.task.split("/")[-1]
+
+
+def is_vpt_task(log: EvalLog) -> bool:
+    """Whether the log is of a task of this package (registered as `vpt_tasks/<name>`), not a
+    user's own task that happens to have the same name."""
+    return (log.eval.task_registry_name or log.eval.task or "").startswith("vpt_tasks/")
+
+
+def markdown(text: object) -> str:
+    """Text that shows as itself in a Markdown table cell: `|`, `<`, `>`, `&` and line breaks
+    of a model name or argument would otherwise shift columns or become HTML."""
+    escaped = html.escape(" ".join(str(text).split()), quote=False)
+    return escaped.replace("|", "&#124;")
+
+
+def plain(label: str) -> str:
+    """A table label (`markdown`) back as plain text, for a figure."""
+    return html.unescape(label)
 
 
 def load_logs(
@@ -67,6 +86,12 @@ def load_logs(
             )
             continue
         name = task_name(log)
+        if not is_vpt_task(log):
+            result.skipped.append(
+                f"{file}: task '{log.eval.task}' is not a vpt_tasks task (registered as "
+                f"'{log.eval.task_registry_name or log.eval.task}', not vpt_tasks/{name})"
+            )
+            continue
         if name not in supported:
             result.skipped.append(
                 f"{file}: task '{log.eval.task}' has no report section (supported: {', '.join(sorted(supported))})"
@@ -115,6 +140,7 @@ def ordered(logs: Iterable[EvalLog]) -> list[EvalLog]:
 def model_labels(logs: list[EvalLog]) -> list[str]:
     """Column labels: the model, plus what tells its runs apart where a model repeats.
 
+    Labels are escaped for Markdown tables (`markdown`); a figure shows `plain(label)`.
     Repeated runs of a model are told apart by the task arguments that differ
     between them (e.g. `solver=first_person`), else by the data source, else by
     the date they ran; the "Runs" table of each section (`run_table`) gives the
@@ -135,7 +161,7 @@ def model_labels(logs: list[EvalLog]) -> list[str]:
         else:
             what = (log.eval.created or "")[:16].replace("T", " ")
         labels.append(f"{log.eval.model} ({what})")
-    return labels
+    return [markdown(label) for label in labels]
 
 
 def _source(log: EvalLog) -> str:
@@ -159,8 +185,9 @@ def run_table(logs: list[EvalLog], labels: list[str]) -> list[str]:
             f"{k}={v}" for k, v in sorted(log.eval.task_args.items()) if k != "source"
         )
         lines.append(
-            f"| {label} | {_source(log)} | {log.eval.packages.get('vpt-tasks', '?')} "
-            f"| {log.eval.task_version} | {arguments or 'defaults'} | {(log.eval.created or '')[:10]} |"
+            f"| {label} | {markdown(_source(log))} | {log.eval.packages.get('vpt-tasks', '?')} "
+            f"| {log.eval.task_version} | {markdown(arguments or 'defaults')} "
+            f"| {(log.eval.created or '')[:10]} |"
         )
     return [*lines, ""]
 

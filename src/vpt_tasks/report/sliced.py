@@ -16,7 +16,7 @@ from pathlib import Path
 from inspect_ai.log import EvalLog
 
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_details, model_labels, run_table
+from vpt_tasks.report.logs import fmt, log_details, model_labels, plain, run_table
 from vpt_tasks.report.readings import readings_table
 
 
@@ -108,7 +108,7 @@ def _pair_figure(
         ax.set_xticks(list(xs), rows, rotation=30, ha="right", fontsize=8)
         ax.set_ylim(0, 100)
         ax.set_ylabel("%")
-        ax.set_title(label, fontsize=9)
+        ax.set_title(plain(label), fontsize=9)
     # one legend for all panels, above them: it never covers a bar
     handles, names_shown = axes[0, 0].get_legend_handles_labels()
     figure.legend(handles, names_shown, loc="outside upper center", ncols=2, fontsize="small")
