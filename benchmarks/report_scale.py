@@ -29,8 +29,13 @@ def build(folder: Path, tasks: list[str], copies: int) -> list[Path]:
     made: list[Path] = []
     for task in tasks:
         args = {"source": "demo"} | ({} if task.startswith("comfort") else {"grader": "rules"})
-        [log] = eval(f"vpt_tasks/{task}", task_args=args, model="vpt_tasks/random",
-                     log_dir=str(folder / "seed"), display="none")
+        [log] = eval(
+            f"vpt_tasks/{task}",
+            task_args=args,
+            model="vpt_tasks/random",
+            log_dir=str(folder / "seed"),
+            display="none",
+        )
         full = read_eval_log(log.location)
         for i in range(copies):
             full.eval.model = f"vpt_tasks/random-{i}"
@@ -62,10 +67,22 @@ def main() -> int:
             shutil.copy(path, chosen / path.name)
         start = time.perf_counter()
         result = subprocess.run(
-            [sys.executable, "-m", "vpt_tasks.cli", "report", str(chosen), "--out",
-             str(folder / f"out{n}")], capture_output=True, text=True)
+            [
+                sys.executable,
+                "-m",
+                "vpt_tasks.cli",
+                "report",
+                str(chosen),
+                "--out",
+                str(folder / f"out{n}"),
+            ],
+            capture_output=True,
+            text=True,
+        )
         seconds = time.perf_counter() - start
-        status = "ok" if result.returncode == 0 else f"exit {result.returncode}: {result.stderr[-300:]}"
+        status = (
+            "ok" if result.returncode == 0 else f"exit {result.returncode}: {result.stderr[-300:]}"
+        )
         print(f"report of {n:3d} logs: {seconds:7.1f} s ({seconds / n:5.2f} s per log) {status}")
     return 0
 
