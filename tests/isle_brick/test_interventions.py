@@ -52,6 +52,7 @@ def test_values_and_their_canonical_labels(value: Any, label: str) -> None:
         ("zoom=ten", "a zoom is zoom=N"),
         ("no_objects,human_figure", "choose one of them"),
         ("none,zoom=10", "'none' cannot be combined"),
+        ("zoom=30,zoom=50", "zoom=30 and zoom=50 are two crops"),  # not silently zoom=50
     ],
 )
 def test_bad_values_are_refused_with_the_allowed_ones(value: str, message: str) -> None:
@@ -233,3 +234,17 @@ def test_a_bad_figure_box_is_refused_naming_the_row(tmp_path: Path, box: list) -
     write_dataset(tmp_path, rows, schema, pretty_name="bad boxes")
     with pytest.raises(SourceError, match=r"row 1 .*figure_box=.*left < right"):
         _scenes(tmp_path)
+
+
+def test_two_zooms_are_refused_through_the_task_before_any_model_call(tmp_path) -> None:
+    from inspect_ai import eval
+
+    with pytest.raises(TaskArgumentError, match="run each zoom separately"):
+        eval(
+            "vpt_tasks/isle_brick",
+            task_args={"source": "demo", "intervention": "zoom=30,zoom=50"},
+            model="vpt_tasks/random",
+            log_dir=str(tmp_path),
+            display="none",
+        )
+    assert not list(tmp_path.iterdir())

@@ -146,7 +146,13 @@ def parse_intervention(value: Any) -> Intervention:
         elif name == "cardinal_markers":
             markers = True
         elif name.startswith("zoom"):
-            zoom = _zoom_percent(name, value)
+            percent = _zoom_percent(name, value)
+            if zoom is not None and zoom != percent:
+                raise TaskArgumentError(
+                    f"-T intervention={value!r}: zoom={zoom} and zoom={percent} are two crops of "
+                    "the same image and one run applies one; run each zoom separately."
+                )
+            zoom = percent
         elif name != "none":
             raise TaskArgumentError(
                 f"-T intervention={value!r}: unknown intervention {name!r}; use one of "
