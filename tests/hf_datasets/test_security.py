@@ -119,7 +119,7 @@ def test_the_authors_csv_naming_a_file_outside_its_folder_is_refused(
         encoding="utf-8",
     )
     logs = tmp_path / "logs"
-    with pytest.raises(SourceError, match="points outside the CSV's folder"):
+    with pytest.raises(SourceError, match="points outside the source directory"):
         eval(
             "vpt_tasks/isle_dots",
             task_args={"source": str(folder)},

@@ -38,6 +38,7 @@ from vpt_tasks.comfort.geometry import DATASETS, RELATIONS
 from vpt_tasks.comfort.rows import frame_row
 from vpt_tasks.comfort.spec import CANONICAL_SCHEMA, ComfortSpec, UpstreamNames
 from vpt_tasks.core.canonical import write_dataset
+from vpt_tasks.core.contained import files_under, inside
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.sources import Source, hub_advice
 
@@ -77,13 +78,14 @@ class DirectoryTree:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.label = f"directory {root}"
-        self._names = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+        # every file, links that stay inside followed, a link outside refused (not skipped)
+        self._names = [p.relative_to(root).as_posix() for p in files_under(root, where=self.label)]
 
     def names(self) -> list[str]:
         return self._names
 
     def read(self, name: str, limit: int) -> bytes:
-        path = self.root / name
+        path = inside(self.root, name, where=self.label)
         size = path.stat().st_size
         if size > limit:
             raise _too_large(self.label, name, size, limit)
@@ -168,8 +170,11 @@ def is_upstream_layout(directory: Path) -> bool:
 
 
 def _config_files(directory: Path) -> Iterator[Path]:
-    for depth in range(0, 4):
-        yield from directory.glob("/".join(["*"] * depth + ["config.json"]))
+    """The `config.json` files of an unpacked tree (at most three folders deep); a link that
+    leads outside the folder is refused, not skipped."""
+    for path in files_under(directory, where=f"directory {directory}"):
+        if path.name == "config.json" and len(path.relative_to(directory).parts) <= 4:
+            yield path
 
 
 def trees_for(

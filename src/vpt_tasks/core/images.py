@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from vpt_tasks.core.contained import inside
 from vpt_tasks.core.errors import SourceError
 
 CACHE_ENV = "VPT_TASKS_CACHE"
@@ -119,13 +120,7 @@ def _read_inside(path: str, base: Path | None, where: str) -> bytes:
             "(python hf_datasets/publish.py export)."
         )
     root = Path(base).resolve()
-    candidate = Path(path) if Path(path).is_absolute() else root / path
-    resolved = candidate.resolve()
-    if not resolved.is_relative_to(root):
-        raise SourceError(
-            f"{where}: the image path {path!r} points outside the source directory {root}; "
-            "images must be embedded or be files inside the source. Fix that row."
-        )
+    resolved = inside(base, path, where=f"{where}: the image path")
     if not resolved.is_file():
         raise SourceError(f"{where}: the image file {path!r} does not exist in {root}.")
     return _non_empty(resolved.read_bytes(), where)

@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from vpt_tasks.core.contained import inside
 from vpt_tasks.core.errors import SourceError
 
 if TYPE_CHECKING:
@@ -193,7 +194,10 @@ def parquet_files(source: Source) -> list[Path]:
     Fails naming what is there when the split has no file.
     """
     directory = Path(source.location)
-    files = sorted((directory / "data").glob(f"{source.split}-*.parquet"))
+    files = [
+        inside(directory, path, where=source.describe())
+        for path in sorted((directory / "data").glob(f"{source.split}-*.parquet"))
+    ]
     if not files:
         found = sorted(p.name for p in (directory / "data").glob("*.parquet"))
         raise SourceError(

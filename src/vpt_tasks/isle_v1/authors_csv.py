@@ -16,6 +16,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from vpt_tasks.core.contained import inside
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.records import WHERE_KEY
 
@@ -126,20 +127,15 @@ def find_image(directory: Path, name: str, where: str) -> Path:
     """The image file `name` of the authors' CSV: next to the CSV, or in `images/`."""
     if not name:
         raise SourceError(f"{where}: id_image is empty.")
-    root = directory.resolve()
-    if Path(name).is_absolute() or not (root / name).resolve().is_relative_to(root):
-        raise SourceError(
-            f"{where}: image {name!r} points outside the CSV's folder {directory}; id_image must "
-            "name a file next to the CSV or in its images/ folder."
-        )
+    inside(directory, name, where=f"{where}: the image")  # no "../" or "/abs" out of the folder
     for folder in (directory, directory / "images"):
         candidate = folder / name
         if candidate.is_file():
-            return candidate
+            return inside(directory, candidate, where=f"{where}: the image")
         if not Path(name).suffix:  # "1" for "1.png"
             matches = sorted(folder.glob(f"{_glob_escape(name)}.*"))
             if len(matches) == 1:
-                return matches[0]
+                return inside(directory, matches[0], where=f"{where}: the image")
     raise SourceError(
         f"{where}: image {name!r} not found in {directory} or {directory / 'images'}. "
         "Put the image folder's files next to the CSV (or in images/)."
