@@ -27,7 +27,6 @@ import math
 import os
 import re
 import shutil
-import tempfile
 import zipfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,6 +36,7 @@ from typing import Any, Protocol
 from vpt_tasks.comfort.geometry import DATASETS, RELATIONS
 from vpt_tasks.comfort.rows import frame_row
 from vpt_tasks.comfort.spec import CANONICAL_SCHEMA, ComfortSpec, UpstreamNames
+from vpt_tasks.core.cache import staging_folder, writing
 from vpt_tasks.core.canonical import write_dataset
 from vpt_tasks.core.contained import files_under, inside
 from vpt_tasks.core.errors import SourceError
@@ -232,8 +232,7 @@ def convert(tree: Tree, dataset_hint: str | None, spec: ComfortSpec, cache: Path
     target = cache / "comfort" / key
     if (target / "data").is_dir():
         return target
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{key}-", dir=target.parent))
+    staging = staging_folder(target.parent, key)  # abandoned ones are removed first
     count = 0
 
     def counted(rows: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
@@ -243,19 +242,21 @@ def convert(tree: Tree, dataset_hint: str | None, spec: ComfortSpec, cache: Path
             yield row
 
     try:
-        write_dataset(
-            staging,
-            counted(iter_rows(tree, dataset_hint, spec.names)),  # streamed: one batch in memory
-            CANONICAL_SCHEMA,
-            split="test",
-            pretty_name="COMFORT (converted from the upstream layout by vpt_tasks)",
-            license="other",
-            body=(
-                f"Converted from {tree.label} (converter v{CONVERTER_VERSION}). The images and "
-                "their license are those of the source (upstream: sled-umich/COMFORT).\n"
-            ),
-            batch_size=_BATCH,
-        )
+        with writing(staging, "the converted COMFORT dataset"):
+            write_dataset(
+                staging,
+                counted(iter_rows(tree, dataset_hint, spec.names)),  # streamed: one batch in memory
+                CANONICAL_SCHEMA,
+                split="test",
+                pretty_name="COMFORT (converted from the upstream layout by vpt_tasks)",
+                license="other",
+                body=(
+                    f"Converted from {tree.label} (converter v{CONVERTER_VERSION}). The images and "
+                    "their license are those of the source (upstream: sled-umich/COMFORT).\n"
+                ),
+                batch_size=_BATCH,
+            )
+        (staging / ".owner").unlink(missing_ok=True)
         try:
             os.replace(staging, target)
         except OSError:  # another process finished first

@@ -7,7 +7,16 @@ prompts of a frame, k rotations of an item) reference one file instead of
 holding a copy of the bytes each, and makes repeated runs skip the work.
 
 Every image is fully decoded once before it is stored, so a corrupt image
-fails the run before any model call, naming the row it came from.
+fails the run before any model call, naming the row it came from. It is stored
+upright: an EXIF orientation tag is applied once, here (`ImageOps.exif_transpose`),
+so every condition of a task (with or without an image intervention) shows the
+model the same picture.
+
+What the store hands back is what was stored: a file's name carries the SHA-256
+of its bytes (`<source hash>.<ext>`, or `<source hash>-<stored hash>.<ext>` when
+the stored bytes differ from the source's: converted to PNG, turned upright), and
+the first use of an entry in a process checks the file against it. A truncated or
+swapped entry is treated as missing and written again.
 """
 
 from __future__ import annotations
@@ -19,21 +28,11 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from vpt_tasks.core.cache import CACHE_ENV, default_cache_dir, writing
 from vpt_tasks.core.contained import inside
 from vpt_tasks.core.errors import SourceError
 
-CACHE_ENV = "VPT_TASKS_CACHE"
-
-
-def default_cache_dir() -> Path:
-    """`$VPT_TASKS_CACHE` if set, else the user cache directory of vpt_tasks."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured).expanduser()
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("vpt_tasks"))
-
+__all__ = ["CACHE_ENV", "PROVIDER_FORMATS", "ImageStore", "default_cache_dir", "image_bytes"]
 
 PROVIDER_FORMATS: dict[str, str] = {
     "png": "png",
@@ -43,6 +42,9 @@ PROVIDER_FORMATS: dict[str, str] = {
     "webp": "webp",
 }
 """Formats every model provider accepts (PIL format -> file extension); others are stored as PNG."""
+
+_VERIFIED: set[str] = set()
+"""Cache files checked against their name in this process."""
 
 
 class ImageStore:
@@ -55,9 +57,10 @@ class ImageStore:
         """Store `image` and return the path of its file.
 
         An image already in the store (same SHA-256 of its source bytes) is not
-        decoded again: it was validated when it was stored. A new image is
-        fully decoded; a still image in a format some providers refuse (TIFF,
-        BMP, ICO, ...) is stored as PNG, and an animated one is refused.
+        decoded again: its file is checked against its name once per process, and
+        written again if it is not what was stored. A new image is fully decoded;
+        an EXIF orientation is applied; a still image in a format some providers
+        refuse (TIFF, BMP, ICO, ...) is stored as PNG, and an animated one is refused.
 
         Args:
             image: raw bytes, or a `datasets` Image value (`{"bytes", "path"}`).
@@ -67,17 +70,45 @@ class ImageStore:
         """
         data = image_bytes(image, where=where, base=base)
         digest = hashlib.sha256(data).hexdigest()
-        existing = sorted(self.root.glob(f"{digest[:2]}/{digest}.*"))
-        if existing:
-            return str(existing[0])
-        extension, data = _validated(data, where=where)
-        target = self.root / digest[:2] / f"{digest}.{extension}"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        # write atomically: concurrent runs may store the same image
-        with tempfile.NamedTemporaryFile(dir=target.parent, delete=False) as handle:
-            handle.write(data)
-        os.replace(handle.name, target)
+        folder = self.root / digest[:2]
+        for existing in sorted(folder.glob(f"{digest}*")) if folder.is_dir() else []:
+            if _intact(existing, digest):
+                return str(existing)
+        extension, stored = _validated(data, where=where)
+        stored_digest = hashlib.sha256(stored).hexdigest()
+        name = digest if stored_digest == digest else f"{digest}-{stored_digest[:16]}"
+        target = folder / f"{name}.{extension}"
+        with writing(target, "an image"):
+            folder.mkdir(parents=True, exist_ok=True)
+            # write atomically: concurrent runs may store the same image
+            handle = tempfile.NamedTemporaryFile(dir=folder, delete=False)
+            try:
+                with handle:
+                    handle.write(stored)
+                os.replace(handle.name, target)
+            except BaseException:
+                Path(handle.name).unlink(missing_ok=True)
+                raise
+        _VERIFIED.add(str(target))
         return str(target)
+
+
+def _intact(path: Path, digest: str) -> bool:
+    """Whether a cache file holds the bytes its name says (checked once per process)."""
+    if str(path) in _VERIFIED:
+        return True
+    stem = path.name.split(".", 1)[0]
+    source, _, stored = stem.partition("-")
+    if source != digest:
+        return False
+    try:
+        actual = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return False
+    if not actual.startswith(stored or digest):
+        return False
+    _VERIFIED.add(str(path))
+    return True
 
 
 def image_bytes(image: Any, *, where: str, base: Path | None = None) -> bytes:
@@ -140,6 +171,11 @@ def _validated(data: bytes, *, where: str) -> tuple[str, bytes]:
                     f"{image_format.upper()}); the tasks ask about one still image. Replace it "
                     "with a still frame or drop the row."
                 )
+            upright = _upright(picture)
+            if upright is not None:  # an EXIF orientation: stored turned, losslessly, as PNG
+                turned = io.BytesIO()
+                upright.save(turned, format="PNG")
+                return "png", turned.getvalue()
             if image_format in PROVIDER_FORMATS:
                 return PROVIDER_FORMATS[image_format], data
             converted = io.BytesIO()
@@ -156,3 +192,14 @@ def _validated(data: bytes, *, where: str) -> tuple[str, bytes]:
         raise SourceError(
             f"{where}: the image does not decode ({error}). Replace the image or drop the row."
         ) from None
+
+
+def _upright(picture: Any) -> Any:
+    """The picture turned by its EXIF orientation tag, or None when it has none to apply."""
+    from PIL import ImageOps
+
+    orientation = picture.getexif().get(0x0112, 1)
+    if orientation in (None, 1):
+        return None
+    turned = ImageOps.exif_transpose(picture)
+    return turned if turned.mode in ("RGB", "L", "RGBA", "LA") else turned.convert("RGB")
