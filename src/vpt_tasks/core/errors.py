@@ -15,15 +15,23 @@ except ImportError:  # pragma: no cover - a future Inspect that moved it: plain 
 
 
 class VPTError(PrerequisiteError):
-    """Base class of the errors vpt_tasks raises on purpose."""
+    """Base class of the errors vpt_tasks raises on purpose.
+
+    The message is plain text: Inspect prints a prerequisite error's `message` with rich,
+    which would read "[/x]" in a path, "[bold red]" in a folder name or the project's own
+    "[left, top, right, bottom]" as markup (and fail on some). So `message` -- what Inspect
+    prints -- has its markup escaped and shows exactly as written; `str(error)` is the
+    plain string.
+    """
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
-        self.message: str = message
-        self.args = (message,)
+        self.text: str = str(message)
+        self.message = _verbatim(self.text)  # type: ignore[assignment]
+        self.args = (self.text,)
 
     def __str__(self) -> str:
-        return str(self.message)
+        return self.text
 
 
 class TaskArgumentError(VPTError, ValueError):
@@ -36,3 +44,12 @@ class SourceError(VPTError, ValueError):
 
 class ConfigError(VPTError, RuntimeError):
     """A task configuration YAML under `task_configs/` is missing or malformed."""
+
+
+def _verbatim(text: str) -> str:
+    """`text` with rich markup escaped: printed by rich, it shows exactly as written."""
+    try:
+        from rich.markup import escape
+    except ImportError:  # pragma: no cover - rich comes with Inspect
+        return text
+    return escape(text)
