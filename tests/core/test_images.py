@@ -105,3 +105,27 @@ def test_a_stored_image_is_not_decoded_again(
 
     monkeypatch.setattr(images, "_validated", fail)
     assert store.put(_picture(), where="row 1") == first
+
+
+@pytest.mark.parametrize(
+    ("data", "what"),
+    [
+        (b"<!DOCTYPE html><html><body>hi</body></html>", "an HTML page"),
+        (b'<svg xmlns="http://www.w3.org/2000/svg"></svg>', "an SVG drawing"),
+        (b"%PDF-1.4\n%\xe2\xe3", "a PDF document"),
+    ],
+)
+def test_a_cell_that_is_not_a_picture_says_what_it_is(
+    tmp_path: Path, data: bytes, what: str
+) -> None:
+    with pytest.raises(SourceError, match=f"row 3: the image cell holds {what}") as caught:
+        ImageStore(tmp_path).put(data, where="row 3")
+    assert "object at 0x" not in str(caught.value)
+
+
+def test_an_image_larger_than_providers_take_is_refused_before_the_run(
+    tmp_path: Path, recwarn: pytest.WarningsRecorder
+) -> None:
+    with pytest.raises(SourceError, match=r"12000×9000 pixels; model providers refuse or shrink"):
+        ImageStore(tmp_path).put(_picture(size=(12000, 9000)), where="row 1")
+    assert not [w for w in recwarn if "DecompressionBomb" in str(w.category)]

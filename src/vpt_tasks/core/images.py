@@ -25,6 +25,7 @@ import hashlib
 import io
 import os
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -161,8 +162,26 @@ def _validated(data: bytes, *, where: str) -> tuple[str, bytes]:
     """(file extension, bytes to store) of a fully decoded image, or a SourceError naming the row."""
     from PIL import Image, UnidentifiedImageError
 
+    what = _not_an_image(data)
+    if what is not None:
+        raise SourceError(
+            f"{where}: the image cell holds {what}, not a picture. Replace it with the image "
+            "(PNG, JPEG, WebP, GIF; TIFF or BMP are converted) or drop the row."
+        )
     try:
-        with Image.open(io.BytesIO(data)) as picture:
+        with warnings.catch_warnings():
+            # Pillow's own warning for very large images: decided here, with a plain message
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            picture = Image.open(io.BytesIO(data))
+        with picture:
+            width, height = picture.size
+            if max(width, height) > MAX_SIDE:
+                raise SourceError(
+                    f"{where}: the image is {width}×{height} pixels; model providers refuse or "
+                    f"shrink images larger than {MAX_SIDE} pixels on a side (Anthropic refuses "
+                    "them), so the model would not see this picture as stored. Downscale it or "
+                    "drop the row."
+                )
             picture.load()
             image_format = (picture.format or "").lower()
             if getattr(picture, "n_frames", 1) > 1 and image_format not in ("mpo",):
@@ -184,14 +203,46 @@ def _validated(data: bytes, *, where: str) -> tuple[str, bytes]:
             )
             still.save(converted, format="PNG")
             return "png", converted.getvalue()
+    except SourceError:
+        raise
     except Image.DecompressionBombError as error:
         raise SourceError(
             f"{where}: the image is too large to decode safely ({error}). Downscale it or drop the row."
         ) from None
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
         raise SourceError(
-            f"{where}: the image does not decode ({error}). Replace the image or drop the row."
+            f"{where}: the image does not decode ({_reason(error)}). Replace the image or drop "
+            "the row."
         ) from None
+
+
+MAX_SIDE = 8000
+"""Largest width or height stored (pixels): what every provider accepts as sent."""
+
+_SIGNATURES = (
+    (b"%PDF", "a PDF document"),
+    (b"PK\x03\x04", "a zip archive"),
+    (b"<svg", "an SVG drawing (a vector image; providers take raster pictures)"),
+    (b"<?xml", "an XML document (an SVG drawing?)"),
+    (b"<!doctype html", "an HTML page"),
+    (b"<html", "an HTML page"),
+    (b"{", "JSON text"),
+)
+
+
+def _reason(error: BaseException) -> str:
+    """Pillow's reason without the in-memory file's address ("<_io.BytesIO object at 0x...>")."""
+    text = str(error)
+    return "not a picture format Pillow knows" if "cannot identify image file" in text else text
+
+
+def _not_an_image(data: bytes) -> str | None:
+    """What the bytes are, when they are plainly not a raster picture (by their first bytes)."""
+    head = data[:64].lstrip().lower()
+    for signature, what in _SIGNATURES:
+        if head.startswith(signature.lower()):
+            return what
+    return None
 
 
 def _upright(picture: Any) -> Any:

@@ -104,7 +104,19 @@ def read_records(
             else f"{describe}, row {index}"
         )
         ctx = RowContext(index=index, where=str(where), store=store, base=base)
-        record = to_record(row, ctx)
+        if id_field in row and row[id_field] is None:
+            raise ctx.error(
+                f"the {id_field} is missing (null); every row needs a unique {id_field}."
+            )
+        try:
+            record = to_record(row, ctx)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+            if isinstance(error, SourceError):
+                raise
+            raise ctx.error(
+                f"the row does not fit the expected schema ({type(error).__name__}: {error}); "
+                "check its values against the benchmark's README."
+            ) from None
         if record is None:
             result.skipped += 1
             continue

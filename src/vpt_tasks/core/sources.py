@@ -209,10 +209,25 @@ def parquet_files(source: Source) -> list[Path]:
     return files
 
 
+def _rows_in(files: list[Path]) -> int | None:
+    """Rows in the parquet files, from their footers (None when a footer does not read)."""
+    import pyarrow.parquet as pq
+
+    try:
+        return sum(pq.ParquetFile(f).metadata.num_rows for f in files)
+    except Exception:  # noqa: BLE001 - the loader below names what is wrong with the file
+        return None
+
+
 def _load_directory(source: Source) -> Dataset:
     import datasets
 
     files = parquet_files(source)
+    if not _rows_in(files):
+        raise SourceError(
+            f"{source.describe()}: the data files ({', '.join(f.name for f in files)}) hold no "
+            "rows. Export the dataset again, or point -T source at one that has rows."
+        )
     try:
         return datasets.load_dataset(
             "parquet", data_files={source.split: [str(f) for f in files]}, split=source.split
@@ -259,20 +274,46 @@ def _offline() -> bool:
 
 
 def hub_advice(error: Exception) -> str:
-    text = f"{type(error).__name__} {error}".lower()
-    if _offline() or "offline" in text or "connect" in text or "resolve" in text:
+    """What to do about a Hub error, from huggingface_hub's typed errors (the cause chain is
+    followed: `datasets` wraps them)."""
+    from huggingface_hub import errors as hub
+
+    chain: list[BaseException] = []
+    current: BaseException | None = error
+    while current is not None and len(chain) < 10:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+
+    def found(*kinds: type[BaseException]) -> bool:
+        return any(isinstance(e, kinds) for e in chain)
+
+    if found(hub.GatedRepoError):
+        return (
+            "The dataset is gated: accept its terms on the Hub and set HF_TOKEN "
+            "(or run `hf auth login`)."
+        )
+    if found(hub.RevisionNotFoundError):
+        return "The revision does not exist in that repository: check the part after '@'."
+    if found(hub.RepositoryNotFoundError):
+        return (
+            "No such dataset repository (or it is private and HF_TOKEN does not grant access): "
+            "check the repository id."
+        )
+    if found(hub.EntryNotFoundError):
+        return "The repository has no such file: check the config name and the revision."
+    text = " ".join(f"{type(e).__name__} {e}" for e in chain).lower()
+    if (
+        _offline()
+        or found(hub.OfflineModeIsEnabled, ConnectionError, OSError)
+        and (
+            "offline" in text or "connect" in text or "resolve" in text or "name or service" in text
+        )
+    ):
         return (
             "The Hugging Face Hub is not reachable (or HF_HUB_OFFLINE is set) and no cached "
             "copy exists: run once with network access, or use -T source=demo or a local "
             "directory in the canonical layout."
         )
-    if "gated" in text or "401" in text or "403" in text or "unauthorized" in text:
-        return (
-            "The dataset is gated: accept its terms on the Hub and set HF_TOKEN "
-            "(or run `hf auth login`)."
-        )
-    if "404" in text or "not found" in text or "doesn't exist" in text:
-        return "Check the repository id, the revision and the config name."
     return "Check the repository id and your network, or use a local copy."
 
 

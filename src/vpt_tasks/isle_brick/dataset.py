@@ -235,7 +235,12 @@ def _gold_set(value: Any, spec: IsleBrickSpec, qid: str, ctx: RowContext) -> tup
     elif isinstance(value, Sequence):
         components = frozenset(str(item).strip().lower() for item in value)
     else:
-        components = frozenset()
+        kind = "missing (null)" if value is None else f"a {type(value).__name__} ({value!r})"
+        raise ctx.error(
+            f"gold_{qid.lower()} is {kind}, not a list of answers: {qid} needs a list from "
+            f"{', '.join(question.pool)}, e.g. {[question.pool[0]]!r}. Fix the gold answer of "
+            "that row."
+        )
     problems = spec.gold_rules[question.kind].violations(components, question.pool)
     if problems:
         raise ctx.error(
