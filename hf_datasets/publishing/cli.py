@@ -62,6 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     publish.add_argument("--revision-message", "-m", dest="message", help="commit message")
     publish.add_argument("--private", action="store_true", help="create the repo as private")
     publish.add_argument("--token", help="Hub token (default: HF_TOKEN or the saved login)")
+    publish.add_argument(
+        "--replace-card",
+        action="store_true",
+        help="replace the repository's README.md even if vpt_tasks did not write it",
+    )
+    publish.add_argument("--dry-run", action="store_true", help="print what would change and stop")
     return parser
 
 
@@ -120,7 +126,7 @@ def _validate(options: argparse.Namespace) -> int:
 
 
 def _publish(options: argparse.Namespace) -> int:
-    from .hub import publish_folder
+    from .hub import Plan, publish_folder
 
     result = publish_folder(
         options.folder,
@@ -128,7 +134,13 @@ def _publish(options: argparse.Namespace) -> int:
         message=options.message,
         private=options.private,
         token=options.token,
+        replace_card=options.replace_card,
+        dry_run=options.dry_run,
+        report=lambda line: print(line, file=sys.stderr),
     )
+    if isinstance(result, Plan):
+        print("Dry run: nothing was published.", file=sys.stderr)
+        return 0
     state = (
         "new commit" if result.changed else "unchanged: the repository already holds these files at"
     )

@@ -15,6 +15,7 @@ row. A dataset that would not run is removed again and never published.
 
 from __future__ import annotations
 
+import inspect
 import math
 import os
 import re
@@ -80,6 +81,8 @@ def export_dataset(
 
     bench = get_benchmark(benchmark) if isinstance(benchmark, str) else benchmark
     out = Path(out).expanduser()
+    if out.is_symlink():  # write through the link to its folder, never replace the link
+        out = out.resolve()
     resolved, table = _read_source(bench, source)
     schema = bench.canonical_schema()
     require_columns(resolved, list(table.column_names), list(schema))
@@ -118,8 +121,13 @@ def export_dataset(
     }
     _check_out(out, overwrite)
     # write and validate next to --out, then swap: a failed export leaves --out untouched
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.export-", dir=out.parent))
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.export-", dir=out.parent))
+    except OSError as error:
+        raise ExportError(
+            f"cannot create --out {out} ({error.strerror or error}); choose a writable folder."
+        ) from None
     try:
         import datasets
 
@@ -141,11 +149,27 @@ def export_dataset(
                 f"Wrote {len(rows)} rows but the export loads back with {result.rows}; "
                 f"{out} is left as it was."
             )
+        _normal_mode(staging)
         _swap_into_place(staging, out)
+    except OSError as error:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise ExportError(
+            f"cannot write the export to {out} ({error.filename or out}: "
+            f"{error.strerror or error}); {out} is left as it was. Choose a writable --out with "
+            "free space."
+        ) from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return result
+
+
+def _normal_mode(folder: Path) -> None:
+    """The exported folder with the permissions a new folder gets (umask), not the private
+    0700 of the temporary folder it was written in."""
+    mask = os.umask(0)
+    os.umask(mask)
+    folder.chmod(0o777 & ~mask)
 
 
 def validate_folder(directory: str | Path, benchmark: Benchmark | str | None = None) -> Validation:
@@ -341,8 +365,18 @@ def _description(
         f"{bench.title} data in the canonical layout of `vpt_tasks` (Inspect AI tasks), exported from "
         f"the {source.kind} source `{value}`; each row runs through the `vpt_tasks/{bench.name}` task."
     )
-    first = given.strip() if given else _first_paragraph(source_text)
+    # the source card's text is someone else's: shown as quoted plain text, it cannot add
+    # headings, tables, links or HTML to the exported card
+    first = given.strip() if given else _quoted(_first_paragraph(source_text))
     return f"{first}\n\n{exported}" if first else exported
+
+
+def _quoted(text: str) -> str:
+    """`text` as one Markdown blockquote of plain text (markup characters escaped)."""
+    if not text:
+        return ""
+    plain = re.sub(r"([\\`*_{}\[\]()#+!|<>~])", r"\\\1", " ".join(text.split()))
+    return f"> {plain}"
 
 
 def _first_paragraph(markdown: str) -> str:
@@ -463,7 +497,9 @@ def _task_samples(bench: Benchmark, directory: Path, scratch: str) -> int:
     factory = bench.task_factory()
     with _environment(VPT_TASKS_CACHE=str(Path(scratch) / "images")):
         try:
-            task = factory(source=str(directory))
+            # built to read the rows, not to run: no grader is needed (and none is warned about)
+            needs_grader = "grader" in inspect.signature(factory).parameters
+            task = factory(source=str(directory), **({"grader": "rules"} if needs_grader else {}))
         except VPTError as error:
             raise ExportError(
                 f"vpt_tasks/{bench.name} does not run on {directory}: {error}"
@@ -536,13 +572,17 @@ def _swap_into_place(staging: Path, out: Path) -> None:
 
 
 def parse_size(text: str) -> int:
-    """Bytes from `500MB`, `1.5GB`, `200KiB` or a plain number."""
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([kmgt]?i?b?)?\s*", str(text), re.IGNORECASE)
-    if not match:
-        raise ExportError(f"size {text!r} is not a number of bytes like 500MB, 1GB or 200KB.")
-    unit = (match.group(2) or "").lower().rstrip("b").rstrip("i")
-    factor = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}[unit]
-    size = int(float(match.group(1)) * factor)
+    """Bytes from `500MB` (10^6), `200KiB` (2^10) or a plain number, as `push_to_hub` reads them
+    (`datasets`' own parser: one meaning of "500MB" here and on the Hub)."""
+    from datasets.utils.py_utils import convert_file_size_to_int
+
+    value = str(text).strip()
+    try:
+        size = int(value) if value.isdigit() else int(convert_file_size_to_int(value))
+    except ValueError:
+        raise ExportError(
+            f"size {text!r} is not a size like 500MB, 1GB, 200KiB or a number of bytes."
+        ) from None
     if size <= 0:
         raise ExportError(f"size {text!r} must be positive.")
     return size
