@@ -342,8 +342,9 @@ def test_code_sigma_undefined_when_one_variation_is_constant() -> None:
     }
     paper = sigma_by_relation(curves)
     code = sigma_by_relation(curves, "code")
-    # paper: p-hat of the constant curve is 0, so deviations from (g + 0) / 2 are g / 2
-    assert paper[(BALL, "cam", "behind")] == pytest.approx(math.sqrt(np.mean((g / 2) ** 2)))
+    # paper: p-hat of the constant curve is 0, so at each frame the std across the two
+    # variations is |g| / 2; sigma is its mean over the frames (the paper's formula)
+    assert paper[(BALL, "cam", "behind")] == pytest.approx(np.mean(np.abs(g) / 2))
     assert math.isnan(code[(BALL, "cam", "behind")])
     assert code[(BALL, "cam", "totheleft")] == 0.0
 
@@ -529,3 +530,17 @@ def test_perspective_taking() -> None:
     assert result["add/acc"] == pytest.approx(expected_acc)
     assert result["mean/acc"] == pytest.approx((2 + expected_acc) / 3)
     assert "add/eps_cos/behind" in result and "mean/eps_hemi/totheleft" in result
+
+
+def test_sigma_is_the_papers_mean_of_stds_under_paper_and_the_pooled_std_under_code() -> None:
+    """Issue 20 §9: the paper defines sigma as the mean over angles of the standard deviation
+    across variations; the released code pools the deviations. Checked against numpy."""
+    rng = np.random.default_rng(7)
+    members = [rng.uniform(0, 1, 36) for _ in range(5)]
+    curves = {CurveKey(BALL, "cam", "behind", f"v{i}"): p for i, p in enumerate(members)}
+    normalised = np.stack([(p - p.min()) / (p.max() - p.min()) for p in members])
+    paper = float(np.mean(np.std(normalised, axis=0)))
+    pooled = float(np.sqrt(np.mean((normalised - normalised.mean(axis=0)) ** 2)))
+    assert sigma_by_relation(curves)[(BALL, "cam", "behind")] == pytest.approx(paper)
+    assert sigma_by_relation(curves, "code")[(BALL, "cam", "behind")] == pytest.approx(pooled)
+    assert paper < pooled  # the mean of stds never exceeds the pooled std

@@ -338,8 +338,27 @@ def smoothness(p_hat: npt.ArrayLike) -> float:
     return float(np.sqrt(np.mean((arr - filtered) ** 2)))
 
 
+def variation_spread_paper(p_hats: npt.ArrayLike) -> float:
+    """sigma of one relation as the paper defines it: at each frame, the population std of
+    p-hat across the variations, then the mean over the frames.
+
+    ``p_hats`` is (n_variations, 36); a frame counts when at least two variations have a
+    value there. NaN when no frame does.
+    """
+    arr = np.atleast_2d(np.asarray(p_hats, dtype=float))
+    finite = np.isfinite(arr)
+    counts = finite.sum(axis=0)
+    usable = counts >= 2
+    if arr.shape[0] < 2 or not usable.any():
+        return math.nan
+    with np.errstate(invalid="ignore", divide="ignore"):
+        stds = np.nanstd(np.where(finite, arr, np.nan)[:, usable], axis=0)
+    return float(np.mean(stds))
+
+
 def variation_spread(p_hats: npt.ArrayLike) -> float:
-    """sigma of one relation: pooled population std of p-hat across variations.
+    """sigma of one relation as the released code computes it: the pooled population std of
+    p-hat across variations (the `code` convention; `variation_spread_paper` is the paper's).
 
     ``p_hats`` is (n_variations, 36).  The mean curve is taken per frame over
     the variations available at that frame; sigma = sqrt(mean over all
@@ -462,8 +481,10 @@ def sigma_by_relation(
 ) -> dict[tuple[str, str, str], float]:
     """sigma per (dataset, prompt, relation), across that relation's variations.
 
-    Under the code convention a constant curve among the variations makes the
-    group's sigma undefined (the code's 0 / 0 normalisation).
+    `paper`: the paper's formula (the mean over frames of the std across variations,
+    `variation_spread_paper`); `code`: the released code's pooled std (`variation_spread`),
+    where a constant curve among the variations makes the group's sigma undefined (the
+    code's 0 / 0 normalisation).
     """
     _check_convention(convention)
     groups: dict[tuple[str, str, str], list[FloatArray]] = defaultdict(list)
@@ -473,8 +494,10 @@ def sigma_by_relation(
     for group, members in sorted(groups.items()):
         if convention == "code" and any(_is_constant(p) for p in members):
             result[group] = math.nan
-        else:
-            result[group] = variation_spread(np.stack([minmax_normalise(p) for p in members]))
+            continue
+        normalised = np.stack([minmax_normalise(p) for p in members])
+        spread = variation_spread_paper if convention == "paper" else variation_spread
+        result[group] = spread(normalised)
     return result
 
 

@@ -287,6 +287,18 @@ def hub_advice(error: Exception) -> str:
     def found(*kinds: type[BaseException]) -> bool:
         return any(isinstance(e, kinds) for e in chain)
 
+    text = " ".join(f"{type(e).__name__} {e}" for e in chain).lower()
+    if found(hub.OfflineModeIsEnabled, hub.LocalEntryNotFoundError) or (
+        found(ConnectionError, OSError)
+        and (
+            "offline" in text or "connect" in text or "resolve" in text or "name or service" in text
+        )
+    ):
+        return (
+            "The Hugging Face Hub is not reachable (or HF_HUB_OFFLINE is set) and no cached "
+            "copy exists: run once with network access, or use -T source=demo or a local "
+            "directory in the canonical layout."
+        )
     if found(hub.GatedRepoError):
         return (
             "The dataset is gated: accept its terms on the Hub and set HF_TOKEN "
@@ -301,18 +313,10 @@ def hub_advice(error: Exception) -> str:
         )
     if found(hub.EntryNotFoundError):
         return "The repository has no such file: check the config name and the revision."
-    text = " ".join(f"{type(e).__name__} {e}" for e in chain).lower()
-    if (
-        _offline()
-        or found(hub.OfflineModeIsEnabled, ConnectionError, OSError)
-        and (
-            "offline" in text or "connect" in text or "resolve" in text or "name or service" in text
-        )
-    ):
+    if _offline():
         return (
-            "The Hugging Face Hub is not reachable (or HF_HUB_OFFLINE is set) and no cached "
-            "copy exists: run once with network access, or use -T source=demo or a local "
-            "directory in the canonical layout."
+            "HF_HUB_OFFLINE is set and no cached copy exists: unset it to download, or use "
+            "-T source=demo or a local directory in the canonical layout."
         )
     return "Check the repository id and your network, or use a local copy."
 

@@ -53,7 +53,8 @@ CAR_DATASETS: dict[str, float] = {
     "comfort_car_ref_facing_right": 90.0,
 }
 """Dataset name -> world yaw of the relatum's front (−y = the camera's left, +y = its right)."""
-CAR_RADII: dict[str, float] = {"car": 3.5, "chair": 3.0, "horse": 3.5, "dog": 3.2, "sofa": 3.5}
+CAR_RADII: dict[str, float] = {"car": 3.2, "chair": 3.3, "horse": 3.5, "dog": 3.0, "sofa": 3.0}
+"""The referent's orbit per relatum, as in the authors' released render configs."""
 BASKETBALL_RADIUS = 0.4
 RELATUM_SCALE = 1.4
 ADDRESSEE_SCALE = 1.25
