@@ -3,9 +3,13 @@
     python hf_datasets/publish.py export --benchmark isle_brick --from demo --out OUT
     python hf_datasets/publish.py validate OUT
     python hf_datasets/publish.py publish OUT --repo-id ORG/NAME [--revision-message MSG] [--private]
+        [--dry-run] [--replace-card] [--delete-unknown]
 
 `publish` prints the new commit sha alone on stdout (the details go to
 stderr), so scripts can capture it: `SHA=$(python hf_datasets/publish.py publish ...)`.
+Every failure -- bad input, an OS error (a file in the way, a read-only folder, a full
+disk), a Hub error -- is one plain line on stderr naming the path or repository and the
+fix, with exit status 1.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ import sys
 from pathlib import Path
 
 from .benchmarks import BENCHMARKS
-from .errors import ExportError
+from .errors import ExportError, os_problem
+from .export import DEFAULT_MAX_SHARD_SIZE
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,7 +47,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--license", help="license id (default: the source card's)")
     export.add_argument("--description", help="first paragraph of the card")
     export.add_argument(
-        "--max-shard-size", default="500MB", help="parquet shard size, about (default 500MB)"
+        "--max-shard-size",
+        default=DEFAULT_MAX_SHARD_SIZE,
+        help="parquet shard size, about, read as push_to_hub reads it: 500MB = 500,000,000 "
+        f"bytes, 500MiB = 500 x 2^20 bytes (default {DEFAULT_MAX_SHARD_SIZE}, push_to_hub's)",
     )
     export.add_argument(
         "--overwrite", action="store_true", help="replace an existing exported folder at --out"
@@ -65,7 +73,14 @@ def build_parser() -> argparse.ArgumentParser:
     publish.add_argument(
         "--replace-card",
         action="store_true",
-        help="replace the repository's README.md even if vpt_tasks did not write it",
+        help="replace the repository's README.md even if it is not vpt_tasks' card of this "
+        "benchmark (without it, publish refuses)",
+    )
+    publish.add_argument(
+        "--delete-unknown",
+        action="store_true",
+        help="also delete files the published split's data_files pattern (data/<split>-*) "
+        "matches that are not shards export writes (without it, publish refuses)",
     )
     publish.add_argument("--dry-run", action="store_true", help="print what would change and stop")
     return parser
@@ -86,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
         return _publish(options)
     except (ExportError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:  # a path the command could not read or write, said plainly
+        print(f"error: {os_problem(error)}.", file=sys.stderr)
         return 1
 
 
@@ -133,8 +151,9 @@ def _publish(options: argparse.Namespace) -> int:
         options.repo_id,
         message=options.message,
         private=options.private,
-        token=options.token,
+        token=options.token or None,
         replace_card=options.replace_card,
+        delete_unknown=options.delete_unknown,
         dry_run=options.dry_run,
         report=lambda line: print(line, file=sys.stderr),
     )

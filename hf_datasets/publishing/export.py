@@ -15,8 +15,8 @@ row. A dataset that would not run is removed again and never published.
 
 from __future__ import annotations
 
+import errno
 import inspect
-import math
 import os
 import re
 import shutil
@@ -29,11 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from .benchmarks import Benchmark, get_benchmark
-from .errors import ExportError
+from .errors import ExportError, os_problem
 
-DEFAULT_MAX_SHARD_SIZE = 500 * 1024 * 1024
-"""Parquet shards are cut at about this many bytes, as `push_to_hub` does."""
+DEFAULT_MAX_SHARD_SIZE = "500MB"
+"""Parquet shards are cut at about this size, `push_to_hub`'s default (`datasets.config.MAX_SHARD_SIZE`),
+read by `parse_size` as `push_to_hub` reads it: 500,000,000 bytes."""
 _FOLDER_ENTRIES = {"README.md", "data", ".gitattributes"}
+_ENVIRONMENT = {errno.ENOSPC, errno.EDQUOT, errno.EACCES, errno.EPERM, errno.EROFS}
+"""OS errors that say where the data is read or written, not what it holds."""
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ def export_dataset(
     pretty_name: str | None = None,
     license: str | None = None,
     description: str | None = None,
-    max_shard_size: int = DEFAULT_MAX_SHARD_SIZE,
+    max_shard_size: int | str = DEFAULT_MAX_SHARD_SIZE,
     overwrite: bool = False,
 ) -> Validation:
     """Export the canonical rows of `source` to `out` and validate the result.
@@ -73,8 +76,14 @@ def export_dataset(
         command: the command line that asked for this export (recorded in the card).
         pretty_name, license, description: card fields; `pretty_name` and
             `license` default to the source card's.
-        max_shard_size: bytes per parquet shard, about.
+        max_shard_size: bytes per parquet shard, about (or a size like `500MB`, read as
+            `push_to_hub` reads it).
         overwrite: replace an existing dataset folder at `out`.
+
+    A linked `out` (a symlink to a folder) is written through: the folder it points to
+    receives the export and the link stays. The exported folder gets the permissions of a
+    new folder (the umask). Any OS error (a file in the way, a read-only folder, a full
+    disk) is one `ExportError` naming the path, with `out` left as it was.
     """
     from vpt_tasks.core.canonical import features_from, write_dataset
     from vpt_tasks.core.sources import require_columns
@@ -101,7 +110,8 @@ def export_dataset(
         raise ExportError(
             f"{resolved.describe()} has no rows in split {resolved.split}; nothing to export."
         )
-    num_shards = max(1, math.ceil(table.data.nbytes / max_shard_size))
+    shard_bytes = parse_size(max_shard_size) if isinstance(max_shard_size, str) else max_shard_size
+    num_shards = int(table.data.nbytes / shard_bytes) + 1  # push_to_hub's count
     pretty = (
         pretty_name
         or source_card.get("pretty_name")
@@ -125,9 +135,7 @@ def export_dataset(
         out.parent.mkdir(parents=True, exist_ok=True)
         staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.export-", dir=out.parent))
     except OSError as error:
-        raise ExportError(
-            f"cannot create --out {out} ({error.strerror or error}); choose a writable folder."
-        ) from None
+        raise ExportError(f"cannot create --out {out}: {os_problem(error)}.") from None
     try:
         import datasets
 
@@ -154,9 +162,7 @@ def export_dataset(
     except OSError as error:
         shutil.rmtree(staging, ignore_errors=True)
         raise ExportError(
-            f"cannot write the export to {out} ({error.filename or out}: "
-            f"{error.strerror or error}); {out} is left as it was. Choose a writable --out with "
-            "free space."
+            f"cannot write the export to {out}: {os_problem(error)}; {out} is left as it was."
         ) from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
@@ -190,6 +196,8 @@ def validate_folder(directory: str | Path, benchmark: Benchmark | str | None = N
         )
     try:
         card = DatasetCard.load(readme).data
+    except OSError:
+        raise  # an unreadable file is not a card that does not parse
     except Exception as error:  # noqa: BLE001 - the card parser raises several kinds
         raise ExportError(
             f"{readme}: the dataset card metadata does not parse ({error})."
@@ -208,6 +216,8 @@ def validate_folder(directory: str | Path, benchmark: Benchmark | str | None = N
             table = datasets.load_dataset(str(directory), split=split, cache_dir=cache)
         except Exception as error:  # noqa: BLE001 - reported with the folder named
             cause = error.__cause__ or error
+            if isinstance(cause, OSError) and cause.errno in _ENVIRONMENT:
+                raise cause from None  # the disk or the permissions, not the data: said as such
             raise ExportError(
                 f"{directory} does not load with datasets.load_dataset: {type(cause).__name__}: {cause}"
             ) from None
@@ -361,9 +371,12 @@ def _description(
     bench: Benchmark, value: str, source: Any, given: str | None, source_text: str
 ) -> str:
     """The user's description, else the source card's first paragraph; then where the rows came from."""
+    from vpt_tasks.core.canonical import markdown_code
+
     exported = (
         f"{bench.title} data in the canonical layout of `vpt_tasks` (Inspect AI tasks), exported from "
-        f"the {source.kind} source `{value}`; each row runs through the `vpt_tasks/{bench.name}` task."
+        f"the {source.kind} source {markdown_code(value)}; each row runs through the "
+        f"`vpt_tasks/{bench.name}` task."
     )
     # the source card's text is someone else's: shown as quoted plain text, it cannot add
     # headings, tables, links or HTML to the exported card
@@ -373,10 +386,9 @@ def _description(
 
 def _quoted(text: str) -> str:
     """`text` as one Markdown blockquote of plain text (markup characters escaped)."""
-    if not text:
-        return ""
-    plain = re.sub(r"([\\`*_{}\[\]()#+!|<>~])", r"\\\1", " ".join(text.split()))
-    return f"> {plain}"
+    from vpt_tasks.core.canonical import markdown_text
+
+    return f"> {markdown_text(text, code_spans=True)}" if text.strip() else ""
 
 
 def _first_paragraph(markdown: str) -> str:
@@ -389,6 +401,10 @@ def _first_paragraph(markdown: str) -> str:
 
 
 def _card_body(bench: Benchmark, provenance: dict[str, Any], description: str, license: str) -> str:
+    """The card's text. Every value that may come from elsewhere (the source card's license and
+    provenance, a path, the command) is shown as plain text or code, never as markup."""
+    from vpt_tasks.core.canonical import markdown_block, markdown_code, markdown_text
+
     source = provenance["source"]
     lines = [
         description.strip(),
@@ -398,26 +414,25 @@ def _card_body(bench: Benchmark, provenance: dict[str, Any], description: str, l
         "| | |",
         "|---|---|",
         f"| benchmark | {bench.title} (`vpt_tasks/{bench.name}`) |",
-        f"| produced by | {provenance['generator']} |",
-        f"| source | `{source['value']}` ({source['kind']}, split {source['split']}) |",
-        f"| source revision | {source['revision'] or 'n/a (local data)'} |",
+        f"| produced by | {markdown_text(provenance['generator'])} |",
+        f"| source | {markdown_code(source['value'], table=True)} "
+        f"({markdown_text(source['kind'])}, split {markdown_text(source['split'])}) |",
+        f"| source revision | {markdown_text(source['revision'] or 'n/a (local data)')} |",
         f"| created | {provenance['created']} |",
         f"| rows | {provenance['rows']} |",
-        f"| license | {license} |",
+        f"| license | {markdown_text(license)} |",
     ]
     derived = provenance.get("derived_from")
     if isinstance(derived, dict):
         made_by = derived.get("generator") or "unknown generator"
-        lines.append(f"| source produced by | {made_by} |")
+        lines.append(f"| source produced by | {markdown_text(made_by)} |")
         if derived.get("command"):
-            lines.append(f"| source command | `{derived['command']}` |")
+            lines.append(f"| source command | {markdown_code(derived['command'], table=True)} |")
     lines += [
         "",
         "This folder was written by:",
         "",
-        "```bash",
-        provenance["command"],
-        "```",
+        markdown_block(str(provenance["command"]), "bash"),
         "",
         "## Use with vpt_tasks",
         "",
@@ -571,9 +586,10 @@ def _swap_into_place(staging: Path, out: Path) -> None:
     shutil.rmtree(previous, ignore_errors=True)
 
 
-def parse_size(text: str) -> int:
+def parse_size(text: str | int) -> int:
     """Bytes from `500MB` (10^6), `200KiB` (2^10) or a plain number, as `push_to_hub` reads them
-    (`datasets`' own parser: one meaning of "500MB" here and on the Hub)."""
+    (`datasets`' own parser, `convert_file_size_to_int`: one meaning of "500MB" here and on the
+    Hub; like it, a lower-case `mb` means megabits)."""
     from datasets.utils.py_utils import convert_file_size_to_int
 
     value = str(text).strip()

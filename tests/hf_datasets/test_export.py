@@ -13,7 +13,12 @@ from huggingface_hub import DatasetCard
 from hf_datasets.publishing import ExportError
 from hf_datasets.publishing.benchmarks import BENCHMARKS, get_benchmark
 from hf_datasets.publishing.cli import main
-from hf_datasets.publishing.export import export_dataset, parse_size, validate_folder
+from hf_datasets.publishing.export import (
+    DEFAULT_MAX_SHARD_SIZE,
+    export_dataset,
+    parse_size,
+    validate_folder,
+)
 from tests.helpers import metrics, run
 from vpt_tasks.core.canonical import features_from, write_dataset
 from vpt_tasks.core.errors import SourceError
@@ -304,10 +309,30 @@ def test_parse_size(text: str, size: int) -> None:
     assert parse_size(text) == size
 
 
-@pytest.mark.parametrize("text", ["", "ten", "5 parsecs", "0"])
+@pytest.mark.parametrize("text", ["", "ten", "5 parsecs", "0", "-5MB", "1.5GB"])
 def test_parse_size_rejects(text: str) -> None:
     with pytest.raises(ExportError):
         parse_size(text)
+
+
+def test_shard_sizes_are_read_as_push_to_hub_reads_them(tmp_path: Path) -> None:
+    """Issue 23 §5: one meaning of "500MB" here and in `push_to_hub` (500,000,000 bytes)."""
+    from datasets.utils.py_utils import convert_file_size_to_int
+
+    default = convert_file_size_to_int(datasets.config.MAX_SHARD_SIZE)
+    assert parse_size(DEFAULT_MAX_SHARD_SIZE) == default == 500 * 10**6
+    nbytes = datasets.load_dataset(str(demo_dir("isle_brick")), split="test").data.nbytes
+    # a size whose decimal (KB) and binary (KiB) readings cut the demo into different counts
+    kb = next(
+        k
+        for k in range(1, 1000)
+        if int(nbytes / (k * 1000)) != int(nbytes / (k * 1024)) and nbytes / (k * 1000) < 7
+    )
+    out = tmp_path / "out"
+    command = ["export", "--benchmark", "isle_brick", "--from", "demo", "--out", str(out)]
+    assert main([*command, "--max-shard-size", f"{kb}KB"]) == 0
+    shards = list((out / "data").iterdir())
+    assert len(shards) == int(nbytes / convert_file_size_to_int(f"{kb}KB")) + 1  # push_to_hub's
 
 
 def test_every_benchmark_has_its_task_schema_split_and_card() -> None:

@@ -61,6 +61,7 @@ def test_publish_then_run_the_task_from_the_hub(
     sha = published.stdout.strip()
     assert re.fullmatch(r"[0-9a-f]{40}", sha), published.stdout
     assert f"-T source={REPO}@{sha}" in published.stderr
+    assert "grader" not in published.stderr  # the task is built to validate, not to run
     # the Hub holds exactly the exported folder, the parquet file stored through LFS
     files = hub.files(REPO)
     local = {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*") if p.is_file()}

@@ -5,10 +5,14 @@ A canonical dataset directory is exactly what a Hub dataset repo holds:
 `data/<split>-00000-of-00001.parquet` with the image bytes embedded. The same
 directory loads with `-T source=DIR`, with `datasets.load_dataset(DIR)`, and
 uploads unchanged to the Hub.
+
+The card's title is the dataset's name shown as plain text (`markdown_text`): a
+name taken from someone else's card cannot add headings, links or HTML to it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -126,9 +130,78 @@ def write_dataset(
     )
     DatasetInfosDict({"default": info}).to_dataset_card_data(card)
     (directory / "README.md").write_text(
-        f"---\n{card.to_yaml()}\n---\n\n# {pretty_name}\n\n{body}".rstrip() + "\n", encoding="utf-8"
+        f"---\n{card.to_yaml()}\n---\n\n# {markdown_text(pretty_name)}\n\n{body}".rstrip() + "\n",
+        encoding="utf-8",
     )
     return directory
+
+
+# --- plain text in a Markdown card --------------------------------------------------------
+
+_MARKUP = re.compile(r"[\\`*\[\]<>|~&]|(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])|#")
+"""Characters that start Markdown or HTML markup anywhere in a line (an `_` only at a word's edge)."""
+_BLOCK_START = re.compile(r"^([-+=]|\d+[.)])")
+"""What makes a line a list, a setext underline or an ordered list when it starts it."""
+
+
+def markdown_text(text: object, *, code_spans: bool = False) -> str:
+    """`text` as one line of Markdown that shows as itself: line breaks become spaces and every
+    character that would start a heading, list, emphasis, link, table cell, code or HTML is
+    backslash-escaped. For card text that comes from someone else (another card, a path).
+
+    `code_spans`: keep the text's well-formed code spans (`like this`), which show their
+    content as it is anyway (outside a table). Linear in the text's length.
+    """
+    line = " ".join(str(text).split())
+    out, at = [], 0
+    for start, end in _code_spans(line) if code_spans else []:
+        out += [_MARKUP.sub(_escaped, line[at:start]), line[start:end]]
+        at = end
+    out.append(_MARKUP.sub(_escaped, line[at:]))
+    return _BLOCK_START.sub(lambda m: m.group(0)[:-1] + "\\" + m.group(0)[-1], "".join(out))
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return "\\" + match.group(0)
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """Where `line`'s code spans are: a run of backticks up to the next run of the same length
+    (CommonMark's rule), found in one pass over the runs."""
+    runs = [(m.start(), m.end()) for m in re.finditer(r"`+", line)]
+    following: list[int | None] = [None] * len(runs)
+    last: dict[int, int] = {}
+    for index in range(len(runs) - 1, -1, -1):  # the next run of each length, right to left
+        length = runs[index][1] - runs[index][0]
+        following[index] = last.get(length)
+        last[length] = index
+    spans, index = [], 0
+    while index < len(runs):
+        closing = following[index]
+        if closing is None:
+            index += 1
+            continue
+        spans.append((runs[index][0], runs[closing][1]))
+        index = closing + 1
+    return spans
+
+
+def markdown_code(text: object, *, table: bool = False) -> str:
+    """`text` as one inline code span, whatever backticks it holds (its fence is longer).
+
+    `table`: the span sits in a table cell, where GFM reads `|` as a cell border even in code.
+    """
+    line = " ".join(str(text).split())
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", line)), default=0) + 1)
+    pad = " " if line.startswith("`") or line.endswith("`") else ""
+    span = f"{fence}{pad}{line}{pad}{fence}"
+    return span.replace("|", "\\|") if table else span
+
+
+def markdown_block(text: str, info: str = "") -> str:
+    """`text` as a fenced code block that no line of it can close (its fence is longer)."""
+    fence = "`" * max(3, max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    return f"{fence}{info}\n{text.rstrip()}\n{fence}"
 
 
 def _write_batch(writer: Any, batch: list[dict[str, Any]], schema: Any, pa: Any) -> int:
