@@ -41,6 +41,8 @@ from vpt_tasks.scorers.cascade import decision_counts
 from vpt_tasks.scorers.circular import RotationResult, circular_summary
 
 GROUP_KEYS = ("qtype", "difficulty", "pov")
+TABLE1 = "qtype_difficulty"
+"""Slice key of the paper's Table 1 cells: `qtype_difficulty=<qtype>:<difficulty>/<metric>`."""
 HEADLINE = "vanilla_accuracy"
 """The paper's number (its Table 1: plain accuracy over every question asked -- weak models
 near 25%, where answering every rotation right by chance is 0.39%)."""
@@ -64,6 +66,8 @@ def circular(scores: list[SampleScore]) -> dict[str, float]:
         meta = s.sample_metadata or {}
         item = str(meta["item_id"])
         groups = {key: meta[key] for key in GROUP_KEYS if meta.get(key) is not None}
+        if "qtype" in groups and "difficulty" in groups:  # the cells of the paper's Table 1
+            groups[TABLE1] = f"{groups['qtype']}:{groups['difficulty']}"
         # a rotation counts as correct only when fully correct (epochs: in every epoch)
         records.append(
             RotationResult(item, int(meta["rotation"]), s.score.as_float() >= 1.0, groups)
@@ -115,7 +119,54 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
 
     The report reads them with `vpt_tasks.report.logs.log_details(log)`.
     """
-    return {**circular(scores), **decision_counts(scores)}
+    return {**circular(scores), **point_of_view_test(scores), **decision_counts(scores)}
+
+
+def point_of_view_test(scores: list[SampleScore]) -> dict[str, float]:
+    """The paper's first- vs third-person analysis: a paired t-test over the data's own pairs.
+
+    The data asks some images both in the first person ("If you were the person ...") and
+    in the third; for each such image the accuracy over its first-person questions (every
+    rotation) is paired with that over its third-person ones, and `scipy.stats.ttest_rel`
+    compares them. This is the paper's test; `vpt-tasks report`'s solver-vs-solver McNemar
+    test answers another question (one model, the same items, two prompts).
+
+    Keys (only when some image has both points of view): `pov_pairs`, `pov_first_mean`,
+    `pov_third_mean`, `pov_difference` (first - third), `pov_t`, `pov_p` (two-sided;
+    undefined with fewer than two pairs or no variation).
+    """
+    by_image: dict[tuple[str, str], list[float]] = {}
+    for s in scores:
+        meta = s.sample_metadata or {}
+        image, pov = meta.get("image_id"), meta.get("pov")
+        if image is None or pov not in ("first", "third"):
+            continue
+        by_image.setdefault((str(image), str(pov)), []).append(float(s.score.as_float() >= 1.0))
+    images = sorted({image for image, _ in by_image})
+    pairs = [
+        (sum(by_image[(i, "first")]) / len(by_image[(i, "first")]),
+         sum(by_image[(i, "third")]) / len(by_image[(i, "third")]))
+        for i in images
+        if (i, "first") in by_image and (i, "third") in by_image
+    ]  # fmt: skip
+    if not pairs:
+        return {}
+    first = [a for a, _ in pairs]
+    third = [b for _, b in pairs]
+    result = {
+        "pov_pairs": float(len(pairs)),
+        "pov_first_mean": sum(first) / len(first),
+        "pov_third_mean": sum(third) / len(third),
+        "pov_difference": (sum(first) - sum(third)) / len(pairs),
+        "pov_t": float("nan"),
+        "pov_p": float("nan"),
+    }
+    if len(pairs) >= 2 and any(a != b for a, b in pairs):
+        from scipy.stats import ttest_rel
+
+        test = ttest_rel(first, third)
+        result["pov_t"], result["pov_p"] = float(test.statistic), float(test.pvalue)
+    return result
 
 
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:

@@ -6,6 +6,9 @@ from pathlib import Path
 
 from inspect_ai.log import EvalLog
 
+from vpt_tasks.core.text import numeric_sort_key
+from vpt_tasks.omni_perspective.metrics import TABLE1
+from vpt_tasks.report.logs import fmt, log_details, model_labels
 from vpt_tasks.report.sliced import SlicedSection, render_sliced
 
 SECTION = SlicedSection(
@@ -21,4 +24,66 @@ SECTION = SlicedSection(
 
 
 def render(logs: list[EvalLog], out: Path) -> list[str]:
-    return render_sliced(SECTION, logs, out)
+    lines = render_sliced(SECTION, logs, out)
+    labels = model_labels(logs)
+    numbers = [log_details(log) for log in logs]
+    lines += table1(labels, numbers)
+    lines += point_of_view(labels, numbers)
+    return lines
+
+
+def table1(labels: list[str], numbers: list[dict[str, float]]) -> list[str]:
+    """The paper's Table 1: accuracy by question type (rows) and difficulty (columns), per run."""
+    lines: list[str] = []
+    prefix = f"{TABLE1}="
+    for label, values in zip(labels, numbers, strict=True):
+        cells = {
+            tuple(key[len(prefix) : -len("/vanilla_accuracy")].split(":", 1)): value
+            for key, value in values.items()
+            if key.startswith(prefix) and key.endswith("/vanilla_accuracy")
+        }
+        if not cells:
+            continue
+        qtypes = sorted({q for q, _ in cells}, key=numeric_sort_key)
+        levels = sorted({d for _, d in cells}, key=_difficulty_order)
+        lines += [
+            f"### Table 1: accuracy (%) by question type and difficulty, {label}",
+            "",
+            "| question type | " + " | ".join(levels) + " |",
+            "|---" * (len(levels) + 1) + "|",
+        ]
+        lines += [
+            f"| {q} | " + " | ".join(fmt(cells.get((q, d))) for d in levels) + " |" for q in qtypes
+        ]
+        lines.append("")
+    return lines
+
+
+def point_of_view(labels: list[str], numbers: list[dict[str, float]]) -> list[str]:
+    """The paper's first- vs third-person paired t-test over the data's own pairs, per run."""
+    rows = [
+        f"| {label} | {int(v['pov_pairs'])} | {fmt(v['pov_first_mean'])} | "
+        f"{fmt(v['pov_third_mean'])} | {fmt(v['pov_difference'])} | {_number(v['pov_t'])} | "
+        f"{_number(v['pov_p'])} |"
+        for label, v in zip(labels, numbers, strict=True)
+        if "pov_pairs" in v
+    ]
+    if not rows:
+        return []
+    return [
+        "### First- vs third-person phrasing (the paper's paired t-test over images asked both ways)",
+        "",
+        "| run | pairs | first person (%) | third person (%) | difference (pp) | t | p |",
+        "|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+    ]
+
+
+def _number(value: float) -> str:
+    return "–" if value != value else f"{value:.3g}"
+
+
+def _difficulty_order(level: str) -> tuple[int, str]:
+    known = {"easy": 0, "medium": 1, "hard": 2}
+    return (known.get(level.lower(), 3), level)
