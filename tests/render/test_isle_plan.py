@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import functools
 import json
 import math
@@ -9,11 +10,20 @@ from collections import Counter
 
 import pytest
 
-from vpt_tasks.isle_brick.geometry import blocked_fraction, cardinal_set, egocentric_set, is_visible
+from vpt_tasks.isle_brick.design import OBJECTS, PAPER_CELLS, TABLE_3, paper_cell
+from vpt_tasks.isle_brick.geometry import (
+    blocked_fraction,
+    boundary_distance,
+    cardinal_set,
+    egocentric_set,
+    gold_answers,
+    is_visible,
+)
 from vpt_tasks.render import models
 from vpt_tasks.render import transforms as tf
 from vpt_tasks.render.camera import Camera
 from vpt_tasks.render.isle_plan import IsleBrickOptions, plan_isle_brick
+from vpt_tasks.render.scene import Entity
 
 
 @functools.cache
@@ -45,34 +55,154 @@ def test_default_design_is_the_papers() -> None:
     assert Counter(r["figure_orientation"] for r in rows) == {"toward": 72, "away": 72}
     assert Counter(r["viewpoint"] for r in rows) == {"surface": 72, "birds_eye": 72}
     assert len({r["scene_id"] for r in rows}) == 144
-    # two-direction gold answers in the proportions of the paper's Table 3
+    # the gold sets of the paper's Table 3, cell by cell (issue 20 §1)
+    for column in ("gold_q4", "gold_q5", "gold_q7"):
+        assert Counter(tuple(r[column]) for r in rows) == TABLE_3[column], column
     two = {q: sum(len(r[f"gold_{q}"]) == 2 for r in rows) for q in ("q4", "q5", "q7")}
     assert two == {"q4": 52, "q5": 25, "q7": 41}  # 36.1%, 17.4%, 28.5%
     assert all(
         r["gold_q1"] == ["1"] and r["gold_q2"] == ["1"] and r["gold_q3"] == ["yes"] for r in rows
     )
+    # each cell has the gold sets its allocation gives it
+    for r in rows:
+        cell = paper_cell(
+            r["object"], r["object_position"], r["figure_orientation"], r["viewpoint"]
+        )
+        assert (tuple(r["gold_q4"]), tuple(r["gold_q5"]), tuple(r["gold_q7"])) == cell
 
 
-def test_gold_answers_follow_from_the_world_layout() -> None:
-    """Recompute Q4-Q7 from world positions, the figure's world yaw and the camera pose only."""
+def test_table_3_holds_the_papers_numbers() -> None:
+    """What the paper gives of its supplement Table 3, and the random baseline it implies."""
+    q4, q5, q7 = (TABLE_3[q] for q in ("gold_q4", "gold_q5", "gold_q7"))
+    assert all(sum(t.values()) == 144 for t in (q4, q5, q7))
+    doubles = {
+        q: sum(n for s, n in t.items() if len(s) == 2)
+        for q, t in zip("457", (q4, q5, q7), strict=True)
+    }
+    assert doubles == {"4": 52, "5": 25, "7": 41}
+    assert {s for s in q5 if len(s) == 2} == {("east", "south"), ("south", "west")}
+    assert {s: n for s, n in q7.items() if len(s) == 2} == {
+        ("right", "back"): 19,
+        ("back", "left"): 7,
+        ("front", "left"): 11,
+        ("front", "right"): 4,
+    }
+    # the paper's random baseline (Appendix A.3): mean |G| / 4 -> 34.0, 29.3, 32.1 %
+    chance = [sum(len(s) * n for s, n in t.items()) / 144 / 4 for t in (q4, q5, q7)]
+    assert [round(100 * c, 1) for c in chance] == [34.0, 29.3, 32.1]
+
+
+def test_every_cell_of_the_allocation_fits_its_factors() -> None:
+    """PAPER_CELLS: the object's position is in Q4, toward = front in Q7, away = back."""
+    base = {"back": "north", "right": "east", "front": "south", "left": "west"}
+    assert len(PAPER_CELLS) == 16 and all(len(v) == 9 for v in PAPER_CELLS.values())
+    totals: dict[str, Counter] = {q: Counter() for q in ("gold_q4", "gold_q5", "gold_q7")}
+    for position, orientation, viewpoint in PAPER_CELLS:
+        for name in OBJECTS:
+            q4, q5, q7 = paper_cell(name, position, orientation, viewpoint)
+            assert base[position] in q4
+            assert ("front" if orientation == "toward" else "back") in q7
+            for column, value in zip(totals, (q4, q5, q7), strict=True):
+                totals[column][value] += 1
+    assert totals == {q: Counter(t) for q, t in TABLE_3.items()}
+
+
+def test_dry_run_prints_table_3_for_seeds_0_to_9(capsys: pytest.CaptureFixture[str]) -> None:
+    """The acceptance check of issue 20: `vpt-tasks render isle-brick --dry-run`, seeds 0-9."""
+    from vpt_tasks.cli import main
+
+    for seed in range(10):
+        assert main(["render", "isle-brick", "--dry-run", "--seed", str(seed)]) == 0
+        out = capsys.readouterr().out
+        assert "isle-brick: 144 frames (144 distinct scenes)" in out, seed
+        printed = {
+            line.split(":", 1)[0].strip(): ast.literal_eval(line.split(":", 1)[1].split(" (")[0])
+            for line in out.splitlines()
+            if line.strip().startswith(("gold_q4", "gold_q5", "gold_q7"))
+        }
+        for column, counts in TABLE_3.items():
+            assert printed[column] == {"+".join(s): n for s, n in counts.items()}, (seed, column)
+        assert "Table 3 of the paper: every cell as the paper's" in out
+
+
+def image_readings(row) -> dict[str, list[float]]:
+    """Q4 and Q5 read off the image: the world layout and the camera columns only."""
+    camera = camera_of(row)
+    layout = entities_of(row)
+    figure, thing = layout["figure"][0], layout["object"][0]
+    facing = tf.azimuth_vector(row["figure_world_yaw"])
+    figure_centre = Entity(
+        "figure", models.minifigure(row["figure"]), tuple(figure["position"]), yaw=figure["yaw"]
+    ).center()
+    thing_centre = Entity(
+        "object", models.isle_objects()[row["object"]](), tuple(thing["position"]), yaw=thing["yaw"]
+    ).center()
+    eyes = tf.add(figure["position"], (0.0, 0.0, models.EYE_HEIGHT))
+    return {
+        "q4": [
+            camera.image_bearing(figure["position"], thing["position"]),  # the definition
+            camera.image_bearing(figure_centre, thing_centre),
+        ],
+        "q5": [
+            camera.image_heading(figure["position"], facing),  # the definition
+            camera.image_heading(eyes, facing),
+        ],
+    }
+
+
+def test_gold_answers_are_what_the_image_shows() -> None:
+    """Q4/Q5 from the projected positions and facing; Q6/Q7 from the ground layout (issue 20 §2)."""
     for frame in design().frames:
         row = frame.row
         camera = camera_of(row)
         layout = entities_of(row)
         figure, thing = layout["figure"][0], layout["object"][0]
-        offset = tf.sub(thing["position"], figure["position"])
-        object_bearing = camera.bearing(offset)
+        readings = image_readings(row)
+        for question in ("q4", "q5"):
+            for angle in readings[question]:
+                # read between the ground points or the centres, at the feet or the eyes: the
+                # same set, never within the boundary margin (5 deg) of another one
+                assert list(cardinal_set(angle)) == row[f"gold_{question}"], row["scene_id"]
+                assert boundary_distance(angle) >= 5.0, (row["scene_id"], question, angle)
+        assert readings["q4"][0] == pytest.approx(row["object_image_bearing"], abs=1e-2)
+        assert readings["q5"][0] == pytest.approx(row["figure_image_bearing"], abs=1e-2)
+        object_bearing = camera.bearing(tf.sub(thing["position"], figure["position"]))
         facing = camera.bearing(tf.azimuth_vector(row["figure_world_yaw"]))
-        assert list(cardinal_set(object_bearing)) == row["gold_q4"], row["scene_id"]
-        assert list(cardinal_set(facing)) == row["gold_q5"], row["scene_id"]
         assert row["gold_q6"] == (["yes"] if is_visible(object_bearing, facing) else ["no"])
         assert list(egocentric_set(object_bearing, facing)) == row["gold_q7"], row["scene_id"]
+        assert boundary_distance(object_bearing - facing) >= 5.0
         # the factor labels say the same thing
         assert (row["figure_orientation"] == "toward") == (row["gold_q6"] == ["yes"])
         base = {"back": "north", "right": "east", "front": "south", "left": "west"}[
             row["object_position"]
         ]
         assert base in row["gold_q4"]
+
+
+def test_surface_views_foreshorten_the_ground() -> None:
+    """Why the gold is read in the image: seen from 20 deg up, ground and image directions differ."""
+    camera = Camera.orbit((0.0, 0.0, 0.0), azimuth=0.0, elevation=20.0, distance=40.0, lens_mm=70.0)
+    diagonal = camera.direction(45.0)  # north-east on the table
+    drawn = camera.image_heading((0.0, 0.0, 0.0), diagonal)
+    assert drawn == pytest.approx(71.1, abs=0.5)  # drawn 19 deg above the horizontal: east
+    assert gold_answers(45.0, 0.0, image_object_bearing=drawn)["gold_q4"] == ["east"]
+    assert gold_answers(45.0, 0.0)["gold_q4"] == ["north", "east"]  # the ground reading
+    # in the design, surface-level scenes whose gold would change if read on the ground
+    rows = [f.row for f in design().frames if f.row["viewpoint"] == "surface"]
+    changed = sum(list(cardinal_set(r["object_bearing"])) != r["gold_q4"] for r in rows)
+    changed += sum(list(cardinal_set(r["figure_yaw"])) != r["gold_q5"] for r in rows)
+    assert changed > 0
+    # a diagonal gold set is drawn as a diagonal: within 22.5 - 5 deg of it in the image
+    for r in rows:
+        for column, angle in (
+            ("gold_q4", "object_image_bearing"),
+            ("gold_q5", "figure_image_bearing"),
+        ):
+            if len(r[column]) == 2:
+                assert (
+                    abs((r[angle] - 45.0) % 90.0) <= 17.5 + 1e-9
+                    or abs((r[angle] - 45.0) % 90.0 - 90.0) <= 17.5 + 1e-9
+                )
 
 
 def test_image_positions_agree_with_the_gold_directions() -> None:
@@ -91,8 +221,11 @@ def test_image_positions_agree_with_the_gold_directions() -> None:
             assert oc > fc
         if "west" in q4:
             assert oc < fc
-        if q4 in ({"north"}, {"south"}):  # straight above / below, up to perspective convergence
-            assert oc == pytest.approx(fc, abs=0.01)
+        if len(q4) == 1:  # straight above / below / beside: the other axis within 22.5 deg
+            along, across = (
+                (fr - orow, oc - fc) if q4 & {"north", "south"} else (oc - fc, fr - orow)
+            )
+            assert abs(across) < abs(along) * math.tan(math.radians(22.5))
 
 
 def test_the_nose_points_where_the_figure_faces() -> None:
@@ -102,10 +235,14 @@ def test_the_nose_points_where_the_figure_faces() -> None:
             p for p in figure.model.parts if p.material == models.NOSE and p.shape == "cone"
         )
         head = figure.to_world((0.0, 0.0, nose.location[2]))
-        pointing = frame.scene.camera.bearing(tf.sub(figure.to_world(nose.location), head))
+        tip = figure.to_world(nose.location)
+        pointing = frame.scene.camera.bearing(tf.sub(tip, head))
         assert pointing == pytest.approx(frame.row["figure_yaw"], abs=1e-6) or abs(
             pointing - frame.row["figure_yaw"]
         ) == pytest.approx(360, abs=1e-6)
+        # and in the image the nose points into the gold Q5 sector
+        drawn = frame.scene.camera.image_bearing(head, tip)
+        assert list(cardinal_set(drawn)) == frame.row["gold_q5"], frame.key
 
 
 def test_everything_is_in_frame_and_in_sight() -> None:

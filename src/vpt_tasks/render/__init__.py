@@ -15,7 +15,10 @@ or the frames; every path draws through `renderer.py` and records through
 `runner.py`.
 """
 
-RENDERER_VERSION = "1.0.0"
+RENDERER_VERSION = "1.1.0"
 """Recorded in every rendered row; bump when the same options would draw different images."""
 
 FAMILIES = ("comfort-ball", "comfort-car", "isle-brick")
+
+CAR_RELATA = ("horse", "bench", "laptop", "duck", "chair", "dog", "sofa", "bed", "bicycle", "car")
+"""The ten COMFORT-CAR relata, in the order of the authors' released configs."""

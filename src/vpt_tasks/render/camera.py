@@ -25,6 +25,7 @@ seen from above; world azimuths grow counter-clockwise from +x (z up).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -78,12 +79,12 @@ class Camera:
 
     # -- the image's compass ---------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def north(self) -> Vec3:
         """Unit ground vector of image north."""
         return tf.azimuth_vector(self.heading)
 
-    @property
+    @functools.cached_property
     def east(self) -> Vec3:
         """Unit ground vector of image east (north turned clockwise seen from above)."""
         return tf.azimuth_vector(self.heading - 90.0)
@@ -107,7 +108,7 @@ class Camera:
 
     # -- projection ------------------------------------------------------------------
 
-    @property
+    @functools.cached_property
     def forward(self) -> Vec3:
         return tf.normalize(tf.sub(self.target, self.location))
 
@@ -115,7 +116,7 @@ class Camera:
     def right(self) -> Vec3:
         return self.east
 
-    @property
+    @functools.cached_property
     def up(self) -> Vec3:
         return tf.cross(self.right, self.forward)
 
@@ -160,6 +161,15 @@ class Camera:
         c0, r0, _ = self.project(origin)
         c1, r1, _ = self.project(point)
         return tf.wrap(math.degrees(math.atan2(c1 - c0, r0 - r1)))
+
+    def image_heading(self, origin: Vec3, vector: Vec3, step: float = 1e-3) -> float:
+        """Bearing in the image (up = 0, right = 90) of a direction `vector` drawn at `origin`.
+
+        The direction of the picture of a short step from `origin` along
+        `vector`: where a figure standing at `origin` and facing `vector`
+        is seen to face.
+        """
+        return self.image_bearing(origin, tf.add(origin, tf.scale(tf.normalize(vector), step)))
 
     def as_columns(self) -> dict[str, object]:
         """The camera pose as canonical geometry columns."""

@@ -1,6 +1,7 @@
 """`vpt-tasks render`: render a scene family into a canonical dataset directory.
 
     vpt-tasks render isle-brick   --out DIR [--seed N] [--size 512] [--samples 16] [--limit N] ...
+    vpt-tasks render isle-brick   --dry-run [--seed N]        # the plan's gold sets vs Table 3
     vpt-tasks render isle-brick   --out DIR --variant no-objects,human-figure   # + twin images
     vpt-tasks render comfort-ball --out DIR [--relations behind,totheleft] [--frames 0-36] ...
     vpt-tasks render comfort-car  --out DIR [--variations car,horse] [--datasets comfort_car_ref_facing_left] ...
@@ -24,7 +25,7 @@ import sys
 from collections import Counter
 from typing import Any
 
-from vpt_tasks.render import FAMILIES, RENDERER_VERSION
+from vpt_tasks.render import CAR_RELATA, FAMILIES, RENDERER_VERSION
 
 _HELP = {
     "isle-brick": "LEGO-style minifigure + object scenes after the Isle-Brick-V2 design (7 gold answers each)",
@@ -70,9 +71,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("output and rendering")
     group.add_argument(
         "--out",
-        required=True,
+        default=None,
         metavar="DIR",
-        help="dataset directory to write (created; re-running resumes)",
+        help="dataset directory to write (created; re-running resumes); not needed with --dry-run",
     )
     group.add_argument(
         "--seed", type=int, default=0, help="seed of layouts and of Cycles (default 0)"
@@ -238,7 +239,8 @@ def _isle_options(parser: argparse.ArgumentParser) -> None:
         type=_floats,
         default=None,
         metavar="Q4,Q5,Q7",
-        help="shares of two-direction gold answers (default 0.36,0.173,0.285 as in the paper)",
+        help="shares of scenes with two-direction Q4, Q5, Q7 gold answers, dealt with the seed "
+        "(default: the paper's Table 3, cell by cell, for every seed)",
     )
     group.add_argument(
         "--variant",
@@ -263,7 +265,7 @@ def _comfort_options(parser: argparse.ArgumentParser, family: str) -> None:
     what = (
         "variations (default,color,size,cam_position,distractor)"
         if family == "comfort-ball"
-        else "relata (car,chair,horse,dog,sofa)"
+        else "relata (" + ",".join(CAR_RELATA) + ")"
     )
     group.add_argument(
         "--variations", type=_names, default=None, help=f"comma-separated {what}; default all"
@@ -326,6 +328,13 @@ def run(args: argparse.Namespace) -> int:
     from vpt_tasks.render.blender import BlenderUnavailable
 
     error_prefix = f"vpt-tasks render {args.family}: error:"
+    if args.out is None and not args.dry_run:
+        print(
+            f"{error_prefix} --out DIR is required: the folder to write the dataset to "
+            "(only --dry-run plans without one)",
+            file=sys.stderr,
+        )
+        return 2
     try:
         settings = render_settings(args)
         plans, skipped = plan(args)
@@ -682,7 +691,7 @@ def plan(args: argparse.Namespace) -> tuple[list[Any], list[tuple[str, str]]]:
             viewpoints=args.viewpoints or defaults.viewpoints,
             repeats=args.repeats,
             seed=args.seed,
-            two_direction_shares=_three(args.two_direction_shares) or defaults.two_direction_shares,
+            two_direction_shares=_three(args.two_direction_shares),
             yaw_step=args.yaw_step,
             distractors=args.distractors,
             second_figure=args.second_figure,
@@ -748,11 +757,34 @@ def summary(family: str, plans: list[Any]) -> str:
                 )
             )
         lines.append(f"  viewpoints: {dict(Counter(r['viewpoint'] for r in rows))}")
+        lines.append(f"  {_table_3_line(rows)}")
         if twins:
             lines.append(f"  twin frames: {dict(twins)}")
         return "\n".join(lines)
     paths = Counter((r["dataset"], r["relation"], r["variation"]) for r in rows)
     return f"  {len(paths)} paths, frames per path: {sorted(set(paths.values()))}"
+
+
+def _table_3_line(rows: list[dict[str, Any]]) -> str:
+    """Whether the planned Q4, Q5, Q7 gold sets are the paper's Table 3 (per 144 scenes)."""
+    from vpt_tasks.isle_brick.design import TABLE_3
+
+    if not rows or len(rows) % 144:
+        return f"Table 3 of the paper: not comparable ({len(rows)} scenes, not 144 or a multiple)"
+    times = len(rows) // 144
+    differing = []
+    for column, paper in TABLE_3.items():
+        planned = Counter(tuple(r[column]) for r in rows)
+        for gold in sorted(set(paper) | set(planned)):
+            if planned[gold] != paper.get(gold, 0) * times:
+                differing.append(
+                    f"{column} {'+'.join(gold)} {planned[gold]} vs {paper.get(gold, 0) * times}"
+                )
+    if not differing:
+        return "Table 3 of the paper: every cell as the paper's" + (
+            f" (x{times})" if times > 1 else ""
+        )
+    return "Table 3 of the paper: differs in " + "; ".join(differing)
 
 
 def command_line(args: argparse.Namespace) -> str:

@@ -15,6 +15,7 @@ so they cannot drift apart.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -81,6 +82,12 @@ class Model:
     def height(self) -> float:
         return self.box.center[2] + self.box.half[2]
 
+    @functools.cached_property
+    def part_corners(self) -> tuple[Vec3, ...]:
+        """The corners of every part's unit cube in the model's frame (they bound what is drawn)."""
+        corners = [(x, y, z) for x in (-0.5, 0.5) for y in (-0.5, 0.5) for z in (-0.5, 0.5)]
+        return tuple(tf.apply(part.matrix(), corner) for part in self.parts for corner in corners)
+
     @property
     def radius(self) -> float:
         """Radius of the footprint's circumscribed circle about the model origin."""
@@ -102,12 +109,17 @@ class Entity:
     scale: float = 1.0
 
     def matrix(self) -> Matrix:
+        return self._matrix
+
+    @functools.cached_property
+    def _matrix(self) -> Matrix:
+        # computed once: planners place thousands of points through it
         return tf.compose(
             tf.translation(self.position), tf.rotation_z(self.yaw), tf.scaling((self.scale,) * 3)
         )
 
     def to_world(self, local: Vec3) -> Vec3:
-        return tf.apply(self.matrix(), local)
+        return tf.apply(self._matrix, local)
 
     def box_corners(self) -> list[Vec3]:
         c, h = self.model.box.center, self.model.box.half
