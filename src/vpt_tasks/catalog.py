@@ -11,6 +11,7 @@ the code.
 from __future__ import annotations
 
 import argparse
+import importlib
 import inspect
 import re
 import sys
@@ -56,7 +57,7 @@ def _documented(docstring: str) -> dict[str, str]:
     entries: dict[str, str] = {}
     current = None
     for line in match.group(1).splitlines():
-        head = re.match(r"^\s{4}(\w+)(?:\s*\([^)]*\))?:\s*(.*)$", line)
+        head = re.match(r"^\s{4}(\*{0,2}\w+)(?:\s*\([^)]*\))?:\s*(.*)$", line)
         if head:
             current = head.group(1)
             entries[current] = head.group(2).strip()
@@ -85,7 +86,16 @@ def describe(name: str, *, width: int = 100) -> str:
         note = " [deprecated]" if argument.deprecated else ""
         text = f"{label:<28}{argument.description}{note}"
         lines += textwrap.wrap(text, width, initial_indent="    ", subsequent_indent=" " * 32)
+    for note in notes(benchmark.task_module, entry.name):
+        lines += textwrap.wrap(note, width, initial_indent="  ", subsequent_indent="    ")
     return "\n".join(lines)
+
+
+def notes(module: str, name: str) -> list[str]:
+    """More to list about a task: `catalog_notes(name) -> list[str]` of its task module, if any
+    (e.g. the values an argument takes that are too many for its docstring)."""
+    found = getattr(importlib.import_module(module), "catalog_notes", None)
+    return list(found(name)) if callable(found) else []
 
 
 def _shown(default: Any) -> str:

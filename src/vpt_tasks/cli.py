@@ -29,6 +29,11 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
         "vpt_tasks.catalog",
         "list every task with its arguments, defaults, data and run size",
     ),
+    "translations": (
+        "vpt_tasks.comfort.translations_cli",
+        "COMFORT's translations: list where each language's words come from, export cached "
+        "model translations for review, import reviewed ones into the table",
+    ),
 }
 
 

@@ -183,7 +183,9 @@ def canned(
     return in_order
 
 
-def yes_no(p_yes: float | Callable[[dict[str, Any]], float]) -> Responder:
+def yes_no(
+    p_yes: float | Callable[[dict[str, Any]], float], words: tuple[str, str] = ("Yes", "No")
+) -> Responder:
     """Responder answering "Yes" (if P(Yes) >= 0.5) or "No", with logprobs.
 
     The first-token top logprobs are ``[("Yes", log p), ("No", log(1 - p))]``
@@ -192,15 +194,17 @@ def yes_no(p_yes: float | Callable[[dict[str, Any]], float]) -> Responder:
     Args:
         p_yes: Probability of "Yes", or a function of the request body
             returning it (e.g. to vary it by prompt).
+        words: the (yes, no) tokens answered, e.g. ``("Ndiyo", "Hapana")``.
     """
+    yes, no = words
 
     def respond(request: dict[str, Any]) -> Reply:
         p = float(p_yes(request) if callable(p_yes) else p_yes)
         if not 0.0 <= p <= 1.0:
             raise ValueError(f"p_yes must be in [0, 1], got {p}")
         return Reply(
-            text="Yes" if p >= 0.5 else "No",
-            top_logprobs=[("Yes", _logprob(p)), ("No", _logprob(1.0 - p))],
+            text=yes if p >= 0.5 else no,
+            top_logprobs=[(yes, _logprob(p)), (no, _logprob(1.0 - p))],
         )
 
     return respond

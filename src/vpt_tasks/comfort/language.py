@@ -3,8 +3,11 @@
 What: `load_language(code)` returns a `Language` that renders the spatial
 questions and the hallucination probes of one language, with its system
 prompt and answer words. English (`en`) comes from `task_configs/comfort.yaml`
-(verbatim from the paper); every other language from the translation table
-`task_configs/comfort_translations.yaml`.
+(verbatim from the paper); every other language of the table from the
+translation table `task_configs/comfort_translations.yaml`. The paper's other
+languages are machine-translated by the `translator` model role and checked by
+back-translation (`vpt_tasks.comfort.translation.language_for_run`, which
+tasks call); a translation has the same table format (`parse_entry`).
 
 Why: translations are data with provenance, not code. Many languages inflect a
 noun for the slot it fills (German "vor der blauen Kugel", French "à gauche du
@@ -73,6 +76,10 @@ class Language:
     provenance: Mapping[str, Any] = field(default_factory=dict)
     first_person: Mapping[str, str] | None = None
     """First-person templates (`-T solver=first_person`), same keys as `prompts`; English only."""
+    origin: str = "table"
+    """Where the words come from: `paper` (English), `table` (comfort_translations.yaml),
+    `translator` (translated by the translator model role for this run) or `cache` (a
+    translator's earlier translation, reused)."""
 
     @property
     def perspectives(self) -> tuple[str, ...]:
@@ -163,15 +170,36 @@ def load_language(code: str) -> Language:
             no_words=spec.no_words,
             provenance={"source": "the paper and its released code (verbatim)"},
             first_person=spec.first_person.prompts,
+            origin="paper",
         )
     table = _table()
     if key not in table:
         raise TaskArgumentError(
             f"-T language={code!r} is not available; use one of: "
-            f"{', '.join(available_languages())}. To add a language, follow the how-to at the "
-            f"top of {_TABLE}."
+            f"{', '.join(available_languages())} (hand-written table), or a code of the "
+            "paper's 109 languages (Table 10; `vpt-tasks tasks comfort_car` lists them) with a "
+            "translator model: --model-role translator=<provider/model>. To add a language by "
+            f"hand, follow the how-to at the top of {_TABLE}."
         )
     return _parse(key, table[key])
+
+
+def in_table(code: str) -> bool:
+    """Whether the translation table has an entry for `code` (case-insensitive)."""
+    return str(code).strip().lower() in _table()
+
+
+def parse_entry(
+    code: str, entry: Mapping[str, Any], *, where: str | None = None, origin: str = "table"
+) -> Language:
+    """A `Language` from one entry in the table's format (raises `ConfigError` naming the fault).
+
+    `where` names the entry in messages (default: the table's language `code`).
+    """
+    where = where or f"{_TABLE} language {str(code).lower()!r}"
+    if not isinstance(entry, Mapping):
+        raise ConfigError(f"{where}: an entry must be a mapping.")
+    return _parse(str(code).lower(), entry, where, origin)
 
 
 @functools.cache
@@ -183,12 +211,17 @@ def _table() -> Mapping[str, Mapping[str, Any]]:
     return MappingProxyType({str(k).lower(): v for k, v in languages.items()})
 
 
-def _parse(code: str, entry: Mapping[str, Any]) -> Language:
-    where = f"{_TABLE} language {code!r}"
+def _parse(
+    code: str, entry: Mapping[str, Any], where: str | None = None, origin: str = "table"
+) -> Language:
+    where = where or f"{_TABLE} language {code!r}"
     required = ("name", "provenance", "answers", "system_prompt", "prompts", "relations", "objects")
-    missing = [key for key in required if key not in entry]
+    missing = [key for key in required if not entry.get(key)]
     if missing:
         raise ConfigError(f"{where}: missing {', '.join(missing)}.")
+    for key in ("prompts", "relations", "objects"):
+        if not isinstance(entry[key], Mapping):
+            raise ConfigError(f"{where}: {key} must be a mapping.")
     prompts = {str(k): str(v) for k, v in entry["prompts"].items()}
     if "nop" not in prompts or "probe" not in prompts:
         raise ConfigError(f"{where}: prompts needs at least `nop` and `probe`.")
@@ -201,8 +234,12 @@ def _parse(code: str, entry: Mapping[str, Any]) -> Language:
     answers = entry["answers"]
     words = {}
     for label in ("yes", "no"):
-        values = answers.get(label) if isinstance(answers, dict) else None
-        if not values or not all(isinstance(w, str) and w.strip() for w in values):
+        values = answers.get(label) if isinstance(answers, Mapping) else None
+        if (
+            not isinstance(values, list | tuple)
+            or not values
+            or not all(isinstance(w, str) and w.strip() for w in values)
+        ):
             raise ConfigError(
                 f"{where}: answers.{label} must be a non-empty list of words (quote words "
                 'YAML reads as booleans, such as "No").'
@@ -210,12 +247,12 @@ def _parse(code: str, entry: Mapping[str, Any]) -> Language:
         words[label] = tuple(values)
     objects: dict[str, str | Mapping[str, str]] = {}
     for name, value in entry["objects"].items():
-        if isinstance(value, dict):
+        if isinstance(value, Mapping):
             objects[str(name)] = MappingProxyType({str(k): str(v) for k, v in value.items()})
         else:
             objects[str(name)] = str(value)
     provenance = entry["provenance"]
-    if not isinstance(provenance, dict) or not provenance:
+    if not isinstance(provenance, Mapping) or not provenance:
         raise ConfigError(f"{where}: provenance must say who translated it and how.")
     return Language(
         code=code,
@@ -227,6 +264,7 @@ def _parse(code: str, entry: Mapping[str, Any]) -> Language:
         no_words=words["no"],
         objects=MappingProxyType(objects),
         provenance=MappingProxyType(dict(provenance)),
+        origin=origin,
     )
 
 

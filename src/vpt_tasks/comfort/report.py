@@ -190,6 +190,9 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
     for index, (label, found) in enumerate(zip(labels, samples, strict=True)):
         figure, note = _curve_figure(task, label, found, out / f"{task}_curves_{index}.png")
         lines += [f"![P(Yes) curves, {label}]({figure})" if figure else f"- {label}: {note}", ""]
+    from vpt_tasks.comfort.multilingual_report import render_multilingual  # paper Table 10
+
+    lines += render_multilingual(task, logs, out)
     return lines
 
 

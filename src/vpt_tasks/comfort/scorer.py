@@ -12,6 +12,12 @@ built per task by `comfort_scorer`. It prints one metric, `comfort_headline`
 (the headline prompt's paper-table row first); the detailed numbers are
 `metrics.details(scores)`. Its registered name stays `yes_probability`: metric keys in
 the log are `yes_probability:<key>`.
+
+A question asked in another language than English is read in that language's
+Yes/No words only (a token that begins one class's words counts too, for words a
+tokenizer splits); the English Yes/No are read separately and an answer where
+they outweigh the language's own is counted (`answered_in_english_rate`), not
+mixed into p; an answer with neither is unscored and counted (`no_yes_no_rate`).
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from __future__ import annotations
 from inspect_ai.scorer import Metric, Scorer, scorer
 
 from vpt_tasks.comfort.curves import Convention
-from vpt_tasks.comfort.language import Language
+from vpt_tasks.comfort.language import ENGLISH, Language, load_language
 from vpt_tasks.comfort.metrics import comfort_headline
 from vpt_tasks.scorers.yes_probability import yes_probability
 
@@ -55,13 +61,32 @@ def comfort_scorer(
     """
 
     @scorer(metrics=comfort_metrics(task_name, convention, headline), name="yes_probability")
-    def comfort_yes_probability(yes_words: list[str], no_words: list[str]) -> Scorer:
+    def comfort_yes_probability(
+        yes_words: list[str],
+        no_words: list[str],
+        english_words: list[list[str]] | None = None,
+        prefixes: bool = False,
+    ) -> Scorer:
         """P(Yes) per sample; the run's metrics are over whole curves.
 
         The words are parameters so that the log records them with the scorer.
         """
-        return yes_probability(yes_words, no_words, no_logprobs_warning=NO_LOGPROBS_WARNING)
+        return yes_probability(
+            yes_words,
+            no_words,
+            no_logprobs_warning=NO_LOGPROBS_WARNING,
+            english_words=(english_words[0], english_words[1]) if english_words else None,
+            prefixes=prefixes,
+        )
 
+    if language.code == ENGLISH:
+        return comfort_yes_probability(
+            yes_words=list(language.yes_words), no_words=list(language.no_words)
+        )
+    english = load_language(ENGLISH)
     return comfort_yes_probability(
-        yes_words=list(language.yes_words), no_words=list(language.no_words)
+        yes_words=list(language.yes_words),
+        no_words=list(language.no_words),
+        english_words=[list(english.yes_words), list(english.no_words)],
+        prefixes=True,
     )

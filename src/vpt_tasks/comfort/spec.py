@@ -85,6 +85,26 @@ class ChainOfThought:
 
 
 @dataclass(frozen=True)
+class Multilingual:
+    """The multilingual study's translation vocabulary and back-translation check (`multilingual`)."""
+
+    objects: tuple[str, ...]
+    """The object names a translator translates (every name the data and probes use)."""
+    check_pairs: tuple[tuple[str, str], ...]
+    """(referent, relatum) pairs whose questions, with every relation, are back-translated."""
+    synonyms: Mapping[str, tuple[str, ...]]
+    """Noun -> what an English back-translation may call it."""
+    colours: Mapping[str, tuple[str, ...]]
+    """Colour -> what an English back-translation may call it."""
+    relation_words: Mapping[str, tuple[str, ...]]
+    """Relation -> words one of which its back-translation must contain (and no other's)."""
+    answer_words: Mapping[str, tuple[str, ...]]
+    """`yes` / `no` -> English words a back-translated answer word may be."""
+    temperature: float
+    max_tokens: int
+
+
+@dataclass(frozen=True)
 class ComfortSpec:
     """The whole COMFORT protocol."""
 
@@ -103,6 +123,7 @@ class ComfortSpec:
     names: UpstreamNames
     first_person: FirstPerson
     cot: ChainOfThought
+    multilingual: Multilingual
 
 
 @functools.cache
@@ -137,6 +158,7 @@ def load_spec() -> ComfortSpec:
     first_person_prompts = {str(k): str(v) for k, v in first_person["prompts"].items()}
     _require_subset("first_person.prompts", [*PERSPECTIVES, "probe"], first_person_prompts)
     cot = data["cot"]
+    multilingual = _multilingual(data["multilingual"])
     if "{question}" not in str(cot["answer"]):
         raise ConfigError("task_configs/comfort.yaml cot.answer must contain {question}.")
     return ComfortSpec(
@@ -169,6 +191,41 @@ def load_spec() -> ComfortSpec:
             answer=str(cot["answer"]).strip(),
             max_tokens=int(cot["max_tokens"]),
         ),
+        multilingual=multilingual,
+    )
+
+
+def _words(mapping: Mapping[str, Iterable[object]]) -> Mapping[str, tuple[str, ...]]:
+    return MappingProxyType(
+        {str(k): tuple(str(w).casefold() for w in v) for k, v in mapping.items()}
+    )
+
+
+def _multilingual(data: Mapping[str, object]) -> Multilingual:
+    """The `multilingual` section, checked: every object's noun and colour has words."""
+    objects = tuple(str(o) for o in data["objects"])  # type: ignore[attr-defined]
+    pairs = tuple((str(a), str(b)) for a, b in data["check_pairs"])  # type: ignore[attr-defined]
+    synonyms = _words(data["synonyms"])  # type: ignore[arg-type]
+    colours = _words(data["colours"])  # type: ignore[arg-type]
+    relation_words = _words(data["relation_words"])  # type: ignore[arg-type]
+    answer_words = _words(data["answer_words"])  # type: ignore[arg-type]
+    _require_subset("multilingual.relation_words", RELATIONS, relation_words)
+    _require_subset("multilingual.answer_words", ["yes", "no"], answer_words)
+    _require_subset("multilingual.check_pairs", [n for pair in pairs for n in pair], objects)
+    for name in objects:
+        *colour, noun = name.split()
+        _require_subset(f"multilingual.synonyms (object {name!r})", [noun], synonyms)
+        _require_subset(f"multilingual.colours (object {name!r})", colour, colours)
+    translator = data["translator"]
+    return Multilingual(
+        objects=objects,
+        check_pairs=pairs,
+        synonyms=synonyms,
+        colours=colours,
+        relation_words=relation_words,
+        answer_words=answer_words,
+        temperature=float(translator["temperature"]),  # type: ignore[index]
+        max_tokens=int(translator["max_tokens"]),  # type: ignore[index]
     )
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from inspect_ai import Task, task
 
 from vpt_tasks.benchmarks import task_version
+from vpt_tasks.comfort.paper_languages import MULTILINGUAL_THETAS as MULTILINGUAL
 from vpt_tasks.core import args
 from vpt_tasks.core.errors import TaskArgumentError
 
@@ -57,9 +58,16 @@ def comfort_ball(
         perspective: `cam` (default, the paper's), `nop`, or `all`.
         probes: add the two object-hallucination probes per frame.
         convention: `paper` (default) or `code` (the released code's metric definitions).
-        language: `en` (default) or a code of the translation table (nop prompt only).
+        language: `en` (default) or any of the paper's 109 languages (Table 10 codes, listed
+            below): the hand-written table's words where it has the language, else a
+            translation by the `translator` model role (`--model-role translator=openai/gpt-4o`),
+            checked by back-translation and cached. Other languages than English ask the paper's
+            multilingual protocol by default: the nop prompt, the four canonical directions,
+            Yes/No read in the language asked.
         system_prompt: send the paper's system prompt ("answer only in Yes or No").
-        thetas: frame angles to ask, e.g. `-180,-90,0,90` (default: all 37).
+        thetas: frame angles to ask, e.g. `-180,-90,0,90`, or `canonical` (those four, the
+            paper's multilingual frames), or `all` (default: all 37 in English, canonical in
+            another language).
         solver: `zero_shot` (default, the paper's prompt), `cot` (reason first, then a
             final yes/no turn) or `first_person` (the question restated in the first
             person); English only for `cot` and `first_person`.
@@ -100,10 +108,16 @@ def comfort_car(
         perspective: any of `nop`, `cam`, `add`, `rel`, or `all` (default).
         probes: add the two object-hallucination probes per frame.
         convention: `paper` (default) or `code` (the released code's metric definitions).
-        language: `en` (default) or a code of the translation table (nop prompt only).
+        language: `en` (default) or any of the paper's 109 languages (Table 10 codes, listed
+            below): the hand-written table's words where it has the language, else a
+            translation by the `translator` model role (`--model-role translator=openai/gpt-4o`),
+            checked by back-translation and cached. Other languages than English ask the paper's
+            multilingual protocol by default: the nop prompt, the four canonical directions,
+            Yes/No read in the language asked.
         system_prompt: send the paper's system prompt ("answer only in Yes or No").
-        thetas: frame angles to ask, e.g. `-180,-90,0,90` (the paper's multilingual
-            frames; default: all 37).
+        thetas: frame angles to ask, e.g. `-180,-90,0,90`, or `canonical` (those four, the
+            paper's multilingual frames), or `all` (default: all 37 in English, canonical in
+            another language).
         solver: `zero_shot` (default, the paper's prompt), `cot` (reason first, then a
             final yes/no turn) or `first_person` (the question restated in the first
             person); English only for `cot` and `first_person`.
@@ -140,11 +154,12 @@ def _comfort(
     from inspect_ai.model import GenerateConfig
 
     from vpt_tasks.comfort.dataset import build_samples, load_frames
-    from vpt_tasks.comfort.language import ENGLISH, load_language
+    from vpt_tasks.comfort.language import ENGLISH
     from vpt_tasks.comfort.metrics import headline_prompt
     from vpt_tasks.comfort.scorer import comfort_scorer
     from vpt_tasks.comfort.solver import comfort_cot
     from vpt_tasks.comfort.spec import load_spec
+    from vpt_tasks.comfort.translation import language_for_run, source_of
     from vpt_tasks.core.images import ImageStore
     from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
     from vpt_tasks.core.sources import pin_revision, resolve_source
@@ -153,23 +168,27 @@ def _comfort(
     spec = load_spec()
     task_spec = spec.tasks[name]
     prompt_style = args.solver_arg(solver)
-    lang = load_language(str(language))
-    if prompt_style in ("cot", "first_person") and lang.code != ENGLISH:
+    code = str(language).strip().lower()
+    if prompt_style in ("cot", "first_person") and code != ENGLISH:
         raise TaskArgumentError(
             f"-T solver={prompt_style} is available in English only (its prompts are in "
-            f"task_configs/comfort.yaml), not with -T language={lang.code}; use -T language=en, "
+            f"task_configs/comfort.yaml), not with -T language={code}; use -T language=en, "
             "or -T solver=zero_shot for the translated prompts."
         )
+    with_probes = args.as_bool("probes", probes)
+    convention_name = args.one_of("convention", convention, CONVENTIONS)
+    with_system = args.as_bool("system_prompt", system_prompt)
+    # the paper's multilingual protocol: a language other than English asks the four
+    # canonical directions unless -T thetas says otherwise
+    chosen_thetas = _thetas(thetas, default=None if code == ENGLISH else MULTILINGUAL)
+    # every other argument is checked before a translator is asked (a model call)
+    lang = language_for_run(code)
     perspectives = _perspectives(
         perspective, task_spec.perspectives, task_spec.default_perspectives, lang
     )
     headline = headline_prompt(perspectives)
     # the headline prompt's samples first: the live display has its acc from the start
     asked_order = [headline, *(p for p in perspectives if p != headline)]
-    with_probes = args.as_bool("probes", probes)
-    convention_name = args.one_of("convention", convention, CONVENTIONS)
-    with_system = args.as_bool("system_prompt", system_prompt)
-    chosen_thetas = _thetas(thetas)
 
     data_source = pin_revision(
         resolve_source(source, benchmark=name, upstream=spec.upstream, split=spec.split)
@@ -227,6 +246,8 @@ def _comfort(
             "convention": convention_name,
             "language": lang.code,
             "language_provenance": dict(lang.provenance),
+            "language_source": source_of(lang),
+            "protocol": _protocol(perspectives, chosen_thetas),
             "system_prompt": lang.system_prompt if with_system else None,
             "thetas": chosen_thetas,
             "solver": prompt_style,
@@ -242,6 +263,28 @@ def _comfort(
             "frames": len(frames),
         },
     )
+
+
+def catalog_notes(name: str) -> list[str]:
+    """`vpt-tasks tasks`: the `-T language` codes (the paper's 109) and where each one's words
+    come from."""
+    from vpt_tasks.comfort.language import available_languages
+    from vpt_tasks.comfort.paper_languages import paper_languages
+
+    table = [code for code in available_languages() if code != "en"]
+    paper = paper_languages()
+    machine = [code for code in paper if code not in table and code != "en"]
+    return [
+        f"languages (-T language=<code>, the {len(paper)} of the paper's Table 10):",
+        "en: the paper's prompts, verbatim.",
+        f"{', '.join(table)}: the translation table (task_configs/comfort_translations.yaml: "
+        "hand-written or frozen model translations; each entry's provenance says which, and "
+        "whether a native speaker reviewed it).",
+        f"{', '.join(machine)}: translated by the translator model role (--model-role "
+        "translator=<provider/model>), checked by back-translation, cached; a language that "
+        "fails the check is refused. `vpt-tasks translations list` shows what this machine has; "
+        "`vpt-tasks translations export|import` freezes a translation into the table.",
+    ]
 
 
 def _perspectives(
@@ -271,10 +314,25 @@ def _perspectives(
     return chosen
 
 
-def _thetas(value: list[int] | str | None) -> list[int] | None:
-    """`-T thetas`: frame angles (multiples of 10 in [-180, 180]); None = all."""
-    if value is None or value == "" or str(value).strip().lower() == "all":
+def _protocol(perspectives: list[str], thetas: list[int] | None) -> str:
+    """`multilingual` for the paper's multilingual protocol (nop, the four directions), else `full`
+    (every frame) or `subset` (other frames)."""
+    if perspectives == ["nop"] and thetas == list(MULTILINGUAL):
+        return "multilingual"
+    return "full" if thetas is None else "subset"
+
+
+def _thetas(
+    value: list[int] | str | None, default: tuple[int, ...] | None = None
+) -> list[int] | None:
+    """`-T thetas`: frame angles (multiples of 10 in [-180, 180]) or `canonical` (the four
+    canonical directions); None = all. Omitted: `default` (None = all)."""
+    if value is None or value == "":
+        return None if default is None else list(default)
+    if str(value).strip().lower() == "all":
         return None
+    if str(value).strip().lower() == "canonical":
+        return list(MULTILINGUAL)
     items = value if isinstance(value, list | tuple) else str(value).split(",")
     chosen = []
     for item in items:

@@ -11,6 +11,12 @@ Why: a benchmark that scores the model's *graded* belief (COMFORT's P(Yes)
 curves) needs the normalised two-class probability, not a hard answer. The
 vocabularies are parameters so that translated prompts pass their own words.
 
+A question asked in another language passes that language's words, and may
+pass `english_words` (the English Yes/No, read apart: an answer where they
+outweigh the language's own is counted, `answered_in: english`, never mixed into
+p) and `prefixes=True` (a token that begins the words of one class only counts
+for it: tokenizers split many languages' Yes/No, e.g. "Nd" + "iyo").
+
 Bad samples stay visible: an answer with neither Yes nor No among the
 candidates is unscored -- value `N` (Inspect's "no answer"), metadata
 `p: null` -- never a NaN; so is an answer whose Yes or No candidate carries a
@@ -35,6 +41,7 @@ import logging
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from inspect_ai.model import ModelOutput
@@ -48,8 +55,12 @@ __all__ = [
     "NO_LOGPROBS_WARNING",
     "ExtractionMethod",
     "InvalidLogprob",
+    "Reading",
     "answer_token_index",
     "logprob_yes_probability",
+    "prefix_class",
+    "read_logprobs",
+    "read_output",
     "score_p",
     "text_yes_probability",
     "yes_probability",
@@ -128,6 +139,8 @@ def logprob_yes_probability(
     top_logprobs: Iterable[Any],
     yes_words: Sequence[str] = DEFAULT_YES_WORDS,
     no_words: Sequence[str] = DEFAULT_NO_WORDS,
+    *,
+    prefixes: bool = False,
 ) -> float | None:
     """p = P(Yes) / (P(Yes) + P(No)) from one token position's top log-probs.
 
@@ -142,31 +155,78 @@ def logprob_yes_probability(
     log-probability is not one (NaN, +infinity, or above `LOGPROB_TOLERANCE`):
     the evidence is corrupt, and reading it would give a made-up p (a NaN would
     count as probability 0, 1e308 overflows).
+
+    `prefixes=True` (for languages whose Yes/No words a tokenizer splits, e.g.
+    Swahili "Ndiyo" as "Nd" + "iyo") also counts a token that is the beginning of
+    the words of one class only (`prefix_class`).
     """
+    return read_logprobs(top_logprobs, yes_words, no_words, prefixes=prefixes)[0]
+
+
+def prefix_class(
+    word: str, yes_vocab: frozenset[str], no_vocab: frozenset[str]
+) -> Literal["yes", "no"] | None:
+    """The class whose words `word` (stripped, case-folded) begins, if it begins only one's.
+
+    The beginning must be at least two characters long, or one character of a
+    script where one character is already a syllable or a meaning (a CJK
+    ideograph, kana, a hangul syllable). A beginning shared by a Yes and a No
+    word counts for neither.
+    """
+    if not word or (len(word) < 2 and not _syllabic(word)):
+        return None
+    yes = any(w.startswith(word) and w != word for w in yes_vocab)
+    no = any(w.startswith(word) and w != word for w in no_vocab)
+    if yes == no:
+        return None
+    return "yes" if yes else "no"
+
+
+def _syllabic(character: str) -> bool:
+    import unicodedata
+
+    name = unicodedata.name(character[:1], "")
+    return any(script in name for script in ("CJK", "HIRAGANA", "KATAKANA", "HANGUL"))
+
+
+def read_logprobs(
+    top_logprobs: Iterable[Any],
+    yes_words: Sequence[str],
+    no_words: Sequence[str],
+    *,
+    prefixes: bool = False,
+) -> tuple[float | None, float, bool]:
+    """(p, P(Yes) + P(No), whether a word's beginning was counted); see `logprob_yes_probability`."""
     yes_vocab, no_vocab = _vocabulary(yes_words), _vocabulary(no_words)
     overlap = yes_vocab & no_vocab
     if overlap:
         raise ValueError(f"words in both the yes and the no vocabulary: {sorted(overlap)}")
     p_yes = p_no = 0.0
-    found_yes = found_no = False
+    found = by_prefix = False
 
     def word(token: str) -> str:
         return token.strip(_TOKEN_STRIP).casefold()
 
-    words = yes_vocab | no_vocab
-    for token, probability in token_probabilities(top_logprobs, lambda t: word(t) in words):
-        if word(token) in yes_vocab:
+    def label(token: str) -> Literal["yes", "no"] | None:
+        w = word(token)
+        if w in yes_vocab:
+            return "yes"
+        if w in no_vocab:
+            return "no"
+        return prefix_class(w, yes_vocab, no_vocab) if prefixes else None
+
+    for token, probability in token_probabilities(top_logprobs, lambda t: label(t) is not None):
+        found = True
+        w = word(token)
+        by_prefix = by_prefix or (w not in yes_vocab and w not in no_vocab)
+        if label(token) == "yes":
             p_yes += probability
-            found_yes = True
         else:
             p_no += probability
-            found_no = True
-    if not (found_yes or found_no):
-        return None
     total = p_yes + p_no
-    if total <= 0.0:  # all matching log-probs were -inf: no usable evidence
-        return None
-    return p_yes / total
+    if not found or total <= 0.0:  # all matching log-probs -inf: no usable evidence
+        return None, total, False
+    return p_yes / total, total, by_prefix
 
 
 def text_yes_probability(
@@ -205,6 +265,8 @@ def yes_probability_from_output(
     output: ModelOutput,
     yes_words: Sequence[str] = DEFAULT_YES_WORDS,
     no_words: Sequence[str] = DEFAULT_NO_WORDS,
+    *,
+    prefixes: bool = False,
 ) -> tuple[float | None, ExtractionMethod]:
     """(p, how) for an Inspect ``ModelOutput``.
 
@@ -219,28 +281,56 @@ def yes_probability_from_output(
       p is None: the sample is unscored.
     - ``"invalid"``: a Yes or No candidate's log-probability is not one (see
       `logprob_yes_probability`); p is None: the sample is unscored.
+
+    `prefixes`: see `logprob_yes_probability`.
     """
+    reading = read_output(output, yes_words, no_words, prefixes=prefixes)
+    return reading.p, reading.method
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one vocabulary reads in an answer."""
+
+    p: float | None
+    method: ExtractionMethod
+    mass: float
+    """P(Yes) + P(No) of the vocabulary's words at the answer position (1 or 0 from text)."""
+    by_prefix: bool = False
+    """A token counted as the beginning of a word (`prefix_class`)."""
+
+
+def read_output(
+    output: ModelOutput,
+    yes_words: Sequence[str] = DEFAULT_YES_WORDS,
+    no_words: Sequence[str] = DEFAULT_NO_WORDS,
+    *,
+    prefixes: bool = False,
+) -> Reading:
+    """The `Reading` of `output` in one vocabulary (see `yes_probability_from_output`)."""
     if not output.choices:
-        return None, "none"
+        return Reading(None, "none", 0.0)
     choice = output.choices[0]
     logprobs = choice.logprobs
     if logprobs is not None and logprobs.content:
         index = answer_token_index([lp.token for lp in logprobs.content])
         if index is None:
-            return None, "none"
+            return Reading(None, "none", 0.0)
         answer = logprobs.content[index]
         candidates: list[tuple[str, float]] = [
             (t.token, t.logprob) for t in (answer.top_logprobs or [])
         ]
         candidates.append((answer.token, answer.logprob))  # deduplicated by token
         try:
-            p = logprob_yes_probability(candidates, yes_words, no_words)
+            p, mass, by_prefix = read_logprobs(candidates, yes_words, no_words, prefixes=prefixes)
         except InvalidLogprob:
-            return None, "invalid"
-        return (p, "logprobs") if p is not None else (None, "none")
+            return Reading(None, "invalid", 0.0)
+        if p is None:
+            return Reading(None, "none", mass)
+        return Reading(p, "logprobs", mass, by_prefix)
     text = choice.message.text if choice.message is not None else output.completion
     p = text_yes_probability(text or "", yes_words, no_words)
-    return (p, "text") if p is not None else (None, "none")
+    return Reading(p, "text", 1.0) if p is not None else Reading(None, "none", 0.0)
 
 
 # --------------------------------------------------------------------------
@@ -260,6 +350,8 @@ def yes_probability(
     no_words: Sequence[str] = DEFAULT_NO_WORDS,
     *,
     no_logprobs_warning: str = NO_LOGPROBS_WARNING,
+    english_words: tuple[Sequence[str], Sequence[str]] | None = None,
+    prefixes: bool = False,
 ) -> Scorer:
     """The `score` coroutine: each answer's P(Yes), or `N` when it has neither word.
 
@@ -273,11 +365,20 @@ def yes_probability(
         no_words: the words counting as No.
         no_logprobs_warning: the warning logged the first time an answer comes
             without log-probabilities.
+        english_words: for a question asked in another language, the English (Yes, No)
+            words, read separately: p stays the asked language's, and an answer whose
+            English Yes/No outweighs the language's own is counted
+            (`answered_in: english`), never mixed into p.
+        prefixes: also count a token that begins the words of one class only (words a
+            tokenizer splits; see `logprob_yes_probability`).
 
     Score: value p (or `NOANSWER`), answer the completion, metadata `p`,
     `method` (`logprobs` / `text` / `none` / `invalid`), `logprobs` (whether the
     provider sent any), `candidates` ([token, logprob] pairs at the answer
-    position) and, for `invalid`, `invalid_logprobs: true`.
+    position) and, for `invalid`, `invalid_logprobs: true`; with `prefixes`,
+    `by_prefix`; with `english_words`, `p_english`, `mass` and `mass_english`
+    (P(Yes) + P(No) of each vocabulary) and `answered_in` (`asked`, `english` or
+    `neither`).
     """
     warned = False
 
@@ -289,13 +390,24 @@ def yes_probability(
         if not has_logprobs and not warned:
             warned = True
             logger.warning(no_logprobs_warning)
-        p, method = yes_probability_from_output(output, yes_words, no_words)
-        metadata = {
+        reading = read_output(output, yes_words, no_words, prefixes=prefixes)
+        p, method = reading.p, reading.method
+        metadata: dict[str, Any] = {
             "p": p,
             "method": method,
             "logprobs": has_logprobs,
             "candidates": _candidates(output) if has_logprobs else None,
         }
+        if prefixes:
+            metadata["by_prefix"] = reading.by_prefix
+        if english_words is not None:
+            english = read_output(output, *english_words)
+            metadata.update(
+                p_english=english.p,
+                mass=reading.mass,
+                mass_english=english.mass,
+                answered_in=_answered_in(reading, english),
+            )
         completion = output.completion if output else ""
         if method == "invalid":
             metadata["invalid_logprobs"] = True
@@ -308,6 +420,8 @@ def yes_probability(
                 if has_logprobs
                 else "no Yes/No word in the answer"
             )
+            if metadata.get("answered_in") == "english":
+                why += " in the language asked (the answer is an English Yes/No, counted apart)"
             return Score(
                 value=NOANSWER, answer=completion, explanation=f"unscored: {why}", metadata=metadata
             )
@@ -320,6 +434,15 @@ def yes_probability(
         )
 
     return score
+
+
+def _answered_in(asked: Reading, english: Reading) -> str:
+    """`asked` when the asked language's Yes/No carry at least the English ones' probability."""
+    if asked.p is None and english.p is None:
+        return "neither"
+    if english.p is None or (asked.p is not None and asked.mass >= english.mass):
+        return "asked"
+    return "english"
 
 
 def _candidates(output: ModelOutput) -> list[list[object]] | None:
@@ -355,7 +478,10 @@ def yes_probability_answers() -> Metric:
     Keys: `n_samples`, `n_no_yes_no` and `no_yes_no_rate` (unscored answers: neither
     word, or an invalid log-probability),
     `n_p_from_text` and `p_from_text_rate` (p read from the answer text),
-    `no_logprobs_rate` (answers whose provider sent no log-probabilities).
+    `no_logprobs_rate` (answers whose provider sent no log-probabilities); for a question
+    asked in another language (score metadata `answered_in`) also
+    `n_answered_in_english` / `answered_in_english_rate` (English Yes/No outweighing
+    the language's own) and `n_answered_in_neither`; with prefix reading `n_by_prefix`.
     """
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
@@ -366,7 +492,7 @@ def yes_probability_answers() -> Metric:
         unscored = sum(score_p(s) is None for s in scores)
         from_text = sum(m.get("method") == "text" for m in meta)
         no_logprobs = sum(not m.get("logprobs", True) for m in meta)
-        return {
+        out = {
             "n_samples": float(n),
             "n_no_yes_no": float(unscored),
             "no_yes_no_rate": unscored / n,
@@ -374,5 +500,15 @@ def yes_probability_answers() -> Metric:
             "p_from_text_rate": from_text / n,
             "no_logprobs_rate": no_logprobs / n,
         }
+        if any("answered_in" in m for m in meta):
+            english = sum(m.get("answered_in") == "english" for m in meta)
+            out["n_answered_in_english"] = float(english)
+            out["answered_in_english_rate"] = english / n
+            out["n_answered_in_neither"] = float(
+                sum(m.get("answered_in") == "neither" for m in meta)
+            )
+        if any("by_prefix" in m for m in meta):
+            out["n_by_prefix"] = float(sum(bool(m.get("by_prefix")) for m in meta))
+        return out
 
     return compute
