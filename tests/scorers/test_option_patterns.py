@@ -211,8 +211,10 @@ ROWS: list[tuple[str, Row]] = [
         TWO,
         Row("contrast", "llama", "I count three dots on the wall he faces, not four.", DOTS, "A"),
     ),
-    (TWO, Row("contrast", "qwen", "The answer is not A.", NY, None)),
-    (TWO, Row("contrast", "llava", "Not 3.", DOTS, None)),
+    # with two options, ruling one out picks the other (the `excluded` reader)
+    (TWO, Row("contrast", "qwen", "The answer is not A.", NY, "B")),
+    (TWO, Row("contrast", "llava", "Not 3.", DOTS, "B")),
+    (TWO, Row("contrast", "llava", "Neither 3 nor 4.", DOTS, None)),
     (TWO, Row("contrast", "gpt4", "More than 1, so 2.", FEW, "B")),
     # --- 3. an option named only in a negated or contrastive clause ------------------------
     (

@@ -440,7 +440,7 @@ TWO_CASES = [
         None,
         None,
     ),
-    Two("Not A.", BRICK, None, None),
+    Two("Not A.", BRICK, "B", None),  # two options: ruling one out picks the other
     Two("", BRICK, None, None),
     Two(
         "The image shows a minifigure and a flower on a table next to a wardrobe.",

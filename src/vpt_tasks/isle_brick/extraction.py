@@ -44,7 +44,17 @@ from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
-from vpt_tasks.scorers.reading import addresses_grader, foreign_script, prepare, retraction
+from vpt_tasks.scorers.reading import (
+    Prepared,
+    addresses_grader,
+    double_negation,
+    foreign_language,
+    foreign_script,
+    hesitation_phrase,
+    is_hedged_refusal,
+    prepare,
+    retraction,
+)
 
 __all__ = [
     "QUESTION_KINDS",
@@ -74,6 +84,13 @@ VOCABULARY: dict[QuestionKind, frozenset[str] | None] = {
     "yesno": frozenset({"yes", "no"}),
     "cardinal": frozenset({"north", "east", "south", "west"}),
     "egocentric": frozenset({"front", "back", "left", "right"}),
+}
+
+#: Components one gold set never holds together: an answer naming both says two things.
+EXCLUSIVE: dict[QuestionKind, tuple[frozenset[str], ...]] = {
+    "yesno": (frozenset({"yes", "no"}),),
+    "cardinal": (frozenset({"north", "south"}), frozenset({"east", "west"})),
+    "egocentric": (frozenset({"front", "back"}), frozenset({"left", "right"})),
 }
 
 _FLAGS = re.IGNORECASE
@@ -409,7 +426,7 @@ def _answer_segments(text: str) -> list[str]:
 # 7. negation scope
 
 _SCOPE_BOUNDARY = re.compile(
-    r"[,;:.!?()\[\]\n]|\b(?:but|however|although|though|because|since|as(?!\s+opposed)|so|which|that"
+    r"[,;:.!?()\[\]\n]|\s-\s|\b(?:but|however|although|though|because|since|as(?!\s+opposed)|so|which|that"
     r"|who|where|when|whereas|while|yet|and|then|thus|therefore|hence|meaning|placing|putting"
     r"|rather(?!\s+than)|instead(?!\s+of))\b",
     _FLAGS,
@@ -561,6 +578,9 @@ _POSITIVE_EVIDENCE = re.compile(
 _FIRST_PERSON_SEES = re.compile(r"\bi\s+(?:do\s+|clearly\s+|also\s+)?see\b", _FLAGS)
 
 
+_YES_AND_NO = re.compile(r"^\W*(?:yes|no)\s*(?:and|or|/)\s*(?:yes|no)\b", _FLAGS)
+
+
 def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
     """yes/no, from explicit words first and from paraphrases second.
 
@@ -576,6 +596,8 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
        blanked, so "cannot see" never also reads as "can ... see".  In the
        first person "I see the dog" is a yes too ("I don't see it" is a no).
     """
+    if _YES_AND_NO.match(text):
+        return {"yes", "no"}  # "Yes and no: ...", "Yes or no?": both, which settles nothing
     lead = _LEADING_YESNO.match(text)
     if lead:
         return {"yes" if lead.group(1).lower() in {"yes", "yeah", "yep"} else "no"}
@@ -722,20 +744,76 @@ def read_components(
     whole = _extract(text, kind, question, first_person)
     if foreign_script(text):
         return ComponentReading(whole, False, "script")
+    if foreign_language(text):
+        return ComponentReading(whole, False, "language")
     if addresses_grader(prepared):
         return ComponentReading(whole, False, "instructions")
+    if double_negation(prepared):
+        return ComponentReading(whole, False, "double_negation")
     correction = retraction(prepared)
     if correction is not None:
         corrected = _extract(text[correction.start() :], kind, question, first_person)
         if corrected:
-            return ComponentReading(corrected, True, "corrected")
+            return _settled(corrected, "corrected", text, kind, prepared, question)
         return ComponentReading(whole, False, "correction_unread")
     if whole:
-        return ComponentReading(whole, True, "answer")
+        return _settled(whole, "answer", text, kind, prepared, question)
+    if _offers_alternatives(text, kind, question):  # "Left or right - hard to tell"
+        return ComponentReading(whole, False, "alternatives")
     disclaimer = _DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER
     if disclaimer.search(_normalise(text)):
         return ComponentReading(whole, True, "disclaimer")
     return ComponentReading(whole, False, "no_reading")
+
+
+def _settled(
+    components: frozenset[str],
+    why: str,
+    text: str,
+    kind: QuestionKind,
+    prepared: Prepared,
+    question: str | None,
+) -> ComponentReading:
+    """The reading, unless it says two things a careful annotator could not settle:
+    components one gold set never holds together ("north ... south", two counts), the
+    answer offering alternatives ("north or east", "one or two"), or hesitating with no
+    turn to an answer ("hard to say", "it depends on ...")."""
+    pairs = EXCLUSIVE.get(kind, ())
+    if any(pair <= components for pair in pairs) or (kind == "count" and len(components) > 1):
+        return ComponentReading(components, False, "contradiction")
+    if _offers_alternatives(text, kind, question):
+        return ComponentReading(components, False, "alternatives")
+    hesitation = hesitation_phrase(prepared)
+    if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
+        return ComponentReading(components, False, "hesitates")
+    return ComponentReading(components, True, why)
+
+
+_OR = re.compile(r"\bor\b", _FLAGS)
+_OR_WINDOW = 40
+"""Characters read on each side of an "or" for the components it joins."""
+_WINDOW_END = re.compile(r"[.;:!?\n]|\s-\s")
+_NOT_ALTERNATIVES = re.compile(r"\b(?:neither|nor|not|whether|n't)\b|n't\b", _FLAGS)
+
+
+def _offers_alternatives(text: str, kind: QuestionKind, question: str | None) -> bool:
+    """Whether the answer offers two readings joined by "or" ("north or east", "1 or 2",
+    "left of or behind it") -- not "neither ... nor", "not north or east" or "whether ...",
+    and not the question's own list ("front, left, right, or back") echoed back.
+
+    Each "or" is read in a bounded window on each side, so this is linear in the answer.
+    """
+    text = _strip_option_lists(_strip_question_echo(_normalise(text), question), kind)
+    for m in _OR.finditer(text):
+        left = _WINDOW_END.split(text[max(0, m.start() - _OR_WINDOW) : m.start()])[-1]
+        right = _WINDOW_END.split(text[m.end() : m.end() + _OR_WINDOW])[0]
+        if _NOT_ALTERNATIVES.search(left):
+            continue
+        before = _extract(left, kind, None, False)
+        after = _extract(right, kind, None, False)
+        if before and after and before != after:
+            return True
+    return False
 
 
 def extract_components(

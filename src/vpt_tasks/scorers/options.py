@@ -18,7 +18,9 @@ or nothing:
   one option by its letter, its text or its value ("There are 4 red dots.",
   "Image 4", "behind them"), or by a word only that option's text has ("blue");
 - ``concluding`` -- the last sentence that concludes ("so", "therefore",
-  "answer", ...) and names options.
+  "answer", ...) and names options;
+- ``excluded`` -- with two options, the one left when the answer rules out the
+  other and affirms nothing against it ("Not A.", "B is incorrect; ...").
 
 A mention counts only when it is affirmed: not negated ("not A", "B rather than
 D", "A is wrong") and not hypothetical (a sentence with "if"/"whether"/"unless",
@@ -46,10 +48,12 @@ from vpt_tasks.scorers.reading import (
     Clause,
     Prepared,
     doubts,
+    hesitation_phrase,
     is_hedged_refusal,
     negated_after,
     negated_before,
     prepare,
+    reasoning_of,
     refusal_phrase,
     words,
 )
@@ -67,7 +71,7 @@ NO_OPTION = "Z"
 """The letter of an answer that picks no option (VLMEvalKit's convention)."""
 UNKNOWN_VALUE = "Unknown"
 """The value of an answer that picks no option (Isle v1's convention)."""
-READERS = ("lead", "stated", "short", "concluding")
+READERS = ("lead", "stated", "short", "concluding", "excluded")
 """The readers, in the order their readings are reported."""
 
 _SEVERAL = "several"
@@ -180,6 +184,9 @@ def _labels(prepared: Prepared, letters: set[str]) -> list[_Mention]:
             continue
         if prefixed or bracketed or closes:
             found.append(_Mention(upper, start, end, True))
+        elif after.lstrip(" ")[:1] in "([" or (len(follower) == 1 and follower.upper() in letters):
+            # "A (2 cars)": an article is not followed by a bracket; "A B C D": a run of labels
+            found.append(_Mention(upper, start, end, True))
         elif raw in "AI" and follower and follower not in _LABEL_FOLLOWERS:
             continue  # "A dog", "I think": the article or pronoun
         elif follower in _LABEL_FOLLOWERS or not follower:
@@ -220,6 +227,8 @@ def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
 
 def _list_marker(low: str, start: int, end: int) -> bool:
     """Whether a number is the marker of a numbered list item ("3. He sees four dots")."""
+    if not low[start:end].isdigit():
+        return False  # "No. The guitar ...": a word opening a sentence, not a list marker
     at_line_start = start == 0 or low[start - 1] == "\n"
     return at_line_start and low[end : end + 2] in (". ", ") ") and low[end + 2 : end + 3].isalnum()
 
@@ -234,8 +243,26 @@ def _stands_alone(prepared: Prepared, mention: _Mention, options: Mapping[str, s
     if clause is None:
         return False
     clause_words = words(prepared.clause_text(clause))
-    return bool(clause_words) and (clause_words[0] == word or clause_words[-1] == word)
+    if not clause_words:
+        return False
+    if clause_words[-1] == word:
+        return True
+    if clause_words[0] != word:
+        return False
+    # at the start: "No, ..." or "No it can't" answers; "No doubt about it" does not
+    next_char = prepared.low[mention.end : mention.end + 1]
+    return len(clause_words) == 1 or next_char != " " or clause_words[1] in _SUBJECTS | _JOINS
 
+
+_SUBJECTS = frozenset(
+    """it i he she they we you there the this that its his her their a an one my
+    he's she's it's they're there's i'm i'd""".split()
+)
+"""Words that may follow an answer "yes"/"no" with no punctuation ("No it cannot", "Yes the
+cup is there"); any other word makes it a determiner ("no doubt", "no dots")."""
+
+_JOINS = frozenset({"or", "nor", "and"})
+"""Words after which an opening "yes"/"no" is one of a list ("Yes or no")."""
 
 _LIST_GLUE = frozenset({",", "and", "or", "nor", ", and", ", or", ", nor", "/"})
 
@@ -262,11 +289,14 @@ def _affirmed(prepared: Prepared, mentions: list[_Mention]) -> list[_Mention]:
         head, tail = prepared.clause_at(first.start), prepared.clause_at(last.start)
         if head is None or tail is None or prepared.is_hypothetical(tail):
             continue
+        before = negated_before(prepared, head, first.start)
         answer_words = [m for m in group if prepared.low[m.start : m.end] in _YES | _NO]
-        if answer_words:  # the answer word itself: "No, it cannot" is a no, not a negated no
+        if answer_words and not before:
+            # the answer word itself: "No, it cannot" is a no, not a negated no; but
+            # "the answer isn't Yes" and "neither yes nor no" negate it
             kept += answer_words
             continue
-        if negated_before(prepared, head, first.start) or negated_after(prepared, tail, last.end):
+        if before or negated_after(prepared, tail, last.end):
             continue
         kept += group
     return kept
@@ -305,21 +335,38 @@ def _stated(prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mentio
 
 def _lead(prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mention]) -> str | None:
     """The letter label the answer opens with ("(A) The person ...", "B\n\nBecause ..."),
-    with whatever else its first clause affirms ("C. to the left" names two options)."""
-    if not mentions or not mentions[0].label or not prepared.clauses:
+    or the "Yes"/"No" it opens with ("Yes, it can see the cup because ..."), with whatever
+    else its first clause affirms ("C. to the left" names two options)."""
+    if not mentions or not prepared.clauses:
         return None
     first = mentions[0]
-    if first not in affirmed:
+    if first not in affirmed or _walks_through_options(prepared, affirmed):
         return None
-    if (
-        prepared.text[: first.start].strip(" ([\"'")
-        or prepared.text[first.end : first.end + 1] not in ".):]\n -"
-    ):
+    if prepared.text[: first.start].strip(" ([\"'"):
         return None
+    if first.label:
+        if prepared.text[first.end : first.end + 1] not in ".):]\n -":
+            return None
+    elif prepared.low[first.start : first.end] not in _YES | _NO:
+        return None  # a value opens the answer as an answer only when it is "Yes" or "No"
     clause = prepared.clauses[0]
     return _one(
         [m.letter for m in affirmed if clause.start <= m.start < clause.end] or [first.letter]
     )
+
+
+def _walks_through_options(prepared: Prepared, affirmed: list[_Mention]) -> bool:
+    """Whether several option labels each open a clause ("A (the lamp) is to his left; B (the
+    plant) is behind him; ..."): the answer discusses the options in turn, and the label it
+    opens with is the first of them, not its answer."""
+    openers = set()
+    for mention in affirmed:
+        clause = prepared.clause_at(mention.start)
+        if mention.label and clause is not None:
+            lead_in = words(prepared.low[clause.start : mention.start])
+            if all(word in CLAUSE_WORDS for word in lead_in):
+                openers.add(mention.letter)
+    return len(openers) > 1
 
 
 def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, str]) -> str | None:
@@ -345,6 +392,48 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
     if len(hits) == 1 and all(any(w in mine for mine in own.values()) for w in content):
         return hits.pop()
     return None
+
+
+def _excluded(
+    prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mention], letters: set[str]
+) -> str | None:
+    """With two options, the one left when the answer rules out the other ("Not A.", "B is
+    incorrect"): every mention of one option negated, and the other never ruled out
+    ("neither ... nor" rules out both)."""
+    if len(letters) != 2:
+        return None
+    negated = {
+        m.letter
+        for m in mentions
+        if m not in affirmed
+        and (clause := prepared.clause_at(m.start)) is not None
+        and not prepared.is_hypothetical(clause)
+    }
+    both = any(w in ("neither", "nor") for w in words(prepared.low))  # rules out both
+    if both or len(negated) != 1 or {m.letter for m in affirmed} & negated:
+        return None
+    return (letters - negated).pop()
+
+
+_SEEING = re.compile(
+    r"\b(?:(cannot|can't|can not|could not|couldn't|unable to|not able to|never)\s+(?:\w+\s+)?"
+    r"|(can|could|is able to|are able to))\s*(?:see|view|notice|spot|perceive)\b"
+    r"|\b(?:is|are)\s+(not\s+)?(?:visible|in (?:its|his|her|their) (?:line of sight|view|field of view))\b"
+)
+
+
+def _statement_disagrees(prepared: Prepared, value: str) -> bool:
+    """Whether the answer's last statement about seeing says the opposite of its Yes/No
+    ("The minifigure cannot see the bicycle. Answer: Yes"): a careful annotator would not
+    know which of the two the model meant."""
+    said = None
+    for m in _SEEING.finditer(prepared.low):
+        clause = prepared.clause_at(m.start())
+        if clause is None or prepared.is_hypothetical(clause):
+            continue
+        negative = bool(m.group(1) or m.group(3))
+        said = "no" if negative else "yes"
+    return said is not None and said != value
 
 
 def _concluding(prepared: Prepared, affirmed: list[_Mention]) -> str | None:
@@ -427,18 +516,27 @@ def read_option(answer: str | None, options: Mapping[str, str]) -> Reading:
             ("stated", _stated(prepared, mentions, affirmed)),
             ("short", _short(prepared, affirmed, options)),
             ("concluding", _concluding(prepared, affirmed)),
+            ("excluded", _excluded(prepared, mentions, affirmed, letters)),
         )
         if letter is not None
     }
     signs = doubts(prepared)
     if signs:
         return Reading(None, signs[0], readings)
+    hidden = reasoning_of(answer)
+    if hidden and len(set(readings.values())) == 1:
+        concluded = read_option(hidden, options).letter
+        if concluded in letters and concluded not in readings.values():
+            return Reading(None, "reasoning_disagrees", readings)
     if _SEVERAL in readings.values():
         return Reading(None, "several_options", readings)
     chosen = set(readings.values())
     if len(chosen) > 1:
         return Reading(None, "readers_disagree", readings)
     refusal = refusal_phrase(prepared)
+    hesitation = hesitation_phrase(prepared)
+    if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
+        return Reading(None, "hesitates", readings)
     if not chosen:
         if echo:
             return Reading(None, "options_echoed", readings)
@@ -450,4 +548,7 @@ def read_option(answer: str | None, options: Mapping[str, str]) -> Reading:
         return Reading(None, "not_an_option", readings)
     if refusal is not None and not is_hedged_refusal(prepared, refusal):
         return Reading(None, "refusal_mixed", readings)
+    value = str(options[letter]).strip().casefold().strip(".!")
+    if value in _YES | _NO and _statement_disagrees(prepared, "yes" if value in _YES else "no"):
+        return Reading(None, "statement_disagrees", readings)
     return Reading(letter, "+".join(readings), readings)

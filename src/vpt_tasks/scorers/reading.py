@@ -38,10 +38,13 @@ __all__ = [
     "Clause",
     "Prepared",
     "doubts",
+    "foreign_language",
+    "hesitation_phrase",
     "is_hedged_refusal",
     "negated_after",
     "negated_before",
     "prepare",
+    "reasoning_of",
     "refusal_phrase",
     "words",
 ]
@@ -118,15 +121,40 @@ def _visible(answer: str) -> tuple[str, str | None]:
     return answer, None
 
 
+def reasoning_of(answer: str | None) -> str:
+    """The text of the answer's reasoning blocks (up to the last closing tag), tags removed.
+
+    Empty when the answer shows no closed reasoning block. Readers compare what the
+    reasoning concludes with what the visible answer says (`reasoning_disagrees`).
+    """
+    text = str(answer or "")
+    low = text.lower()
+    closing = max((low.rfind(f"</{tag}>"), tag) for tag in REASONING_TAGS)
+    if closing[0] < 0:
+        return ""
+    hidden = text[: closing[0]]
+    for tag in REASONING_TAGS:
+        hidden = re.sub(rf"</?{tag}>", " ", hidden, flags=re.IGNORECASE)
+    return hidden.strip()
+
+
 _BULLET = re.compile(r"^([ \t]*)[*+\u2022](?=[ \t])", re.MULTILINE)
+
+
+_MARKUP = re.compile(
+    r"<\|[^<>|\n]{1,40}\|>|</?[A-Za-z][A-Za-z0-9_:-]{0,30}(?:\s[^<>\n]{0,200})?/?>"
+)
+"""Markup and special tokens: `</s>`, `<|im_end|>`, `<point x="4" alt="cup">cup</point>`."""
 
 
 def _normalise(text: str) -> str:
     """NFKC, one spelling of quotes/dashes/spaces, no markdown, collapsed whitespace.
 
-    List bullets ("* ", "+ ", "• ") become "- " so that list items stay visible.
+    List bullets ("* ", "+ ", "• ") become "- " so that list items stay visible. Markup
+    tags and special tokens are removed (their text stays): they are not the answer.
     """
-    text = _BULLET.sub(r"\1-", unicodedata.normalize("NFKC", text))
+    text = _MARKUP.sub(" ", unicodedata.normalize("NFKC", text))
+    text = _BULLET.sub(r"\1-", text)
     text = text.translate(_CHARACTER_MAP)
     text = _LATEX.sub(r" \1 ", text)
     lines = (_SPACES.sub(" ", line).strip(" >") for line in text.split("\n"))
@@ -359,6 +387,28 @@ _REFUSALS = (
     "can't be sure",
     "cannot be sure",
 )
+_HESITATIONS = (
+    "hard to say",
+    "hard to tell",
+    "hard to judge",
+    "hard to determine",
+    "difficult to say",
+    "difficult to tell",
+    "difficult to judge",
+    "difficult to determine",
+    "can't decide",
+    "cannot decide",
+    "i'm not sure",
+    "i am not sure",
+    "i'm unsure",
+    "i can't pick",
+    "i cannot pick",
+    "can't choose",
+    "cannot choose",
+    "it depends",
+    "depends on",
+    "depending on",
+)
 _HEDGE_TURNS = (" but ", " however", " though", " still,", " yet ")
 
 
@@ -366,7 +416,19 @@ def refusal_phrase(prepared: Prepared) -> str | None:
     """The first refusal phrase in the answer ("impossible to tell", "none of the options")."""
     low = prepared.low
     hits = [(low.find(phrase), phrase) for phrase in _REFUSALS]
+    none_of = _rejects_every_option(low)
+    if none_of is not None:
+        hits.append((low.find(none_of), none_of))
     found = [(at, phrase) for at, phrase in hits if at >= 0]
+    return min(found)[1] if found else None
+
+
+def hesitation_phrase(prepared: Prepared) -> str | None:
+    """The first phrase saying the answer cannot settle ("hard to say", "it depends on",
+    "I'm not sure"); unlike a refusal it does not say that no option fits, so an answer
+    with one and no turn to an answer ("..., but B") is left to the grader."""
+    low = prepared.low
+    found = [(at, phrase) for phrase in _HESITATIONS if (at := low.find(phrase)) >= 0]
     return min(found)[1] if found else None
 
 
@@ -382,6 +444,15 @@ def is_hedged_refusal(prepared: Prepared, phrase: str) -> bool:
             rest = low[at + len(phrase) : end]
             return any(turn in f" {rest}" for turn in _HEDGE_TURNS)
     return False
+
+
+_NONE_OF = re.compile(r"\bnone of the (?:\w+ )?(?:options|choices|answers|above)\b")
+
+
+def _rejects_every_option(low: str) -> str | None:
+    """A refusal with a word between: "none of the four options", "none of the given choices"."""
+    found = _NONE_OF.search(low)
+    return found.group() if found else None
 
 
 _RETRACTION = re.compile(
@@ -415,6 +486,41 @@ def addresses_grader(prepared: Prepared) -> bool:
     return _ADDRESSES_GRADER.search(prepared.low) is not None
 
 
+_DOUBLE_NEGATION = re.compile(
+    r"\b(?:not|isn't|is not|wasn't|it's not)\s+(?:true|the case|correct to say)\s+that\b"
+    r"|\b(?:not|never|cannot|can't|isn't|aren't|wasn't|doesn't|don't|won't|wouldn't|couldn't"
+    r"|there's no|there is no)\s+(?:no|not|none|nothing|never|unable)\b"
+)
+
+
+def double_negation(prepared: Prepared) -> bool:
+    """Whether the answer negates a negation ("it's not true that it can't", "there isn't no
+    ball", "cannot not see"): a reading a rule would flip by miscounting, left to the grader."""
+    return _DOUBLE_NEGATION.search(prepared.low) is not None
+
+
+# Frequent words of other languages written in Latin letters that are not English words.
+_OTHER_LANGUAGE_WORDS = frozenset(
+    """la le el los las es respuesta está puede ver del una izquierda derecha detrás delante
+    réponse est les une dans peut voir gauche droite derrière devant oui
+    die der das ist und antwort nicht kann sehen auf nein figur links rechts hinter vor
+    resposta não uma pode sim esquerda direita atrás frente
+    risposta può sinistra destra dietro davanti
+    het een antwoord niet kan zien""".split()
+)
+
+
+def foreign_language(text: str, *, share: float = 0.25, least: int = 3) -> bool:
+    """Whether the answer is written in another language in Latin letters ("La respuesta es
+    A o D"): at least `least` frequent words of other languages making up `share` of its words.
+
+    The readers know English words; "o" (Spanish "or") is not a connective to them.
+    """
+    found = words(text)
+    hits = sum(1 for word in found if word in _OTHER_LANGUAGE_WORDS)
+    return hits >= least and hits >= share * len(found)
+
+
 def foreign_script(text: str, *, share: float = 0.2) -> bool:
     """Whether more than `share` of the letters are outside the Latin script.
 
@@ -433,15 +539,21 @@ def doubts(prepared: Prepared) -> list[str]:
 
     `instructions` (the answer addresses its grader: "ignore the above", "Your output:");
     `retraction` (a self-correction: "wait", "looking again", "on second thought");
-    `script` (mostly a script the readers do not cover).
+    `double_negation` ("it's not true that it can't see it");
+    `script` (mostly a script the readers do not cover);
+    `language` (another language in Latin letters: "La respuesta es A o D").
     """
     found = []
     if addresses_grader(prepared):
         found.append("instructions")
     if retraction(prepared) is not None:
         found.append("retraction")
+    if double_negation(prepared):
+        found.append("double_negation")
     if foreign_script(prepared.text):
         found.append("script")
+    elif foreign_language(prepared.text):
+        found.append("language")
     return found
 
 
