@@ -17,7 +17,8 @@ import numpy as np  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from vpt_tasks.isle_brick.geometry import cardinal_set  # noqa: E402
-from vpt_tasks.render.blender import MASK_COLORS, render_frame  # noqa: E402
+from vpt_tasks.render import CAR_RELATA  # noqa: E402
+from vpt_tasks.render.blender import MASK_COLORS, render_frame, render_mask  # noqa: E402
 from vpt_tasks.render.cli import schema  # noqa: E402
 from vpt_tasks.render.comfort_plan import ComfortOptions, plan_comfort_ball, plan_comfort_car  # noqa: E402
 from vpt_tasks.render.isle_plan import IsleBrickOptions, plan_isle_brick  # noqa: E402
@@ -118,6 +119,35 @@ def test_comfort_car_ball_relatum_and_woman(tmp_path: Path) -> None:
         assert woman[2] > 3 and woman[0] < SIZE * 0.3  # at (0, -5): the camera's left
         car = label_centroid(mask, "relatum")
         assert abs(car[0] - SIZE / 2) < 6 and car[2] > 20
+
+
+@pytest.mark.parametrize("name", CAR_RELATA)
+def test_comfort_car_relatum_renders_centred(tmp_path: Path, name: str) -> None:
+    """Each of the ten relata is drawn: its mask is non-empty, centred where the plan puts it,
+    and the frame shows something other than the ground there."""
+    plan = plan_comfort_car(
+        ComfortOptions(
+            relations=("totheright",),
+            variations=(name,),
+            frames=(9,),
+            datasets=("comfort_car_ref_facing_left",),
+        )
+    )[0]
+    size = 96
+    settings = RenderSettings(size=size, samples=4)
+    render_frame(plan.scene, tmp_path / "frame.png", settings)
+    render_mask(plan.scene, tmp_path / "mask.png", settings)
+    mask = pixels(tmp_path / "mask.png")
+    column, row, count = label_centroid(mask, "relatum")
+    relatum = plan.scene.by_label("relatum")[0]
+    expected = plan.scene.camera.project(relatum.to_world(relatum.model.box.center), size)
+    assert count > 15, (name, count)  # the chair, the smallest, covers about 22 pixels
+    assert abs(column - size / 2) < 0.04 * size, (name, column)
+    assert math.dist((column, row), expected[:2]) < 0.04 * size, (name, (column, row), expected)
+    image = pixels(tmp_path / "frame.png")
+    inside = image[label_mask(mask, "relatum")].mean(axis=0)
+    ground = np.median(image[label_mask(mask, "background")], axis=0)
+    assert np.abs(inside - ground).max() > 20, (name, inside, ground)
 
 
 def test_isle_brick_masks_match_the_layout_and_the_gold(tmp_path: Path) -> None:

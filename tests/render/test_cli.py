@@ -54,6 +54,17 @@ def test_dry_run_plans_without_blender(tmp_path: Path, capsys: pytest.CaptureFix
     assert not list(tmp_path.iterdir())  # nothing written
 
 
+def test_comfort_car_dry_run_plans_the_ten_relata(capsys: pytest.CaptureFixture[str]) -> None:
+    """The full COMFORT-CAR plan: 2 facings x 4 relations x 10 relata x 37 frames."""
+    assert main(["render", "comfort-car", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    # 36 distinct positions per (facing, relatum): the four relations visit the same ones
+    assert "comfort-car: 2960 frames (720 distinct scenes)" in out
+    assert "80 paths, frames per path: [37]" in out
+    assert main(["render", "comfort-car", "--dry-run", "--variations", "bed,bicycle,duck"]) == 0
+    assert "comfort-car: 888 frames (216 distinct scenes)" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -9,11 +9,13 @@ from collections import Counter
 import pytest
 
 from vpt_tasks.comfort.geometry import phi_from_theta
-from vpt_tasks.render import models
+from vpt_tasks.render import CAR_RELATA
 from vpt_tasks.render import transforms as tf
 from vpt_tasks.render.comfort_plan import (
     BALL_RADIUS,
+    BASKETBALL_RADIUS,
     CAR_DATASETS,
+    CAR_RADII,
     ComfortOptions,
     plan_comfort_ball,
     plan_comfort_car,
@@ -119,8 +121,12 @@ def test_frame_36_repeats_frame_0() -> None:
 
 def test_car_datasets_relata_and_addressee() -> None:
     plans = car()
-    relata = set(models.comfort_relata())
-    assert len(plans) == 2 * 4 * len(relata) * 37 and len(relata) >= 3
+    assert len(plans) == 2 * 4 * 10 * 37
+    assert Counter(p.row["variation"] for p in plans) == {name: 2 * 4 * 37 for name in CAR_RELATA}
+    # every (facing, relation, relatum) path, complete, in the released configs' order of relata
+    paths = Counter((p.row["dataset"], p.row["relation"], p.row["variation"]) for p in plans)
+    assert len(paths) == 80 and set(paths.values()) == {37}
+    assert list(dict.fromkeys(p.row["variation"] for p in plans)) == list(CAR_RELATA)
     for plan in plans[:: 37 * 2]:
         row = plan.row
         relatum = plan.scene.by_label("relatum")[0]
@@ -142,9 +148,50 @@ def test_car_datasets_relata_and_addressee() -> None:
         assert 0.0 < min(columns) and max(columns) < 0.35
         radius = math.hypot(*plan.scene.by_label("referent")[0].position[:2])
         # the orbit of the authors' released config for this relatum (issue 20 §11)
-        released = {"car": 3.2, "chair": 3.3, "horse": 3.5, "dog": 3.0, "sofa": 3.0}
+        released = {
+            "horse": 3.5,
+            "bench": 3.0,
+            "laptop": 3.0,
+            "duck": 3.0,
+            "chair": 3.3,
+            "dog": 3.0,
+            "sofa": 3.0,
+            "bed": 3.3,
+            "bicycle": 3.1,
+            "car": 3.2,
+        }
         assert radius == pytest.approx(released[row["relatum"]])
         assert row["radius"] == pytest.approx(radius)
+
+
+def test_car_relata_metadata_rows() -> None:
+    """Each relatum's rows name it, with the spec's absent object and the dataset's facing."""
+    for name in CAR_RELATA:
+        plans = plan_comfort_car(ComfortOptions(variations=(name,), frames=(0, 18)))
+        assert len(plans) == 2 * 4 * 2
+        for plan in plans:
+            row = plan.row
+            assert (row["variation"], row["relatum"], row["referent"]) == (name, name, "basketball")
+            assert row["absent_object"] not in (name, "basketball", "woman")
+            assert row["radius"] == CAR_RADII[name]
+            assert row["relatum_yaw"] == CAR_DATASETS[row["dataset"]]
+            assert plan.scene.by_label("relatum")[0].model.name == name
+
+
+@pytest.mark.parametrize("name", CAR_RELATA)
+def test_car_relatum_is_clear_of_the_ball_and_in_frame(name: str) -> None:
+    """The basketball's path never touches the relatum, and the relatum is whole and centred."""
+    plans = [p for p in car() if p.row["variation"] == name]
+    for plan in plans[:: 37 * 4]:  # one path per facing
+        relatum = plan.scene.by_label("relatum")[0]
+        camera = plan.scene.camera
+        points = [camera.project(c) for c in relatum.box_corners()]
+        assert all(0.1 < column < 0.9 and 0.1 < row < 0.9 for column, row, _ in points)
+        middle = camera.project(relatum.to_world(relatum.model.box.center))
+        assert abs(middle[0] - 0.5) < 0.05 and abs(middle[1] - 0.5) < 0.1
+    relatum = plans[0].scene.by_label("relatum")[0]
+    reach = relatum.model.radius * relatum.scale  # the footprint's circumscribed circle
+    assert reach + BASKETBALL_RADIUS < CAR_RADII[name], name
 
 
 def test_options_are_validated() -> None:
@@ -156,3 +203,5 @@ def test_options_are_validated() -> None:
         plan_comfort_car(ComfortOptions(frames=(37,)))
     with pytest.raises(ValueError, match="relations"):
         plan_comfort_car(ComfortOptions(relations=("above",)))
+    with pytest.raises(ValueError, match="choose from horse, bench, laptop, duck, chair"):
+        plan_comfort_car(ComfortOptions(variations=("unicorn",)))

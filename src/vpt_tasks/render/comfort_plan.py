@@ -13,7 +13,9 @@ definition), the camera on the +x axis looking at the origin, z up.
   radius 0.5 at a seeded spot beyond the path, fixed along each path). Spheres
   rest on the ground.
 - COMFORT-CAR: a basketball (radius 0.4) orbits a fronted relatum built from
-  primitives (`car`, `chair`, `horse`, `dog`, `sofa`; drawn 1.4× life size) at radius 3.0–3.5; the
+  primitives (the released configs' ten: `horse`, `bench`, `laptop`, `duck`,
+  `chair`, `dog`, `sofa`, `bed`, `bicycle`, `car`; drawn 1.4× their model
+  size) at the released radius of 3.0–3.5 (`CAR_RADII`); the
   woman (the addressee) stands at (0, −5) facing +y; camera at (10, 0, 9). Two
   datasets: relatum facing −y (`comfort_car_ref_facing_left`) or +y
   (`comfort_car_ref_facing_right`).
@@ -53,8 +55,20 @@ CAR_DATASETS: dict[str, float] = {
     "comfort_car_ref_facing_right": 90.0,
 }
 """Dataset name -> world yaw of the relatum's front (−y = the camera's left, +y = its right)."""
-CAR_RADII: dict[str, float] = {"car": 3.2, "chair": 3.3, "horse": 3.5, "dog": 3.0, "sofa": 3.0}
-"""The referent's orbit per relatum, as in the authors' released render configs."""
+CAR_RADII: dict[str, float] = {
+    "horse": 3.5,
+    "bench": 3.0,
+    "laptop": 3.0,
+    "duck": 3.0,
+    "chair": 3.3,
+    "dog": 3.0,
+    "sofa": 3.0,
+    "bed": 3.3,
+    "bicycle": 3.1,
+    "car": 3.2,
+}
+"""The referent's orbit per relatum (the `radius` of the authors' released render configs,
+the same for both facings), in their order, which is the plan's order of relata."""
 BASKETBALL_RADIUS = 0.4
 RELATUM_SCALE = 1.4
 ADDRESSEE_SCALE = 1.25

@@ -5,10 +5,16 @@ Every model stands on z = 0 in its own frame with its front toward +x (left
 unmistakable on purpose: the minifigure has eyes and a red nose on the front
 of its head, hair at the back, feet and arms pointing forward; the car has a
 grille, headlights and a windscreen at the front and red tail lights at the
-back; the chair's backrest is at the back; the horse and the dog carry their
-head in front and the tail behind; the woman has a face in front and long
+back; the chair's, the sofa's and the bench's backrest is at the back (their
+front is the side a sitter faces); the horse, the dog and the duck carry
+their head in front and the tail behind; the laptop's screen faces front
+with the keyboard before it; the bed's front is its foot end, the headboard
+behind; the bicycle rides forward, front wheel, handlebars and headlight in
+front (its chain on its right, −y); the woman has a face in front and long
 hair at the back. Units: the minifigure is about 1 tall (Isle-Brick scenes);
-COMFORT scenes use the spec's units (spheres of radius 0.6).
+COMFORT scenes use the spec's units (spheres of radius 0.6); the COMFORT-CAR
+relata are roughly life size in metres, the laptop and the duck about three
+times (the released configs scale those assets up too).
 """
 
 from __future__ import annotations
@@ -607,9 +613,218 @@ def sofa() -> Model:
     return model("sofa", parts)
 
 
+@functools.cache
+def bench() -> Model:
+    """A park bench facing +x: wooden seat slats in front, the slanted backrest behind.
+
+    Its front is the side a sitter faces, as for the chair and the sofa: the
+    backrest and the rear legs that carry it stand behind the seat, and the
+    armrests end in round knobs at the front.
+    """
+    wood, iron = color("#9C6B3C", roughness=0.7), color("#2F3B2F", roughness=0.5, metallic=0.6)
+    parts = [
+        cube((x, 0.0, 0.45), (0.12, 1.5, 0.04), wood) for x in (0.16, 0.02, -0.12)
+    ]  # seat slats
+    for x, z in ((-0.25, 0.64), (-0.29, 0.8)):
+        parts.append(cube((x, 0.0, z), (0.03, 1.5, 0.11), wood, rotation=(0.0, -14.0, 0.0)))
+    for side in (1, -1):
+        y = 0.7 * side
+        parts.append(cube((0.17, y, 0.22), (0.05, 0.05, 0.44), iron))  # front leg
+        parts.append(rod((-0.17, y, 0.0), (-0.31, y, 0.9), 0.05, iron))  # rear leg, up the back
+        parts.append(cube((0.0, y, 0.43), (0.42, 0.05, 0.04), iron))  # seat rail
+        parts.append(cube((0.0, y, 0.66), (0.44, 0.05, 0.04), iron))  # armrest
+        parts.append(rod((0.17, y, 0.45), (0.19, y, 0.66), 0.04, iron))
+        parts.append(ball((0.23, y, 0.66), 0.07, iron))  # the armrest's knob, at the front
+    return model("bench", parts)
+
+
+LAPTOP_HINGE: Vec3 = (-0.4, 0.0, 0.06)
+"""Where the laptop's lid meets its base, at the back of the base."""
+LAPTOP_TILT = 15.0
+"""Degrees the open lid leans back from upright."""
+
+
+@functools.cache
+def laptop() -> Model:
+    """An open laptop facing +x: the screen faces +x, the keyboard lies in front of the hinge.
+
+    Its front is the user's side: where the screen looks and the keyboard and
+    touchpad are reached from. The lid's back (with a logo) faces −x. Drawn
+    about three times life size (1.1 wide), as the released configs scale
+    their laptop up, so that it reads at the distance of the CAR camera.
+    """
+    shell = color("#B8BCC2", roughness=0.3, metallic=0.6)
+    keys, pad = color("#2A2A2A", roughness=0.6), color("#8E9298", roughness=0.35)
+    screen, logo = color("#4FA3E0", roughness=0.2, emission=0.8), color("#EDEDED", roughness=0.3)
+    tilt = math.radians(LAPTOP_TILT)
+    up = (-math.sin(tilt), 0.0, math.cos(tilt))  # along the lid, from the hinge to its top
+    normal = (math.cos(tilt), 0.0, math.sin(tilt))  # out of the screen
+    lid = tf.add(LAPTOP_HINGE, tf.scale(up, 0.375))
+    rotation = (0.0, -LAPTOP_TILT, 0.0)
+    return model(
+        "laptop",
+        [
+            cube((0.0, 0.0, 0.03), (0.8, 1.1, 0.06), shell),  # base
+            cube((-0.1, 0.0, 0.0625), (0.36, 0.96, 0.006), keys),  # keyboard, near the hinge
+            cube((0.23, 0.0, 0.0615), (0.2, 0.34, 0.004), pad),  # touchpad, in front of it
+            cylinder(LAPTOP_HINGE, 0.06, 1.0, shell, rotation=(90.0, 0.0, 0.0)),  # hinge
+            cube(lid, (0.04, 1.1, 0.75), shell, rotation=rotation),  # lid
+            cube(tf.add(lid, tf.scale(normal, 0.022)), (0.006, 1.0, 0.64), screen, rotation),
+            cube(tf.add(lid, tf.scale(normal, -0.022)), (0.006, 0.16, 0.16), logo, rotation),
+        ],
+    )
+
+
+@functools.cache
+def duck() -> Model:
+    """A mallard drake facing +x: green head and yellow bill in front, the tail behind.
+
+    Drawn about three times life size (0.85 tall), as the released configs
+    scale their duck up.
+    """
+    body, breast, wing = (
+        color("#A19E94", roughness=0.8),
+        color("#6B3A22", roughness=0.8),
+        color("#7A6A58", roughness=0.8),
+    )
+    head, collar, bill = (
+        color("#1E5E3A", roughness=0.3),
+        color("#F4F4F4", roughness=0.7),
+        color("#E3C21B", roughness=0.4),
+    )
+    eye, tail, foot = (
+        color("#141414", roughness=0.2),
+        color("#1B1B1B", roughness=0.6),
+        color("#F08A1D", roughness=0.6),
+    )
+    parts = [
+        ball((0.0, 0.0, 0.36), (0.8, 0.46, 0.42), body),
+        ball((0.22, 0.0, 0.38), (0.4, 0.4, 0.38), breast),
+        rod((0.27, 0.0, 0.48), (0.34, 0.0, 0.68), 0.14, head),  # neck
+        cylinder((0.3, 0.0, 0.55), 0.155, 0.03, collar),  # the white neck ring
+        ball((0.36, 0.0, 0.73), (0.26, 0.2, 0.22), head),
+        ball((0.52, 0.0, 0.7), (0.2, 0.1, 0.06), bill),
+    ]
+    for side in (1, -1):
+        parts.append(ball((0.42, 0.085 * side, 0.76), 0.035, eye))
+        parts.append(ball((-0.05, 0.17 * side, 0.39), (0.55, 0.14, 0.28), wing))
+        parts.append(rod((0.03, 0.09 * side, 0.17), (0.05, 0.09 * side, 0.02), 0.04, foot))
+        parts.append(ball((0.11, 0.09 * side, 0.012), (0.16, 0.1, 0.024), foot))  # webbed foot
+    parts.append(cone((-0.42, 0.0, 0.45), 0.16, 0.22, tail, rotation=(0.0, -60.0, 0.0)))  # tail
+    return model("duck", parts)
+
+
+@functools.cache
+def bed() -> Model:
+    """A bed facing +x: the foot end (low footboard) in front, headboard and pillows behind.
+
+    A bed's intrinsic front is taken to be its foot end: the way the sleeper's
+    feet point and a person sitting up in it looks, the end one stands at
+    "in front of the bed". The headboard, the tallest part, is at the back.
+    """
+    wood, mattress = color("#7A4B2A", roughness=0.6), color("#F2F0EA", roughness=0.9)
+    blanket, fold, pillow = (
+        color("#3F6E9E", roughness=0.9),
+        color("#DCE6F0", roughness=0.9),
+        color("#FFFFFF", roughness=0.9),
+    )
+    parts = [
+        cube((0.0, 0.0, 0.2), (2.0, 1.4, 0.2), wood),  # frame
+        cube((0.0, 0.0, 0.4), (1.96, 1.34, 0.2), mattress),
+        cube((0.25, 0.0, 0.51), (1.46, 1.38, 0.04), blanket),  # over the lower three quarters
+        cube((-0.47, 0.0, 0.535), (0.12, 1.38, 0.05), fold),  # its turned-down top edge
+        cube((-1.02, 0.0, 0.6), (0.08, 1.46, 1.2), wood),  # headboard, behind
+        cube((1.02, 0.0, 0.34), (0.06, 1.46, 0.48), wood),  # footboard, in front
+    ]
+    for side in (1, -1):
+        parts.append(ball((-0.78, 0.33 * side, 0.56), (0.32, 0.56, 0.14), pillow))
+        parts.append(cube((0.25, 0.69 * side, 0.38), (1.46, 0.02, 0.26), blanket))
+        for x in (0.95, -0.95):
+            parts.append(cube((x, 0.65 * side, 0.05), (0.08, 0.08, 0.1), wood))
+    return model("bed", parts)
+
+
+BICYCLE_WHEELS: tuple[float, float] = (0.52, -0.52)
+"""x of the front and the rear hub."""
+
+
+@functools.cache
+def bicycle() -> Model:
+    """A bicycle facing +x: the front wheel, fork, handlebars and headlight in front.
+
+    Its front is the way it rides: the steered wheel under the handlebars,
+    with a white headlight; a red reflector behind the saddle. The chain and
+    chainring are on its right (−y), the drive side of real bicycles.
+    """
+    paint = color("#1F7A8C", roughness=0.35, metallic=0.3)
+    tyre, metal = color("#1A1A1A", roughness=0.8), color("#BBBBBB", 0.2, 0.9)
+    grip, light = color("#141414", roughness=0.7), color("#FFF2A8", emission=4.0)
+    reflector = color("#E01010", emission=2.0)
+    hub_z = 0.37  # the tyres' outer radius: they touch the ground
+    rear, front = (BICYCLE_WHEELS[1], 0.0, hub_z), (BICYCLE_WHEELS[0], 0.0, hub_z)
+    bracket, seat, head_top, head_low = (
+        (-0.02, 0.0, 0.3),
+        (-0.2, 0.0, 0.8),
+        (0.36, 0.0, 0.78),
+        (0.4, 0.0, 0.64),
+    )
+    parts: list[Part] = []
+    for x in BICYCLE_WHEELS:
+        hub = (x, 0.0, hub_z)
+        parts.append(ring(hub, 0.68, tyre, tube=0.09, rotation=(90.0, 0.0, 0.0)))
+        parts.append(ring(hub, 0.6, metal, tube=0.04, rotation=(90.0, 0.0, 0.0)))
+        parts.append(cylinder(hub, 0.07, 0.1, metal, rotation=(90.0, 0.0, 0.0)))
+        for angle in (0, 60, 120):  # spokes
+            a = math.radians(angle)
+            d = (0.29 * math.cos(a), 0.0, 0.29 * math.sin(a))
+            parts.append(rod(tf.sub(hub, d), tf.add(hub, d), 0.01, metal))
+    parts += [
+        rod(bracket, seat, 0.045, paint),  # seat tube
+        rod(seat, head_top, 0.04, paint),  # top tube
+        rod(bracket, head_low, 0.05, paint),  # down tube
+        rod(head_low, head_top, 0.055, paint),  # head tube
+    ]
+    for side in (1, -1):
+        y = 0.05 * side
+        parts.append(rod((rear[0], y, hub_z), (bracket[0], y, bracket[2]), 0.025, paint))
+        parts.append(rod((rear[0], y, hub_z), (seat[0] + 0.01, y, seat[2] - 0.04), 0.025, paint))
+        parts.append(rod((head_low[0], y, head_low[2]), (front[0], y, hub_z), 0.03, paint))  # fork
+    stem = (0.33, 0.0, 0.9)
+    parts += [
+        rod(head_top, stem, 0.035, metal),
+        rod((0.33, -0.3, 0.9), (0.33, 0.3, 0.9), 0.03, metal),  # handlebar, across
+        cylinder((0.33, 0.27, 0.9), 0.04, 0.1, grip, rotation=(90.0, 0.0, 0.0)),
+        cylinder((0.33, -0.27, 0.9), 0.04, 0.1, grip, rotation=(90.0, 0.0, 0.0)),
+        ball((0.42, 0.0, 0.84), 0.08, light),  # headlight, in front of the stem
+        rod(seat, (-0.22, 0.0, 0.86), 0.03, metal),  # seat post
+        ball((-0.2, 0.0, 0.88), (0.28, 0.13, 0.06), grip),  # saddle
+        ball((-0.08, 0.0, 0.88), (0.1, 0.06, 0.04), grip),  # its nose, pointing forward
+        cube((-0.37, 0.0, 0.83), (0.02, 0.08, 0.05), reflector),  # behind the saddle
+        ring((bracket[0], -0.07, bracket[2]), 0.22, metal, tube=0.12, rotation=(90.0, 0.0, 0.0)),
+        rod((bracket[0], -0.07, bracket[2] + 0.1), (rear[0], -0.07, hub_z + 0.04), 0.012, metal),
+        rod((bracket[0], -0.07, bracket[2] - 0.1), (rear[0], -0.07, hub_z - 0.04), 0.012, metal),
+    ]
+    for side, phase in ((1, 1), (-1, -1)):  # crank arms and pedals, opposite each other
+        pedal = (bracket[0] + 0.1 * phase, 0.11 * side, bracket[2] - 0.12 * phase)
+        parts.append(rod((bracket[0], 0.08 * side, bracket[2]), pedal, 0.025, metal))
+        parts.append(cube(tf.add(pedal, (0.0, 0.04 * side, 0.0)), (0.1, 0.08, 0.02), grip))
+    return model("bicycle", parts)
+
+
 def comfort_relata() -> dict[str, Callable[[], Model]]:
-    """The fronted COMFORT-CAR relata this renderer builds, by the name used in prompts."""
-    return {"car": car, "chair": comfort_chair, "horse": horse, "dog": comfort_dog, "sofa": sofa}
+    """The ten COMFORT-CAR relata, by the name used in prompts, in the released configs' order."""
+    return {
+        "horse": horse,
+        "bench": bench,
+        "laptop": laptop,
+        "duck": duck,
+        "chair": comfort_chair,
+        "dog": comfort_dog,
+        "sofa": sofa,
+        "bed": bed,
+        "bicycle": bicycle,
+        "car": car,
+    }
 
 
 @functools.cache
