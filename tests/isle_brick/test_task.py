@@ -85,7 +85,10 @@ def test_details_are_exactly_the_metrics_printed_before(
     log = run(isle_brick(source="demo", solver=solver, grader="rules"), model, tmp_path)
     # the measurements are the same; who read the answers is counted in one vocabulary now
     everything = details(sample_scores(log))
-    assert without_counts(everything) == without_counts(BEFORE[key])
+    before = without_counts(BEFORE[key])
+    assert {k: everything[k] for k in before} == before
+    # added since: the paper's item-level intervals (issue 20 §3)
+    assert all("_item_ci_" in k for k in set(without_counts(everything)) - set(before))
     assert sum(everything[k] for k in READING_COUNTS) == len(log.samples)
 
 

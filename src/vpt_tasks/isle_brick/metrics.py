@@ -22,6 +22,8 @@ the headline-first change, with the same functions, from a log's samples
 
 - `isle_brick_precision`: `Q1` … `Q7`, the three categories and `overall`, each
   with `<name>_ci_low` / `<name>_ci_high` (95% bootstrap over scenes).
+- `isle_brick_item_intervals`: `<category>_item_ci_low` / `_item_ci_high` and
+  `overall_item_ci_*`, the paper's intervals (items resampled independently).
 - `isle_brick_chance`: `chance_Q1` …, `chance_<category>` — the random baseline
   mean over items of |G_i| / N_q, from the gold sets of this run.
 - `isle_brick_answer_types`: `types_Q4_compound`, `types_Q4_single`,
@@ -49,7 +51,13 @@ from typing import Any
 import numpy as np
 from inspect_ai.scorer import Metric, SampleScore, metric
 
-from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED, PairedUnit, bootstrap_columns
+from vpt_tasks.core.stats import (
+    DEFAULT_RESAMPLES,
+    DEFAULT_SEED,
+    PairedUnit,
+    bootstrap_columns,
+    bootstrap_pooled_items,
+)
 from vpt_tasks.isle_brick.spec import load_spec
 from vpt_tasks.scorers.cascade import decision_counts, rules_agreement
 from vpt_tasks.scorers.set_precision import ANSWER_TYPES
@@ -170,6 +178,42 @@ def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT
 
 
 @metric
+def isle_brick_item_intervals(
+    resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED
+) -> Metric:
+    """The paper's intervals for categories and overall: items resampled independently.
+
+    `<category>_item_ci_low` / `_item_ci_high` and `overall_item_ci_*`: a category's items
+    (every answer to its questions, e.g. 3 x 144) resampled as if independent, as the
+    paper's Table 2 intervals are reproduced. A question's interval is the same either way
+    (one item per scene), so only groups of several questions are given. The printed and
+    reported intervals are the scene-clustered ones (`isle_brick_precision`).
+    """
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        if not scores:
+            return {}
+        question_ids = _question_ids(scores)
+        matrix = _scene_matrix(scores, question_ids)
+        column = {qid: j for j, qid in enumerate(question_ids)}
+        groups = {
+            name: [column[qid] for qid in ids]
+            for name, ids in _categories(question_ids).items()
+            if len(ids) > 1
+        }
+        if len(question_ids) > 1:
+            groups["overall"] = list(column.values())
+        estimates = bootstrap_pooled_items(matrix, groups, resamples=resamples, seed=seed)
+        result: dict[str, float] = {}
+        for name, estimate in estimates.items():
+            result[f"{name}_item_ci_low"] = estimate.low
+            result[f"{name}_item_ci_high"] = estimate.high
+        return result
+
+    return compute
+
+
+@metric
 def isle_brick_chance() -> Metric:
     """The random baseline: mean over items of |G_i| / N_q, per question and category."""
 
@@ -243,6 +287,7 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
     result: dict[str, float] = {}
     for compute in (
         isle_brick_precision(),
+        isle_brick_item_intervals(),
         isle_brick_chance(),
         isle_brick_answer_types(),
         isle_brick_cooccurrence(),

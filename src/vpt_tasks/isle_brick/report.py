@@ -127,7 +127,33 @@ def table_2(labels: list[str], metrics: list[dict[str, float]]) -> list[str]:
             "as the runs asked different questions or had different gold sets."
         )
     )
-    return [*lines, "", CHANCE_NOTE + note]
+    return [*lines, "", CHANCE_NOTE + note, "", *_item_intervals(labels, metrics, rows)]
+
+
+INTERVAL_NOTE = (
+    "Intervals resample scenes (a scene's seven answers are correlated, so they are drawn "
+    "together). The paper's intervals resample the items of a category independently; "
+    "they are usually narrower, as they ignore that correlation:"
+)
+
+
+def _item_intervals(
+    labels: list[str], metrics: list[dict[str, float]], rows: list[str]
+) -> list[str]:
+    """The paper's item-level intervals of the categories and overall, per run (issue 20 §3)."""
+    shown = [row for row in rows if any(f"{row}_item_ci_low" in m for m in metrics)]
+    if not shown:
+        return []
+    lines = [INTERVAL_NOTE, ""]
+    for label, m in zip(labels, metrics, strict=True):
+        cells = [
+            f"{CATEGORY_LABELS.get(row, row)} [{fmt(m.get(row + '_item_ci_low'))}, "
+            f"{fmt(m.get(row + '_item_ci_high'))}]"
+            for row in shown
+            if f"{row}_item_ci_low" in m
+        ]
+        lines.append(f"- {label}: " + "; ".join(cells))
+    return [*lines, ""]
 
 
 def _estimate(m: dict[str, float], row: str) -> str:

@@ -99,7 +99,7 @@ def prediction_correctness(grader: GraderMode = "rules") -> Scorer:
         rules_beside_grader(),
     ]
 )
-def direction_bias(grader: GraderMode = "rules") -> Scorer:
+def direction_bias(grader: GraderMode = "rules", token_rule: str = "exact") -> Scorer:
     """Prediction correctness of each Q5 answer, and its distribution over the directions.
 
     The value is the set precision of `prediction_correctness` (same rules,
@@ -110,10 +110,12 @@ def direction_bias(grader: GraderMode = "rules") -> Scorer:
     `candidates` as the provider sent them, `option_mass` = the probability
     the four directions held there), `text` (no usable log-probabilities: the
     extracted components, each an equal share), `none` or `invalid` (an
-    impossible log-probability: no distribution).
+    impossible log-probability: no distribution). `token_rule`: `exact` (a token that is a
+    direction's word) or `paper` (a token containing one: "eastward", "Northeast").
     """
     precision = set_precision(rule_components, grader=grader, llm=llm_extraction())
-    choices = Choices(load_spec().bias_probe.words)
+    match = "contains" if token_rule == "paper" else "exact"
+    choices = Choices(load_spec().bias_probe.words, match=match)
 
     async def score(state: TaskState, target: Target) -> Score:
         scored = await precision(state, target)

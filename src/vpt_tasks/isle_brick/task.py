@@ -8,6 +8,7 @@ inspect eval vpt_tasks/isle_brick_bias -T intervention=zoom=30 --model openai/gp
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from inspect_ai import Task, task
@@ -29,7 +30,8 @@ ARGUMENTS = (
     "grader",
 )
 BIAS_TASK = "isle_brick_bias"
-BIAS_ARGUMENTS = ("source", "orders", "intervention", "solver", "grader")
+BIAS_ARGUMENTS = ("source", "orders", "intervention", "solver", "grader", "token_rule", "scenes")
+TOKEN_RULES = ("exact", "paper")
 
 
 @task
@@ -119,6 +121,8 @@ def isle_brick_bias(
     intervention: str | list[str] = "none",
     solver: str = "zero_shot",
     grader: str = "auto",
+    token_rule: str = "exact",
+    scenes: list[str] | str | None = None,
     **kwargs: Any,
 ) -> Task:
     """Isle-Brick-V2's direction-bias probe (paper Appendix B): Q5 with the directions in every order.
@@ -141,6 +145,11 @@ def isle_brick_bias(
         solver: `zero_shot`, `cot` (the distribution is read at the final
             answer after "Answer:") or `first_person` ("... are you facing?").
         grader: who maps answer texts to directions: `auto`, `rules`, `llm`, `both`.
+        token_rule: which log-probability tokens count for a direction: `exact` (default: the
+            direction's word, any case or leading space) or `paper` (any token containing it,
+            "eastward", "Northeast" -- the paper's Appendix B sum).
+        scenes: ask only these scenes: ids separated by commas, or `@FILE` with one id per
+            line (e.g. the paper's subset of orientation tasks); an unknown id is refused.
     """
     from vpt_tasks.core.images import ImageStore
     from vpt_tasks.core.sources import pin_revision, resolve_source
@@ -156,21 +165,24 @@ def isle_brick_bias(
     chosen = parse_intervention(intervention)
     solver_name = args.solver_arg(solver)
     grader_mode = args.grader_arg(grader, task=BIAS_TASK)
+    rule = args.one_of("token_rule", token_rule, TOKEN_RULES)
+    wanted = _scene_ids(scenes)
 
     data_source = pin_revision(
         resolve_source(source, benchmark=TASK, upstream=spec.upstream, split=spec.split)
     )
     store = ImageStore()
     twins = [chosen.twin_column] if chosen.twin_column else []
-    scenes, notes = intervene(load_scenes(data_source, spec, store, twins=twins), chosen, store)
-    dataset = build_probe_samples(scenes, spec, chosen_orders, solver_name)
+    loaded = _only(load_scenes(data_source, spec, store, twins=twins), wanted)
+    chosen_scenes, notes = intervene(loaded, chosen, store)
+    dataset = build_probe_samples(chosen_scenes, spec, chosen_orders, solver_name)
     max_tokens = spec.cot_max_tokens if solver_name == "cot" else spec.max_tokens
 
     return Task(
         dataset=dataset,
         solver=[answer()],
         message_limit=MESSAGE_LIMIT,
-        scorer=direction_bias(grader=grader_mode),  # type: ignore[arg-type]
+        scorer=direction_bias(grader=grader_mode, token_rule=rule),  # type: ignore[arg-type]
         config=GenerateConfig(
             temperature=spec.temperature,
             max_tokens=max_tokens,
@@ -188,10 +200,48 @@ def isle_brick_bias(
             "solver": solver_name,
             "grader": grader_mode,
             "ignored_args": ignored,
-            "scenes": len(scenes),
+            "token_rule": rule,
+            "scenes": len(chosen_scenes),
+            "scene_subset": sorted(wanted) if wanted is not None else None,
         },
         version=task_version(TASK),
     )
+
+
+def _scene_ids(value: list[str] | str | None) -> set[str] | None:
+    """`-T scenes=`: ids separated by commas, or `@FILE` (one id per line); None = every scene."""
+    if value is None or value == "" or value == []:
+        return None
+    if isinstance(value, str) and value.startswith("@"):
+        path = Path(value[1:]).expanduser()
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            raise TaskArgumentError(
+                f"-T scenes={value}: cannot read {path} ({error.strerror or error}); give a text "
+                "file with one scene id per line."
+            ) from None
+        ids = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    else:
+        items = value if isinstance(value, list | tuple) else str(value).split(",")
+        ids = {str(item).strip() for item in items if str(item).strip()}
+    if not ids:
+        raise TaskArgumentError(f"-T scenes={value!r} names no scene; give ids or @FILE.")
+    return ids
+
+
+def _only(scenes: list[Any], wanted: set[str] | None) -> list[Any]:
+    """The scenes asked for, in the data's order; every id asked for must exist."""
+    if wanted is None:
+        return scenes
+    unknown = sorted(wanted - {scene.scene_id for scene in scenes})
+    if unknown:
+        shown = ", ".join(unknown[:5]) + (" ..." if len(unknown) > 5 else "")
+        raise TaskArgumentError(
+            f"-T scenes: {len(unknown)} id(s) not in the data: {shown}; the ids are the data's "
+            "`scene_id` column (`vpt-tasks tasks` shows the source)."
+        )
+    return [scene for scene in scenes if scene.scene_id in wanted]
 
 
 def _questions_for(questions: Any, chosen: Any, question_ids: list[str]) -> list[str]:

@@ -93,6 +93,10 @@ class Choices:
 
     words: Mapping[str, Sequence[str]]
     """option -> its words, e.g. {"north": ["north"], "east": ["east"], ...}."""
+    match: Literal["exact", "contains"] = "exact"
+    """How a log-probability token counts: `exact` -- it is one of an option's words (case
+    and spaces ignored); `contains` -- it contains one ("eastward", "Northeast" counts for
+    north and for east), the rule of Isle-Brick-V2's paper (Appendix B)."""
     _lookup: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -124,6 +128,18 @@ class Choices:
         """The option a token (or word) stands for, or None."""
         return self._lookup.get(_normal(token))
 
+    def options_of(self, token: str) -> tuple[str, ...]:
+        """The options a log-probability token counts for (see `match`)."""
+        key = _normal(token)
+        exact = self._lookup.get(key)
+        if self.match == "exact" or not key:
+            return (exact,) if exact is not None else ()
+        return tuple(
+            option
+            for option, words in self.words.items()
+            if any(_normal(word) in key for word in words or (option,))
+        )
+
     def zeros(self) -> dict[str, float]:
         return {option: 0.0 for option in self.words}
 
@@ -144,9 +160,10 @@ def logprob_choice_probabilities(
     """
     mass = choices.zeros()
     found = False
-    kept = token_probabilities(top_logprobs, lambda token: choices.option(token) is not None)
+    kept = token_probabilities(top_logprobs, lambda token: bool(choices.options_of(token)))
     for token, probability in kept:
-        mass[choices.option(token)] += probability  # type: ignore[index]
+        for option in choices.options_of(token):  # one option, or several under `contains`
+            mass[option] += probability
         found = True
     total = sum(mass.values())
     if not found or total <= 0.0:
@@ -173,7 +190,7 @@ def read_position(tokens: Sequence[str], choices: Choices, start: int = 0) -> in
     distribution is then read where the answer first names an option.
     """
     for index in range(start, len(tokens)):
-        if choices.option(tokens[index]) is not None:
+        if choices.options_of(tokens[index]):
             return index
     return None
 
