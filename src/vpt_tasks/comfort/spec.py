@@ -1,6 +1,6 @@
 """The COMFORT protocol as data: tasks, prompts, relation phrases, upstream names.
 
-Read from `task_configs/comfort.yaml`; this module only gives it types. The
+Read from `task_configs/comfort.yaml` and validated by the types below. The
 prompt texts themselves are reached through `vpt_tasks.comfort.language`,
 which serves English from here and other languages from
 `task_configs/comfort_translations.yaml`.
@@ -9,13 +9,23 @@ which serves English from here and other languages from
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from pathlib import Path
 from types import MappingProxyType
+from typing import Annotated
+
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from vpt_tasks.comfort.geometry import DATASETS, RELATIONS
-from vpt_tasks.core.config import load_config
-from vpt_tasks.core.errors import ConfigError
+from vpt_tasks.core.config import (
+    ConfigModel,
+    TaskConfig,
+    at,
+    covering,
+    invalid,
+    load_model,
+    within,
+)
 from vpt_tasks.core.sources import Upstream
 
 CANONICAL_SCHEMA: dict[str, str] = {
@@ -36,18 +46,35 @@ PERSPECTIVES: tuple[str, ...] = ("nop", "cam", "add", "rel")
 """The spatial prompts: no perspective, camera, addressee (the woman), relatum."""
 
 
-@dataclass(frozen=True)
-class TaskSpec:
+Texts = Annotated[Mapping[str, str], AfterValidator(MappingProxyType)]
+"""A read-only mapping of texts."""
+Words = Annotated[
+    Mapping[str, tuple[Annotated[str, AfterValidator(str.casefold)], ...]],
+    AfterValidator(MappingProxyType),
+]
+"""A read-only mapping of lists of words, case-folded."""
+Stripped = Annotated[str, AfterValidator(str.strip)]
+"""A text without surrounding white space (block scalars may end in a newline)."""
+
+
+class TaskSpec(ConfigModel):
     """Which datasets and prompts one task (`comfort_ball`, `comfort_car`) uses."""
 
-    name: str
     datasets: tuple[str, ...]
     perspectives: tuple[str, ...]
     default_perspectives: tuple[str, ...]
+    name: str = ""
+    """Its key in `tasks`, set by `ComfortSpec`."""
+
+    @model_validator(mode="after")
+    def _known(self) -> TaskSpec:
+        within("datasets", self.datasets, DATASETS)
+        within("perspectives", self.perspectives, PERSPECTIVES)
+        within("default_perspectives", self.default_perspectives, self.perspectives)
+        return self
 
 
-@dataclass(frozen=True)
-class UpstreamNames:
+class UpstreamNames(ConfigModel):
     """How the upstream render configs name shapes, and the probe vocabularies."""
 
     shapes: Mapping[str, str]
@@ -57,182 +84,121 @@ class UpstreamNames:
     ball_distractor: str
     car_objects: tuple[str, ...]
 
+    @field_validator("shapes")
+    @classmethod
+    def _lower_case(cls, shapes: Mapping[str, str]) -> Mapping[str, str]:
+        return MappingProxyType({name.lower(): value for name, value in shapes.items()})
+
     def shape(self, value: object) -> str | None:
         """The prompt name of a render shape, case-insensitively; None if unknown."""
         return self.shapes.get(str(value or "").strip().lower())
 
 
-@dataclass(frozen=True)
-class FirstPerson:
+class FirstPerson(ConfigModel):
     """`-T solver=first_person`: the prompts restated in the first person (English)."""
 
-    provenance: str
-    prompts: Mapping[str, str]
+    provenance: Stripped
+    prompts: Texts
     """Templates by perspective (nop, cam, add, rel) and `probe`, placeholders as `prompts`."""
 
+    @model_validator(mode="after")
+    def _complete(self) -> FirstPerson:
+        covering("prompts", self.prompts, [*PERSPECTIVES, "probe"])
+        return self
 
-@dataclass(frozen=True)
-class ChainOfThought:
+
+class ChainOfThought(ConfigModel):
     """`-T solver=cot`: a reasoning turn, then the yes/no question as the final turn (English)."""
 
-    provenance: str
-    reasoning: str
+    provenance: Stripped
+    reasoning: Stripped
     """Appended to the question of the first turn: reason, do not answer yet."""
-    answer: str
+    answer: Stripped
     """The final turn, `{question}` the question; P(Yes) is read from its first answer token."""
     max_tokens: int
     """Token budget of the reasoning turn."""
 
+    @model_validator(mode="after")
+    def _asks(self) -> ChainOfThought:
+        if "{question}" not in self.answer:
+            raise invalid("answer", self.answer, "a text containing {question}")
+        return self
 
-@dataclass(frozen=True)
-class Multilingual:
+
+class Multilingual(ConfigModel):
     """The multilingual study's translation vocabulary and back-translation check (`multilingual`)."""
 
     objects: tuple[str, ...]
     """The object names a translator translates (every name the data and probes use)."""
     check_pairs: tuple[tuple[str, str], ...]
     """(referent, relatum) pairs whose questions, with every relation, are back-translated."""
-    synonyms: Mapping[str, tuple[str, ...]]
+    synonyms: Words
     """Noun -> what an English back-translation may call it."""
-    colours: Mapping[str, tuple[str, ...]]
+    colours: Words
     """Colour -> what an English back-translation may call it."""
-    relation_words: Mapping[str, tuple[str, ...]]
+    relation_words: Words
     """Relation -> words one of which its back-translation must contain (and no other's)."""
-    answer_words: Mapping[str, tuple[str, ...]]
+    answer_words: Words
     """`yes` / `no` -> English words a back-translated answer word may be."""
-    temperature: float
-    max_tokens: int
+    temperature: float = at("translator", "temperature")
+    max_tokens: int = at("translator", "max_tokens")
+
+    @model_validator(mode="after")
+    def _complete(self) -> Multilingual:
+        """Every relation, answer and checked object has its words, and each object's noun and colour."""
+        covering("relation_words", self.relation_words, RELATIONS)
+        covering("answer_words", self.answer_words, ["yes", "no"])
+        names = [name for pair in self.check_pairs for name in pair]
+        within("check_pairs", names, self.objects, "names listed in `objects`")
+        for name in self.objects:
+            *colour, noun = name.split()
+            covering("synonyms", self.synonyms, [noun], f" (object {name!r})")
+            covering("colours", self.colours, colour, f" (object {name!r})")
+        return self
 
 
-@dataclass(frozen=True)
-class ComfortSpec:
+class ComfortSpec(TaskConfig):
     """The whole COMFORT protocol."""
 
-    upstream: Upstream
-    archives: Mapping[str, str]
+    repo_id: str = at("upstream", "repo_id")
+    revision: str | None = at("upstream", "revision", None)
+    archives: Texts = at("upstream", "archives")
     split: str
     tasks: Mapping[str, TaskSpec]
-    temperature: float
-    max_tokens: int
-    top_logprobs: int
+    temperature: float = at("generation", "temperature")
+    max_tokens: int = at("generation", "max_tokens")
+    top_logprobs: int = at("generation", "top_logprobs")
     system_prompt: str
-    yes_words: tuple[str, ...]
-    no_words: tuple[str, ...]
-    prompts: Mapping[str, str]
-    relations: Mapping[str, str]
-    names: UpstreamNames
+    yes_words: tuple[str, ...] = at("answers", "yes")
+    no_words: tuple[str, ...] = at("answers", "no")
+    prompts: Texts
+    relations: Texts
+    names: UpstreamNames = Field(validation_alias="upstream_names")
     first_person: FirstPerson
     cot: ChainOfThought
     multilingual: Multilingual
 
+    @functools.cached_property
+    def upstream(self) -> Upstream:
+        """The Hub dataset (`upstream.repo_id` at `upstream.revision`, None: resolved once)."""
+        return Upstream(repo_id=self.repo_id, revision=self.revision)
+
+    @field_validator("tasks")
+    @classmethod
+    def _named(cls, tasks: Mapping[str, TaskSpec]) -> Mapping[str, TaskSpec]:
+        return MappingProxyType(
+            {k: task.model_copy(update={"name": k}) for k, task in tasks.items()}
+        )
+
+    @model_validator(mode="after")
+    def _complete(self) -> ComfortSpec:
+        within(("upstream", "archives"), list(self.archives), DATASETS)
+        covering("prompts", self.prompts, [*PERSPECTIVES, "probe"])
+        covering("relations", self.relations, RELATIONS)
+        return self
+
 
 @functools.cache
-def load_spec() -> ComfortSpec:
-    """The COMFORT protocol from its task config (validated once)."""
-    data = load_config("comfort")
-    upstream = data["upstream"]
-    archives = {str(k): str(v) for k, v in upstream["archives"].items()}
-    _require_subset("upstream.archives", archives, DATASETS)
-    tasks = {
-        name: TaskSpec(
-            name=name,
-            datasets=tuple(entry["datasets"]),
-            perspectives=tuple(entry["perspectives"]),
-            default_perspectives=tuple(entry["default_perspectives"]),
-        )
-        for name, entry in data["tasks"].items()
-    }
-    for spec in tasks.values():
-        _require_subset(f"tasks.{spec.name}.datasets", spec.datasets, DATASETS)
-        _require_subset(f"tasks.{spec.name}.perspectives", spec.perspectives, PERSPECTIVES)
-        _require_subset(
-            f"tasks.{spec.name}.default_perspectives", spec.default_perspectives, spec.perspectives
-        )
-    prompts = {str(k): str(v) for k, v in data["prompts"].items()}
-    _require_subset("prompts", [*PERSPECTIVES, "probe"], prompts)
-    relations = {str(k): str(v) for k, v in data["relations"].items()}
-    _require_subset("relations", RELATIONS, relations)
-    names = data["upstream_names"]
-    generation = data["generation"]
-    first_person = data["first_person"]
-    first_person_prompts = {str(k): str(v) for k, v in first_person["prompts"].items()}
-    _require_subset("first_person.prompts", [*PERSPECTIVES, "probe"], first_person_prompts)
-    cot = data["cot"]
-    multilingual = _multilingual(data["multilingual"])
-    if "{question}" not in str(cot["answer"]):
-        raise ConfigError("task_configs/comfort.yaml cot.answer must contain {question}.")
-    return ComfortSpec(
-        upstream=Upstream(repo_id=str(upstream["repo_id"]), revision=upstream.get("revision")),
-        archives=MappingProxyType(archives),
-        split=str(data["split"]),
-        tasks=MappingProxyType(tasks),
-        temperature=float(generation["temperature"]),
-        max_tokens=int(generation["max_tokens"]),
-        top_logprobs=int(generation["top_logprobs"]),
-        system_prompt=str(data["system_prompt"]),
-        yes_words=tuple(str(w) for w in data["answers"]["yes"]),
-        no_words=tuple(str(w) for w in data["answers"]["no"]),
-        prompts=MappingProxyType(prompts),
-        relations=MappingProxyType(relations),
-        names=UpstreamNames(
-            shapes=MappingProxyType({str(k).lower(): str(v) for k, v in names["shapes"].items()}),
-            ball_colors=tuple(str(c) for c in names["ball_colors"]),
-            ball_shapes=tuple(str(s) for s in names["ball_shapes"]),
-            ball_distractor=str(names["ball_distractor"]),
-            car_objects=tuple(str(o) for o in names["car_objects"]),
-        ),
-        first_person=FirstPerson(
-            provenance=str(first_person["provenance"]).strip(),
-            prompts=MappingProxyType(first_person_prompts),
-        ),
-        cot=ChainOfThought(
-            provenance=str(cot["provenance"]).strip(),
-            reasoning=str(cot["reasoning"]).strip(),
-            answer=str(cot["answer"]).strip(),
-            max_tokens=int(cot["max_tokens"]),
-        ),
-        multilingual=multilingual,
-    )
-
-
-def _words(mapping: Mapping[str, Iterable[object]]) -> Mapping[str, tuple[str, ...]]:
-    return MappingProxyType(
-        {str(k): tuple(str(w).casefold() for w in v) for k, v in mapping.items()}
-    )
-
-
-def _multilingual(data: Mapping[str, object]) -> Multilingual:
-    """The `multilingual` section, checked: every object's noun and colour has words."""
-    objects = tuple(str(o) for o in data["objects"])  # type: ignore[attr-defined]
-    pairs = tuple((str(a), str(b)) for a, b in data["check_pairs"])  # type: ignore[attr-defined]
-    synonyms = _words(data["synonyms"])  # type: ignore[arg-type]
-    colours = _words(data["colours"])  # type: ignore[arg-type]
-    relation_words = _words(data["relation_words"])  # type: ignore[arg-type]
-    answer_words = _words(data["answer_words"])  # type: ignore[arg-type]
-    _require_subset("multilingual.relation_words", RELATIONS, relation_words)
-    _require_subset("multilingual.answer_words", ["yes", "no"], answer_words)
-    _require_subset("multilingual.check_pairs", [n for pair in pairs for n in pair], objects)
-    for name in objects:
-        *colour, noun = name.split()
-        _require_subset(f"multilingual.synonyms (object {name!r})", [noun], synonyms)
-        _require_subset(f"multilingual.colours (object {name!r})", colour, colours)
-    translator = data["translator"]
-    return Multilingual(
-        objects=objects,
-        check_pairs=pairs,
-        synonyms=synonyms,
-        colours=colours,
-        relation_words=relation_words,
-        answer_words=answer_words,
-        temperature=float(translator["temperature"]),  # type: ignore[index]
-        max_tokens=int(translator["max_tokens"]),  # type: ignore[index]
-    )
-
-
-def _require_subset(where: str, items: Iterable[object], allowed: Collection[object]) -> None:
-    missing = [item for item in items if item not in allowed]
-    if missing:
-        raise ConfigError(
-            f"task_configs/comfort.yaml {where}: {', '.join(map(str, missing))} not among "
-            f"{', '.join(map(str, allowed))}."
-        )
+def load_spec(path: Path | None = None) -> ComfortSpec:
+    """The COMFORT protocol from its task config (or from the YAML file at `path`)."""
+    return load_model(ComfortSpec, "comfort", path)

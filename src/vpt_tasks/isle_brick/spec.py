@@ -1,14 +1,16 @@
 """The Isle-Brick-V2 protocol as data: questions, categories, prompts.
 
-Read from `task_configs/isle_brick.yaml`; this module only gives it types.
+Read from `task_configs/isle_brick.yaml` and validated by the types below.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from pathlib import Path
 
-from vpt_tasks.core.config import load_config
+from pydantic import Field, model_validator
+
+from vpt_tasks.core.config import ConfigModel, TaskConfig, at, covering, load_model, within
 from vpt_tasks.core.sources import Upstream
 from vpt_tasks.isle_brick.extraction import QuestionKind
 
@@ -48,19 +50,20 @@ CATEGORY_LABELS = {
 }
 
 
-@dataclass(frozen=True)
-class Question:
-    """One of the seven diagnostic questions."""
+class Question(ConfigModel):
+    """One of the seven diagnostic questions (`questions.<id>`)."""
 
-    id: str
     text: str
     category: str
     kind: QuestionKind
     pool: tuple[str, ...]
     """The permissible answers; its size is N_q of the random baseline."""
 
-    first_person: str
-    """The question restated in the first person (`-T solver=first_person`)."""
+    id: str = ""
+    """Its key (`Q1`), set by `IsleBrickSpec`."""
+    first_person: str = ""
+    """The question restated in the first person (`-T solver=first_person`), set by
+    `IsleBrickSpec` from `first_person.questions`."""
 
     def prompt(self, object_name: str, placeholder: str, *, first_person: bool = False) -> str:
         """The question with "the object" replaced by the scene's object ("the dog")."""
@@ -68,8 +71,7 @@ class Question:
         return text.replace(placeholder, f"the {object_name}")
 
 
-@dataclass(frozen=True)
-class GoldRule:
+class GoldRule(ConfigModel):
     """What a gold set of one question kind may hold (beyond the question's pool)."""
 
     max_components: int
@@ -97,18 +99,18 @@ class GoldRule:
         return found
 
 
-@dataclass(frozen=True)
-class FirstPerson:
+class FirstPerson(ConfigModel):
     """The first-person wording (`-T solver=first_person`) and where it comes from."""
 
     framing: str
     """The sentence before each question that makes the model the minifigure."""
     orientation_hint: str
     provenance: str
+    questions: dict[str, str]
+    """Question id -> the question in the first person."""
 
 
-@dataclass(frozen=True)
-class BiasProbe:
+class BiasProbe(ConfigModel):
     """The direction-bias probe of Appendix B (`vpt_tasks/isle_brick_bias`): Q5 in every order."""
 
     question: str
@@ -132,83 +134,46 @@ class BiasProbe:
         return template.format(directions=listed)
 
 
-@dataclass(frozen=True)
-class IsleBrickSpec:
+class IsleBrickSpec(TaskConfig):
     """The whole protocol of the benchmark."""
 
     questions: dict[str, Question]
     categories: dict[str, tuple[str, ...]]
     upstream: Upstream
     split: str
-    placeholder: str
+    placeholder: str = Field(validation_alias="object_placeholder")
     orientation_hint: str
     first_person: FirstPerson
-    gold_rules: dict[str, GoldRule]
+    gold_rules: dict[QuestionKind, GoldRule]
     """By question kind: the rules a gold set must follow (`task_configs` `gold_rules`)."""
     cot_instruction: str
-    temperature: float
-    max_tokens: int
-    cot_max_tokens: int
-    extraction_prompt: str
+    temperature: float = at("generation", "temperature")
+    max_tokens: int = at("generation", "max_tokens")
+    cot_max_tokens: int = at("generation", "cot_max_tokens")
+    extraction_prompt: str = at("llm_extraction", "prompt")
     """The LLM-extraction prompt template ({question}, {answer}, {vocabulary})."""
-    extraction_max_tokens: int
+    extraction_max_tokens: int = at("llm_extraction", "max_tokens")
     bias_probe: BiasProbe
 
     @property
     def question_ids(self) -> list[str]:
         return list(self.questions)
 
+    @model_validator(mode="after")
+    def _complete(self) -> IsleBrickSpec:
+        """Every question has its first-person wording and gold rule; ids and wording set."""
+        ids, wording = list(self.questions), self.first_person.questions
+        covering(("first_person", "questions"), wording, ids)
+        covering("gold_rules", self.gold_rules, sorted({q.kind for q in self.questions.values()}))
+        within("categories", [qid for group in self.categories.values() for qid in group], ids)
+        for qid, question in self.questions.items():
+            self.questions[qid] = question.model_copy(
+                update={"id": qid, "first_person": wording[qid]}
+            )
+        return self
+
 
 @functools.cache
-def load_spec() -> IsleBrickSpec:
-    """The Isle-Brick-V2 protocol from its task config."""
-    data = load_config("isle_brick")
-    first_person = data["first_person"]
-    questions = {
-        qid: Question(
-            id=qid,
-            text=str(entry["text"]),
-            category=str(entry["category"]),
-            kind=entry["kind"],
-            pool=tuple(str(option) for option in entry["pool"]),
-            first_person=str(first_person["questions"][qid]),
-        )
-        for qid, entry in data["questions"].items()
-    }
-    gold_rules = {
-        kind: GoldRule(
-            max_components=int(rule["max_components"]),
-            opposites=tuple((str(a), str(b)) for a, b in rule.get("opposites", [])),
-        )
-        for kind, rule in data["gold_rules"].items()
-    }
-    generation = data["generation"]
-    probe = data["bias_probe"]
-    return IsleBrickSpec(
-        questions=questions,
-        categories={name: tuple(ids) for name, ids in data["categories"].items()},
-        upstream=Upstream.from_config(data["upstream"]),
-        split=str(data["split"]),
-        placeholder=str(data["object_placeholder"]),
-        orientation_hint=str(data["orientation_hint"]),
-        first_person=FirstPerson(
-            framing=str(first_person["framing"]),
-            orientation_hint=str(first_person["orientation_hint"]),
-            provenance=str(first_person["provenance"]),
-        ),
-        gold_rules=gold_rules,
-        cot_instruction=str(data["cot_instruction"]),
-        temperature=float(generation["temperature"]),
-        max_tokens=int(generation["max_tokens"]),
-        cot_max_tokens=int(generation["cot_max_tokens"]),
-        extraction_prompt=str(data["llm_extraction"]["prompt"]),
-        extraction_max_tokens=int(data["llm_extraction"]["max_tokens"]),
-        bias_probe=BiasProbe(
-            question=str(probe["question"]),
-            first_person_question=str(probe["first_person_question"]),
-            paper_order=tuple(str(d) for d in probe["paper_order"]),
-            words={str(d): tuple(str(w) for w in words) for d, words in probe["words"].items()},
-            top_logprobs=int(probe["top_logprobs"]),
-            provenance=str(probe["provenance"]),
-        ),
-    )
+def load_spec(path: Path | None = None) -> IsleBrickSpec:
+    """The Isle-Brick-V2 protocol from its task config (or from the YAML file at `path`)."""
+    return load_model(IsleBrickSpec, "isle_brick", path)

@@ -1,17 +1,19 @@
 """The Isle v1 protocol as data: prompts, option values, grader texts, dataset pins.
 
-Read from `task_configs/isle_v1.yaml`; this module only gives it types.
+Read from `task_configs/isle_v1.yaml` and validated by the types below.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
-from vpt_tasks.core.config import load_config
+from pydantic import field_validator, model_validator
+
+from vpt_tasks.core.config import ConfigModel, TaskConfig, at, invalid, load_model
 from vpt_tasks.core.sources import Upstream
-from vpt_tasks.isle_v1.first_person import FirstPersonSpec, Template
+from vpt_tasks.isle_v1.first_person import FirstPersonSpec
 
 CANONICAL_SCHEMA: dict[str, str] = {
     "image": "image",
@@ -32,20 +34,18 @@ TASK_KINDS = ("perspective-taking", "object-detection")
 """The two question kinds of every image: the VPT question and its control."""
 
 
-@dataclass(frozen=True)
-class DatasetSpec:
-    """One of the two benchmarks (one Inspect task each)."""
+class DatasetSpec(ConfigModel):
+    """One of the two benchmarks (one Inspect task each; `datasets.<task_name>`)."""
 
-    task_name: str
-    """The Inspect task (`isle_brick_v1`, `isle_dots`), also the demo folder's name."""
     name: str
     type: DatasetType
-    upstream: Upstream | None
+    upstream: Upstream | None = None
     """The public Hub copy, or None when there is none."""
+    task_name: str = ""
+    """The Inspect task (`isle_brick_v1`, `isle_dots`), also the demo folder's name: its key."""
 
 
-@dataclass(frozen=True)
-class GraderSpec:
+class GraderSpec(ConfigModel):
     """The grader's settings and the texts of its JSON mapping prompt (see `grading.py`)."""
 
     temperature: float
@@ -56,24 +56,40 @@ class GraderSpec:
     """RESPONSE_FORMAT; `{values}` the quoted valid values and Unknown, `{unknown}` Unknown."""
 
 
-@dataclass(frozen=True)
-class IsleV1Spec:
+class IsleV1Spec(TaskConfig):
     """The whole protocol of both benchmarks."""
 
     datasets: dict[str, DatasetSpec]
     split: str
-    temperature: float
-    max_tokens: int
+    temperature: float = at("generation", "temperature")
+    max_tokens: int = at("generation", "max_tokens")
     prompts: dict[str, str]
     """Prompt style (`zero_shot`, `cot`) → template with {q}, {opt1}, {opt2}."""
     bricks_options: tuple[str, str]
     question_templates: dict[str, dict[str, str]]
     grader: GraderSpec
-    first_person: dict[str, FirstPersonSpec]
-    """Dataset type -> its first-person framing sentence and templates."""
-    first_person_prompt: str
+    first_person_prompt: str = at("first_person", "prompt")
     """The paper's prompt (a key of `prompts`) that carries the first-person question."""
-    first_person_provenance: str
+    first_person_provenance: str = at("first_person", "provenance")
+    first_person_bricks: FirstPersonSpec = at("first_person", "isle-brick")
+    first_person_dots: FirstPersonSpec = at("first_person", "isle-dots")
+
+    @functools.cached_property
+    def first_person(self) -> dict[str, FirstPersonSpec]:
+        """Dataset type -> its first-person framing sentence and templates."""
+        return {"isle-brick": self.first_person_bricks, "isle-dots": self.first_person_dots}
+
+    @field_validator("datasets")
+    @classmethod
+    def _named(cls, datasets: dict[str, DatasetSpec]) -> dict[str, DatasetSpec]:
+        return {key: spec.model_copy(update={"task_name": key}) for key, spec in datasets.items()}
+
+    @model_validator(mode="after")
+    def _known_prompt(self) -> IsleV1Spec:
+        if self.first_person_prompt not in self.prompts:
+            where, styles = ("first_person", "prompt"), ", ".join(self.prompts)
+            raise invalid(where, self.first_person_prompt, f"one of {styles}")
+        return self
 
     @property
     def styles(self) -> list[str]:
@@ -91,49 +107,6 @@ class IsleV1Spec:
 
 
 @functools.cache
-def load_spec() -> IsleV1Spec:
-    """The Isle v1 protocol from its task config."""
-    data = load_config("isle_v1")
-    datasets = {
-        name: DatasetSpec(
-            task_name=name,
-            name=str(entry["name"]),
-            type=entry["type"],
-            upstream=Upstream.from_config(entry["upstream"]) if entry.get("upstream") else None,
-        )
-        for name, entry in data["datasets"].items()
-    }
-    generation = data["generation"]
-    grader = data["grader"]
-    yes, no = (str(option) for option in data["bricks_options"])
-    first_person = data["first_person"]
-    return IsleV1Spec(
-        datasets=datasets,
-        split=str(data["split"]),
-        temperature=float(generation["temperature"]),
-        max_tokens=int(generation["max_tokens"]),
-        prompts={str(k): str(v) for k, v in data["prompts"].items()},
-        bricks_options=(yes, no),
-        question_templates={
-            str(kind): {str(task): str(text) for task, text in templates.items()}
-            for kind, templates in data["question_templates"].items()
-        },
-        grader=GraderSpec(
-            temperature=float(grader["temperature"]),
-            max_tokens=int(grader["max_tokens"]),
-            instructions={str(k): str(v) for k, v in grader["instructions"].items()},
-            response_format=str(grader["response_format"]),
-        ),
-        first_person={
-            kind: FirstPersonSpec(
-                framing=str(first_person[kind]["framing"]),
-                templates=tuple(
-                    Template(str(t["question"]), str(t["first_person"]))
-                    for t in first_person[kind]["templates"]
-                ),
-            )
-            for kind in ("isle-brick", "isle-dots")
-        },
-        first_person_prompt=str(first_person["prompt"]),
-        first_person_provenance=str(first_person["provenance"]),
-    )
+def load_spec(path: Path | None = None) -> IsleV1Spec:
+    """The Isle v1 protocol from its task config (or from the YAML file at `path`)."""
+    return load_model(IsleV1Spec, "isle_v1", path)

@@ -1,17 +1,20 @@
 """The Omni-Perspective protocol as data: prompt wording, judge prompt and settings, vocabularies.
 
-Read from `task_configs/omni_perspective.yaml`; this module only gives it types.
+Read from `task_configs/omni_perspective.yaml` and validated by the types below.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated
 
-from vpt_tasks.core.config import load_config
+from pydantic import AfterValidator, Field, StringConstraints
+
+from vpt_tasks.core.config import ConfigModel, TaskConfig, at, load_model
 from vpt_tasks.core.sources import Upstream
-from vpt_tasks.omni_perspective.first_person import FirstPersonRules, rules_from_config
+from vpt_tasks.omni_perspective.first_person import FirstPersonRules, Rule, rules_from_config
 from vpt_tasks.scorers.judge import ChoiceJudge
 
 CANONICAL_SCHEMA: dict[str, str] = {
@@ -30,8 +33,7 @@ CANONICAL_SCHEMA: dict[str, str] = {
 """The canonical columns of an Omni-Perspective source: the upstream fields (split `val`)."""
 
 
-@dataclass(frozen=True)
-class PromptSpec:
+class PromptSpec(ConfigModel):
     """How the options and the answer instruction follow the question."""
 
     options_intro: str
@@ -51,57 +53,57 @@ class PromptSpec:
         )
 
 
-@dataclass(frozen=True)
-class OmniSpec:
+class FirstPersonConfig(ConfigModel):
+    """`first_person` of the config, from which `rules_from_config` builds the rules."""
+
+    provenance: str
+    framing: str
+    rules: tuple[Rule, ...]
+    conditional: dict[str, str]
+    pronouns: tuple[tuple[re.Pattern[str], str], ...]
+
+
+class OmniSpec(TaskConfig):
     """The whole protocol of the benchmark."""
 
     upstream: Upstream
     split: str
-    temperature: float
-    max_tokens: int
-    cot_max_tokens: int
+    temperature: float = at("generation", "temperature")
+    max_tokens: int = at("generation", "max_tokens")
+    cot_max_tokens: int = at("generation", "cot_max_tokens")
     """`-T solver=cot`: room to reason before the final answer."""
-    placeholder: re.Pattern[str]
+    placeholder: Annotated[
+        re.Pattern[str], AfterValidator(lambda p: re.compile(p.pattern, re.IGNORECASE))
+    ] = Field(validation_alias="image_placeholder_pattern")
     prompt: PromptSpec
-    judge: ChoiceJudge
-    """The merge-match judge: its prompt template, tries, temperatures and token limit."""
+    judge_prompt: str = at("judge", "prompt")
+    judge_max_tries: int = at("judge", "max_tries", ge=1)
+    judge_temperatures: tuple[float, ...] = at("judge", "temperatures")
+    judge_max_tokens: int = at("judge", "max_tokens")
     qtypes: dict[str, str]
-    pov_aliases: dict[str, frozenset[str]]
-    first_person: FirstPersonRules
-    first_person_provenance: str
+    pov_aliases: dict[
+        str, frozenset[Annotated[str, StringConstraints(strip_whitespace=True, to_lower=True)]]
+    ]
+    first_person_config: FirstPersonConfig = Field(validation_alias="first_person")
+
+    @functools.cached_property
+    def judge(self) -> ChoiceJudge:
+        """The merge-match judge: its prompt template, tries, temperatures and token limit."""
+        return ChoiceJudge(
+            self.judge_prompt, self.judge_max_tries, self.judge_temperatures, self.judge_max_tokens
+        )
+
+    @functools.cached_property
+    def first_person(self) -> FirstPersonRules:
+        """`-T solver=first_person`: the rules restating third-person questions."""
+        return rules_from_config(self.first_person_config.model_dump(mode="json"))
+
+    @property
+    def first_person_provenance(self) -> str:
+        return self.first_person_config.provenance
 
 
 @functools.cache
-def load_spec() -> OmniSpec:
-    """The Omni-Perspective protocol from its task config."""
-    data = load_config("omni_perspective")
-    generation = data["generation"]
-    prompt = data["prompt"]
-    judge = data["judge"]
-    return OmniSpec(
-        upstream=Upstream.from_config(data["upstream"]),
-        split=str(data["split"]),
-        temperature=float(generation["temperature"]),
-        max_tokens=int(generation["max_tokens"]),
-        cot_max_tokens=int(generation["cot_max_tokens"]),
-        placeholder=re.compile(str(data["image_placeholder_pattern"]), re.IGNORECASE),
-        prompt=PromptSpec(
-            options_intro=str(prompt["options_intro"]),
-            option_line=str(prompt["option_line"]),
-            instruction=str(prompt["instruction"]),
-            cot_instruction=str(prompt["cot_instruction"]),
-        ),
-        judge=ChoiceJudge(
-            template=str(judge["prompt"]),
-            max_tries=int(judge["max_tries"]),
-            temperatures=tuple(float(t) for t in judge["temperatures"]),
-            max_tokens=int(judge["max_tokens"]),
-        ),
-        qtypes={str(key): str(value) for key, value in data["qtypes"].items()},
-        pov_aliases={
-            name: frozenset(str(alias).strip().lower() for alias in aliases)
-            for name, aliases in data["pov_aliases"].items()
-        },
-        first_person=rules_from_config(data["first_person"]),
-        first_person_provenance=str(data["first_person"]["provenance"]),
-    )
+def load_spec(path: Path | None = None) -> OmniSpec:
+    """The Omni-Perspective protocol from its task config (or from the YAML file at `path`)."""
+    return load_model(OmniSpec, "omni_perspective", path)
