@@ -132,3 +132,6 @@ class PairedUnit:
     binary: bool
     slices: Mapping[str, str] = field(default_factory=dict)
     """The slices the unit is reported in (e.g. {"question": "Q7"})."""
+    cluster: str | None = None
+    """Units of one cluster are not independent (an Isle v1 item's two option orders, an
+    Isle-Brick-V2 scene's seven questions): the paired test compares cluster means."""

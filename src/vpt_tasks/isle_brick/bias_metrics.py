@@ -337,13 +337,15 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
 
 
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
-    """One unit per sample (`<scene>/Q5/<order>`), its prediction correctness, by viewpoint."""
+    """One unit per sample (`<scene>/Q5/<order>`), its prediction correctness, by viewpoint;
+    a scene's orders are one cluster (the paired test compares scene means)."""
     return [
         PairedUnit(
             id=str(s.sample_id),
             value=s.score.as_float(),
             binary=False,
             slices={"viewpoint": str(_meta(s)["viewpoint"])} if _meta(s).get("viewpoint") else {},
+            cluster=str(_meta(s).get("scene_id") or s.sample_id),
         )
         for s in scores
         if s.sample_metadata

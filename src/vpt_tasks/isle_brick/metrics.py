@@ -299,7 +299,8 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
     """One unit per sample, its precision, for the paired zero-shot vs first-person report.
 
-    Ids are the sample ids (`<scene>/<Q>`), the same under every solver.
+    Ids are the sample ids (`<scene>/<Q>`), the same under every solver; a scene's
+    questions are one cluster (the paired test compares scene means).
     """
     return [
         PairedUnit(
@@ -310,6 +311,7 @@ def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
                 "question": str(_meta(s)["question_id"]),
                 "category": str(_meta(s)["category"]),
             },
+            cluster=str(_meta(s)["scene_id"]),
         )
         for s in scores
         if s.sample_metadata

@@ -43,6 +43,8 @@ HEADLINE = "accuracy"
 """The paper's headline number: accuracy averaged over both option orders."""
 
 _PRINTED_SUMMARY = ("accuracy", "both_orders_correct", "consistency", "unknown_rate")
+PERSPECTIVE_TAKING = "perspective-taking"
+OBJECT_DETECTION = "object-detection"
 _PRINTED_SLICES = ("task=perspective-taking", "task=object-detection")
 _PRINTED_COUNTS = ("undecided", "decided_by_rules", "decided_by_grader", "decided_by_human")
 
@@ -61,6 +63,8 @@ def orders_summary(scores: list[SampleScore]) -> dict[str, float]:
         groups = {"task": sample["task"]}
         if sample.get("partition") is not None:
             groups["partition"] = sample["partition"]
+            if sample["task"] == PERSPECTIVE_TAKING:  # the paper's slice tables: VPT only
+                groups["vpt_partition"] = sample["partition"]
         records.append(
             OrderResult(
                 item_id=str(sample["item_id"]),
@@ -115,15 +119,23 @@ def headline(scores: list[SampleScore]) -> dict[str, float]:
 
 
 def details(scores: list[SampleScore]) -> dict[str, float]:
-    """Every number these tasks wrote before the printed metrics were cut to a few.
+    """Every number these tasks wrote before the printed metrics were cut to a few, and the
+    paper's perspective-taking analyses: `vpt_partition=<p>/<metric>` (the partition slices
+    over perspective-taking questions only, as the paper's slice tables) and `vpt_drop`
+    (control accuracy minus perspective-taking accuracy).
 
     The report reads them with `vpt_tasks.report.logs.log_details(log)`.
     """
-    return {**orders_summary(scores), **positions(scores), **decision_counts(scores)}
+    summary = orders_summary(scores)
+    control = summary.get(f"task={OBJECT_DETECTION}/accuracy")
+    vpt = summary.get(f"task={PERSPECTIVE_TAKING}/accuracy")
+    drop = {"vpt_drop": control - vpt} if control is not None and vpt is not None else {}
+    return {**summary, **drop, **positions(scores), **decision_counts(scores)}
 
 
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
-    """One unit per sample (id = sample id, right or wrong), sliced by task and partition."""
+    """One unit per sample (id = sample id, right or wrong), sliced by task and partition;
+    an item's two option orders are one cluster (the paired test compares item means)."""
     units = []
     for s in scores:
         sample, _ = _meta(s)
@@ -132,7 +144,11 @@ def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
             slices["partition"] = str(sample["partition"])
         units.append(
             PairedUnit(
-                id=str(s.sample_id), value=float(s.score.as_float()), binary=True, slices=slices
+                id=str(s.sample_id),
+                value=float(s.score.as_float()),
+                binary=True,
+                slices=slices,
+                cluster=str(sample["item_id"]) if sample.get("item_id") is not None else None,
             )
         )
     return units

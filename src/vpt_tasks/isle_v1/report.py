@@ -6,7 +6,12 @@ from pathlib import Path
 
 from inspect_ai.log import EvalLog
 
+from vpt_tasks.isle_v1.metrics import OBJECT_DETECTION, PERSPECTIVE_TAKING
+from vpt_tasks.report.logs import fmt, log_details, model_labels
 from vpt_tasks.report.sliced import SlicedSection, render_sliced
+
+MIN_MODELS = 3
+"""Runs needed for the cross-model Spearman correlation to be shown."""
 
 _METRICS = (
     ("accuracy", "Accuracy averaged over both option orders"),
@@ -20,9 +25,56 @@ def render_bricks(logs: list[EvalLog], out: Path) -> list[str]:
     section = SlicedSection(
         "Isle-Bricks v1", _METRICS, ("accuracy", "consistency"), "isle_brick_v1_slices"
     )
-    return render_sliced(section, logs, out)
+    return render_sliced(section, logs, out) + perspective_vs_control(logs)
 
 
 def render_dots(logs: list[EvalLog], out: Path) -> list[str]:
     section = SlicedSection("Isle-Dots", _METRICS, ("accuracy", "consistency"), "isle_dots_slices")
-    return render_sliced(section, logs, out)
+    return render_sliced(section, logs, out) + perspective_vs_control(logs)
+
+
+def perspective_vs_control(logs: list[EvalLog]) -> list[str]:
+    """The paper's analyses: each run's drop from the control (object detection) to the
+    perspective-taking questions, and across runs the Spearman correlation between the two
+    (the paper's finding: detection does not predict perspective taking).
+
+    The `vpt_partition=` rows of the tables above are the paper's slice tables
+    (perspective-taking questions only); `partition=` rows mix both tasks.
+    """
+    labels = model_labels(logs)
+    numbers = [log_details(log) for log in logs]
+    control_key = f"task={OBJECT_DETECTION}/accuracy"
+    vpt_key = f"task={PERSPECTIVE_TAKING}/accuracy"
+    rows = [
+        (label, m[control_key], m[vpt_key])
+        for label, m in zip(labels, numbers, strict=True)
+        if control_key in m and vpt_key in m
+    ]
+    if not rows:
+        return []
+    lines = [
+        "### Perspective taking vs control (object detection), accuracy (%)",
+        "",
+        "| run | control | perspective taking | drop (pp) |",
+        "|---|---|---|---|",
+        *(f"| {label} | {fmt(c)} | {fmt(v)} | {fmt(c - v)} |" for label, c, v in rows),
+        "",
+    ]
+    if len(rows) < MIN_MODELS:
+        lines += [
+            f"Spearman correlation of control and perspective-taking accuracy across runs: needs "
+            f"at least {MIN_MODELS} runs (here {len(rows)}).",
+            "",
+        ]
+        return lines
+    from scipy.stats import spearmanr
+
+    result = spearmanr([c for _, c, _ in rows], [v for _, _, v in rows])
+    rho, p = float(result.statistic), float(result.pvalue)
+    shown = "undefined (no variation)" if rho != rho else f"ρ = {rho:.3f}, p = {p:.3g}"
+    lines += [
+        f"Spearman correlation of control and perspective-taking accuracy across the "
+        f"{len(rows)} runs: {shown}.",
+        "",
+    ]
+    return lines

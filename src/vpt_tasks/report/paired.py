@@ -16,13 +16,18 @@ Statistics (scipy):
 - p-value: McNemar's exact test for right/wrong units (a two-sided binomial
   test on the discordant pairs), the paired t-test for scores, with the
   Wilcoxon signed-rank p-value beside it.
+- clustered units: where a benchmark's units come in clusters that are not
+  independent (an Isle v1 item asked in both option orders, an Isle-Brick-V2
+  scene's seven questions), each cluster's mean is one paired observation and
+  the paired t-test (and its interval) runs over clusters; treating the units as
+  independent would understate the uncertainty.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from vpt_tasks.core.stats import PairedUnit
@@ -47,6 +52,8 @@ class Comparison:
     wilcoxon_p: float | None = None
     discordant: tuple[int, int] | None = None
     """McNemar: (right only with the baseline, right only with the treatment)."""
+    units: int | None = None
+    """With clusters: the units the `n` clusters hold."""
 
 
 def compare(baseline: Sequence[float], treatment: Sequence[float], *, binary: bool) -> Comparison:
@@ -95,10 +102,21 @@ def compare_runs(
         for key, value in pair[0].slices.items():
             groups.setdefault(f"{key}={value}", []).append(pair)
     binary = all(b.binary for b, _ in matched)
-    return {
-        name: compare([b.value for b, _ in pairs], [t.value for _, t in pairs], binary=binary)
-        for name, pairs in groups.items()
-    }
+    return {name: _compare_pairs(pairs, binary) for name, pairs in groups.items()}
+
+
+def _compare_pairs(pairs: list[tuple[PairedUnit, PairedUnit]], binary: bool) -> Comparison:
+    """Compare matched units, over cluster means when some cluster holds several units."""
+    clusters: dict[str, list[tuple[PairedUnit, PairedUnit]]] = {}
+    for pair in pairs:
+        key = pair[0].cluster if pair[0].cluster is not None else f"\x00{pair[0].id}"
+        clusters.setdefault(key, []).append(pair)
+    if len(clusters) == len(pairs):  # every unit its own cluster: the units are independent
+        return compare([b.value for b, _ in pairs], [t.value for _, t in pairs], binary=binary)
+    base = [sum(b.value for b, _ in group) / len(group) for group in clusters.values()]
+    treat = [sum(t.value for _, t in group) / len(group) for group in clusters.values()]
+    result = compare(base, treat, binary=False)
+    return replace(result, test="paired t-test over clusters", units=len(pairs))
 
 
 # --- the report section ---------------------------------------------------------------
@@ -141,7 +159,9 @@ def render_paired(by_task: Mapping[str, Sequence[Any]]) -> list[str]:
                 "",
                 "Difference = first-person minus zero-shot on the same items (percentage points), "
                 "95% CI of the mean paired difference; p from McNemar's exact test (right/wrong "
-                "items) or the paired t-test (scores; Wilcoxon signed-rank beside it).",
+                "items) or the paired t-test (scores; Wilcoxon signed-rank beside it); where units "
+                "come in clusters (an item's two option orders, a scene's questions) n counts "
+                "clusters (units in brackets) and the t-test runs over cluster means.",
                 "",
                 "| slice | n | zero shot | first person | difference [95% CI] | test | p |",
                 "|---|---|---|---|---|---|---|",
@@ -150,8 +170,9 @@ def render_paired(by_task: Mapping[str, Sequence[Any]]) -> list[str]:
                 p = f"{c.p_value:.4g}" + (
                     f" (Wilcoxon {c.wilcoxon_p:.4g})" if c.wilcoxon_p is not None else ""
                 )
+                n = f"{c.n} ({c.units})" if c.units is not None else str(c.n)
                 lines.append(
-                    f"| {name} | {c.n} | {100 * c.baseline:.1f} | {100 * c.treatment:.1f} | "
+                    f"| {name} | {n} | {100 * c.baseline:.1f} | {100 * c.treatment:.1f} | "
                     f"{100 * c.difference:+.1f} [{100 * c.ci_low:+.1f}, {100 * c.ci_high:+.1f}] "
                     f"| {c.test} | {p} |"
                 )
