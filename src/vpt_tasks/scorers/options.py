@@ -38,6 +38,7 @@ Nothing here calls a model and nothing is random.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -219,9 +220,12 @@ def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
                     candidates.append(_Mention(letter, start, end, False))
     candidates.sort(key=lambda m: (-(m.end - m.start), m.start))
     kept: list[_Mention] = []
+    covered = bytearray(len(prepared.low))  # positions taken by a kept mention: linear check
     for mention in candidates:
-        if not any(mention.start < k.end and k.start < mention.end for k in kept):
+        if not any(covered[mention.start : mention.end]):
             kept.append(mention)
+            covered[mention.start : mention.end] = b"\x01" * (mention.end - mention.start)
+    kept.sort(key=lambda m: m.start)
     return [m for m in kept if _stands_alone(prepared, m, options)]
 
 
@@ -242,16 +246,15 @@ def _stands_alone(prepared: Prepared, mention: _Mention, options: Mapping[str, s
     clause = prepared.clause_at(mention.start)
     if clause is None:
         return False
-    clause_words = words(prepared.clause_text(clause))
-    if not clause_words:
-        return False
-    if clause_words[-1] == word:
-        return True
-    if clause_words[0] != word:
-        return False
+    # only the clause's edges are read (bounded slices: constant time per mention)
+    if not words(prepared.low[mention.end : min(clause.end, mention.end + 40)]):
+        return True  # the clause's last word
+    if words(prepared.low[max(clause.start, mention.start - 40) : mention.start]):
+        return False  # neither first nor last
     # at the start: "No, ..." or "No it can't" answers; "No doubt about it" does not
     next_char = prepared.low[mention.end : mention.end + 1]
-    return len(clause_words) == 1 or next_char != " " or clause_words[1] in _SUBJECTS | _JOINS
+    following = words(prepared.low[mention.end : mention.end + 40])
+    return next_char != " " or following[0] in _SUBJECTS | _JOINS
 
 
 _SUBJECTS = frozenset(
@@ -321,8 +324,9 @@ def _stated(prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mentio
         if clause is not None:
             by_clause.setdefault(clause, []).append(mention)
     chosen = []
+    chosen_set = set(affirmed)  # membership in constant time: mentions can be many
     for clause, inside in by_clause.items():
-        mine = [m for m in inside if m in affirmed]
+        mine = [m for m in inside if m in chosen_set]
         if not mine:
             continue
         rest = list(prepared.low[clause.start : clause.end])
@@ -362,7 +366,7 @@ def _walks_through_options(prepared: Prepared, affirmed: list[_Mention]) -> bool
     openers = set()
     for mention in affirmed:
         clause = prepared.clause_at(mention.start)
-        if mention.label and clause is not None:
+        if mention.label and clause is not None and mention.start - clause.start <= 40:
             lead_in = words(prepared.low[clause.start : mention.start])
             if all(word in CLAUSE_WORDS for word in lead_in):
                 openers.add(mention.letter)
@@ -402,10 +406,11 @@ def _excluded(
     ("neither ... nor" rules out both)."""
     if len(letters) != 2:
         return None
+    kept = set(affirmed)
     negated = {
         m.letter
         for m in mentions
-        if m not in affirmed
+        if m not in kept
         and (clause := prepared.clause_at(m.start)) is not None
         and not prepared.is_hypothetical(clause)
     }
@@ -439,6 +444,7 @@ def _statement_disagrees(prepared: Prepared, value: str) -> bool:
 def _concluding(prepared: Prepared, affirmed: list[_Mention]) -> str | None:
     """The options affirmed after the conclusion word of the last concluding sentence
     ("..., so the answer is B"; "Thus the lamp is in her line of sight")."""
+    starts = [m.start for m in affirmed]
     for index in range(len(prepared.sentences) - 1, -1, -1):
         start, end = prepared.sentences[index]
         marks = [
@@ -448,9 +454,11 @@ def _concluding(prepared: Prepared, affirmed: list[_Mention]) -> str | None:
         ]
         if not marks:
             continue
-        inside = [m.letter for m in affirmed if marks[0] <= m.start < end]
-        if inside:
-            return _one(inside)
+        # affirmed mentions are in text order: find the sentence's by bisection (linear overall)
+        lo = bisect.bisect_left(starts, marks[0])
+        hi = bisect.bisect_left(starts, end)
+        if hi > lo:
+            return _one([m.letter for m in affirmed[lo:hi]])
     return None
 
 

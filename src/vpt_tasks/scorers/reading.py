@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = [
     "CLAUSE_WORDS",
@@ -198,6 +198,8 @@ class Prepared:
     sentences: tuple[tuple[int, int], ...]
     problem: str | None = None
     """Why the answer cannot be read at all: `empty`, `unfinished_reasoning`, `too_long`."""
+    _hypothetical: dict[int, bool] = field(default_factory=dict, compare=False, repr=False)
+    """Per sentence, whether it is hypothetical: computed once, whatever the mentions in it."""
 
     def clause_at(self, position: int) -> Clause | None:
         """The clause containing `position` (binary search)."""
@@ -222,11 +224,15 @@ class Prepared:
 
     def is_hypothetical(self, clause: Clause) -> bool:
         """Whether the clause's sentence is conditional ("if ...", "whether ...") or a question."""
-        start, end = self.sentences[clause.sentence]
-        sentence = self.low[start:end]
-        if sentence.rstrip().endswith("?"):
-            return True
-        return any(word in _CONDITIONAL_WORDS for word in words(sentence))
+        known = self._hypothetical.get(clause.sentence)
+        if known is None:
+            start, end = self.sentences[clause.sentence]
+            sentence = self.low[start:end]
+            known = sentence.rstrip().endswith("?") or any(
+                word in _CONDITIONAL_WORDS for word in words(sentence)
+            )
+            self._hypothetical[clause.sentence] = known
+        return known
 
 
 def words(text: str) -> list[str]:
@@ -321,9 +327,15 @@ _NEGATED_AFTER = frozenset(
 )
 
 
+NEGATION_REACH = 80
+"""Characters before (and after) a mention in its clause where a negator can rule it out: a
+bound that keeps each mention's check constant-time, however long a clause."""
+
+
 def negated_before(prepared: Prepared, clause: Clause, start: int) -> bool:
-    """Whether a negator precedes the mention at `start` inside its clause ("not A", "rather than B")."""
-    before = prepared.low[clause.start : start]
+    """Whether a negator precedes the mention at `start` inside its clause ("not A", "rather than
+    B"), within `NEGATION_REACH` characters."""
+    before = prepared.low[max(clause.start, start - NEGATION_REACH) : start]
     if any(word in _NEGATORS or word.endswith("n't") for word in words(before)):
         return True
     return any(phrase in before for phrase in _NEGATING_PHRASES)
@@ -331,7 +343,7 @@ def negated_before(prepared: Prepared, clause: Clause, start: int) -> bool:
 
 def negated_after(prepared: Prepared, clause: Clause, end: int, *, window: int = 5) -> bool:
     """Whether the mention ending at `end` is ruled out by what follows it ("A is wrong")."""
-    after = words(prepared.low[end : clause.end])[:window]
+    after = words(prepared.low[end : min(clause.end, end + NEGATION_REACH)])[:window]
     return any(word in _NEGATED_AFTER or word.endswith("n't") for word in after)
 
 
