@@ -162,9 +162,13 @@ def test_dots_grader_payload_and_number_words(tmp_path: Path, canonical_dir) -> 
     values = metrics(log)
     assert (values["accuracy"], values["consistency"], values["decided_by_grader"]) == (0.5, 0.0, 2)
     assert len(requests) == 2
-    document = json.loads(last_user_text(requests[0]))
-    assert document["INSTRUCTION"] == (
-        "Map the MODEL_ANSWER to one of the values '3', '4' based on the CONTEXT and the "
+    documents = [json.loads(last_user_text(request)) for request in requests]
+    # the released code lists the values in the order shown: one request per order
+    assert {d["INSTRUCTION"] for d in documents} == {
+        f"Map the MODEL_ANSWER to one of the values {values} based on the CONTEXT and the "
         "provided OPTIONS. Map to 'Unknown' if no match is found."
-    )
-    assert document["DETAILS"]["CONTEXT"] == question
+        for values in ("'3', '4'", "'4', '3'")
+    }
+    document = documents[0]
+    # CONTEXT: the prompt before its option list, as the released code sends it
+    assert document["DETAILS"]["CONTEXT"] == f"{question} Respond solely with A or B."

@@ -342,6 +342,8 @@ def build_samples(
                         "gold_answer": item.gold,
                         "gold_letter": gold_letter,
                         "question": item.question,
+                        # what precedes the option list in the prompt: the grader's CONTEXT
+                        "context": text.split("\nOptions:\n", 1)[0],
                         "dataset": item.dataset,
                         "task": item.task,
                         **({"partition": item.partition} if item.partition is not None else {}),

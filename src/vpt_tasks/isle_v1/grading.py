@@ -9,10 +9,12 @@ every answer to an option value with a JSON document:
 
 serialised with `json.dumps`. The texts (the instruction of each dataset type,
 the response format) and the settings are data in `task_configs/isle_v1.yaml`;
-this module assembles them. The payload matches the dataset type -- the
-upstream script always sent the numeric (Dots) payload, even for Bricks; we
-do not. Both list 'Unknown' in RESPONSE_FORMAT, so that a refusal is not
-forced into Yes/No.
+this module assembles them. The texts are the released code's
+verbatim (`answer_mapping.py` of the authors' repository): CONTEXT is the
+prompt before its option list, the values are listed in the order shown, the
+document is indented by 4. One difference: the payload matches the dataset
+type -- the released script always sent the numeric (Dots) payload, even for
+Bricks; we do not.
 
 `sample_prompt` and `sample_valid_values` are the hooks the generic answer
 mapping (:mod:`vpt_tasks.scorers.answer_mapping`) calls with a sample's metadata.
@@ -24,9 +26,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vpt_tasks.core.text import numeric_sort_key
 from vpt_tasks.isle_v1.spec import DatasetType, GraderSpec, load_spec
-from vpt_tasks.scorers.options import UNKNOWN_VALUE
 
 __all__ = [
     "ISLE_BRICK",
@@ -70,13 +70,12 @@ def dataset_kind(dataset_type: str) -> DatasetType:
 def valid_values(dataset_type: str, options: Mapping[str, str]) -> list[str]:
     """Values the grader may return (besides ``Unknown``).
 
-    Bricks: ``["Yes", "No"]``. Dots: the two counts on offer, ascending, so
-    the instruction reads the same in both presentation orders.
+    Bricks: ``["Yes", "No"]``. Dots: the two counts on offer, in the order shown
+    (A's first), as the released code lists them.
     """
     if dataset_kind(dataset_type) == ISLE_BRICK:
         return ["Yes", "No"]
-    values = [str(v).strip() for v in options.values()]
-    return sorted(dict.fromkeys(values), key=numeric_sort_key)
+    return list(dict.fromkeys(str(v).strip() for v in options.values()))
 
 
 def _quoted(values: Sequence[str]) -> str:
@@ -92,17 +91,17 @@ def mapping_payload(
 ) -> dict[str, Any]:
     """The grader's JSON document as a dict (see :func:`mapping_prompt`).
 
+    ``question`` is the CONTEXT: the prompt's text before its option list (the
+    question and its instruction sentence, as the released code sends it).
     ``options`` is the A/B pair in the order the model saw it, so the grader
     can resolve a bare letter in the answer. ``grader`` defaults to the task
     config's texts.
     """
     texts = grader or load_spec().grader
     kind = dataset_kind(dataset_type)
-    valid = valid_values(kind, options)
-    instruction = texts.instructions[kind].format(valid=_quoted(valid))
-    response_format = texts.response_format.format(
-        values=_quoted([*valid, UNKNOWN_VALUE]), unknown=UNKNOWN_VALUE
-    )
+    valid = _quoted(valid_values(kind, options))
+    instruction = texts.instructions[kind].format(valid=valid)
+    response_format = texts.response_formats[kind].format(valid=valid)
     return {
         "INSTRUCTION": instruction,
         "DETAILS": {
@@ -127,12 +126,16 @@ def mapping_prompt(
     Dots: "Map the MODEL_ANSWER to one of the values '3', '4' ... Map to
     'Unknown' if no match is found."
     """
-    return json.dumps(mapping_payload(question, options, model_answer, dataset_type, grader))
+    texts = grader or load_spec().grader
+    payload = mapping_payload(question, options, model_answer, dataset_type, texts)
+    return json.dumps(payload, indent=texts.indent)
 
 
 def sample_prompt(metadata: Mapping[str, Any], options: Mapping[str, str], answer: str) -> str:
-    """The mapping prompt of one sample (its `question` and `dataset` metadata)."""
-    return mapping_prompt(metadata["question"], options, answer, metadata["dataset"])
+    """The mapping prompt of one sample: its `context` (the prompt before the options; the
+    `question` for samples made before it was recorded) and `dataset` metadata."""
+    context = metadata.get("context") or metadata["question"]
+    return mapping_prompt(context, options, answer, metadata["dataset"])
 
 
 def sample_valid_values(metadata: Mapping[str, Any], options: Mapping[str, str]) -> list[str]:

@@ -52,8 +52,10 @@ class GraderSpec(ConfigModel):
     max_tokens: int
     instructions: dict[str, str]
     """Dataset type → INSTRUCTION; `{valid}` is the quoted valid values."""
-    response_format: str
-    """RESPONSE_FORMAT; `{values}` the quoted valid values and Unknown, `{unknown}` Unknown."""
+    response_formats: dict[str, str]
+    """Dataset type → RESPONSE_FORMAT; `{valid}` is the quoted valid values."""
+    indent: int
+    """Indentation of the serialised JSON document (the released code's 4)."""
 
 
 class IsleV1Spec(TaskConfig):
