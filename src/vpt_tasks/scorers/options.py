@@ -316,12 +316,27 @@ def _one(letters: list[str]) -> str | None:
     return distinct.pop() if len(distinct) == 1 else _SEVERAL
 
 
+_FINAL_STATEMENT = re.compile(r"\banswer\s*(?::|-|is\b)")
+"""Where an answer states its answer ("Answer: B", "the answer is B", "Final answer - B")."""
+
+
 def _stated(prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mention]) -> str | None:
-    """Letters of the clauses that say nothing but the answer; several if they disagree."""
+    """Letters of the clauses that say nothing but the answer; several if they disagree.
+
+    When the answer states its answer ("Answer: B", "the answer is B"), only the clauses
+    from its last such statement on count: the reasoning before it may name options or
+    counts on the way ("Total: 6, behind him: 1, visible: 5. Answer: B. 5")."""
+    last = None
+    for last in _FINAL_STATEMENT.finditer(prepared.low):  # noqa: B007 - the last one is wanted
+        pass
+    from_clause = 0
+    if last is not None:
+        marked = prepared.clause_at(last.start())
+        from_clause = marked.start if marked is not None else last.start()
     by_clause: dict[Clause, list[_Mention]] = {}
     for mention in mentions:
         clause = prepared.clause_at(mention.start)
-        if clause is not None:
+        if clause is not None and clause.start >= from_clause:
             by_clause.setdefault(clause, []).append(mention)
     chosen = []
     chosen_set = set(affirmed)  # membership in constant time: mentions can be many
