@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import logging
 import math
-import sys
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -75,6 +74,7 @@ from vpt_tasks.comfort.curves import (
     score_curves,
 )
 from vpt_tasks.comfort.geometry import N_FRAMES, facing_direction, frame_for_prompt, frame_index
+from vpt_tasks.core.inspect_internals import computing_live_metrics
 from vpt_tasks.core.stats import PairedUnit
 from vpt_tasks.scorers.yes_probability import score_p, yes_probability_answers
 
@@ -221,13 +221,7 @@ def _interim() -> bool:
     values use every curve so far and the incomplete-curve warning waits for
     the final computation.
     """
-    frame = sys._getframe(1)
-    while frame is not None:
-        code = frame.f_code  # co_qualname is Python 3.11+; co_name names the function itself
-        if "update_metrics_display_fn" in getattr(code, "co_qualname", code.co_name):
-            return True
-        frame = frame.f_back  # type: ignore[assignment]
-    return False
+    return computing_live_metrics()
 
 
 @metric(scores="unreduced")

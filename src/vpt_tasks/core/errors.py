@@ -8,10 +8,7 @@ lines, not a traceback. Raised while a task is built (before any model call),
 they leave no eval log behind.
 """
 
-try:  # Inspect's "failed prerequisite": printed by the `inspect` command without a traceback
-    from inspect_ai._util.error import PrerequisiteError
-except ImportError:  # pragma: no cover - a future Inspect that moved it: plain exceptions
-    PrerequisiteError = Exception  # type: ignore[assignment,misc]
+from vpt_tasks.core.inspect_internals import PrerequisiteError
 
 
 class VPTError(PrerequisiteError):
