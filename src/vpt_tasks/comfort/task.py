@@ -24,19 +24,6 @@ if TYPE_CHECKING:  # the task module is imported at entry-point load: keep numpy
 CONVENTIONS: tuple[Convention, ...] = ("paper", "code")
 
 
-ARGUMENTS: tuple[str, ...] = (
-    "source",
-    "perspective",
-    "probes",
-    "convention",
-    "language",
-    "system_prompt",
-    "thetas",
-    "solver",
-)
-"""The `-T` names both tasks take (anything else is warned about and ignored)."""
-
-
 @task
 def comfort_ball(
     source: str | None = None,
@@ -164,7 +151,7 @@ def _comfort(
     from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
     from vpt_tasks.core.sources import pin_revision, resolve_source
 
-    ignored = args.warn_unknown(name, unknown, ARGUMENTS)
+    ignored = args.warn_unknown(name, unknown, comfort_ball)  # both take the same names
     spec = load_spec()
     task_spec = spec.tasks[name]
     prompt_style = args.solver_arg(solver)

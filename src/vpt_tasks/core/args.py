@@ -10,8 +10,9 @@ meaning everywhere and are defined here once.
 from __future__ import annotations
 
 import difflib
+import inspect
 import logging
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from vpt_tasks.core.errors import TaskArgumentError
@@ -132,13 +133,23 @@ def grader_bound() -> bool:
         return False
 
 
-def warn_unknown(task: str, given: Mapping[str, Any], known: Iterable[str]) -> list[str]:
+def task_arguments(function: Callable[..., Any]) -> list[str]:
+    """The `-T` names a task function declares: its parameters, not its `**kwargs`."""
+    parameters = inspect.signature(function).parameters.values()
+    return [p.name for p in parameters if p.kind is not inspect.Parameter.VAR_KEYWORD]
+
+
+def warn_unknown(
+    task: str, given: Mapping[str, Any], known: Iterable[str] | Callable[..., Any]
+) -> list[str]:
     """Warn, before the run starts, about `-T` names the task does not take; return them.
 
     Inspect passes names a task does not declare to its `**kwargs`: this names each one,
     suggests the closest argument (a misspelling) and lists the task's arguments.
+    `known` is the task function itself (its signature is the list: nothing to keep in
+    step by hand) or the names.
     """
-    names = sorted(known)
+    names = sorted(task_arguments(known) if callable(known) else known)
     unknown = sorted(given)
     for name in unknown:
         close = difflib.get_close_matches(name, names, n=1)

@@ -21,16 +21,7 @@ from vpt_tasks.core.errors import TaskArgumentError
 from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 
 TASK = "isle_brick"
-ARGUMENTS = (
-    "source",
-    "questions",
-    "orientation_hint",
-    "intervention",
-    "solver",
-    "grader",
-)
 BIAS_TASK = "isle_brick_bias"
-BIAS_ARGUMENTS = ("source", "orders", "intervention", "solver", "grader", "token_rule", "scenes")
 TOKEN_RULES = ("exact", "paper")
 
 
@@ -72,7 +63,7 @@ def isle_brick(
     from vpt_tasks.isle_brick.scorer import prediction_correctness
     from vpt_tasks.isle_brick.spec import load_spec
 
-    ignored = args.warn_unknown(TASK, kwargs, ARGUMENTS)
+    ignored = args.warn_unknown(TASK, kwargs, isle_brick)
     spec = load_spec()
     chosen = parse_intervention(intervention)
     question_ids = _questions_for(questions, chosen, spec.question_ids)
@@ -159,7 +150,7 @@ def isle_brick_bias(
     from vpt_tasks.isle_brick.scorer import direction_bias
     from vpt_tasks.isle_brick.spec import load_spec
 
-    ignored = args.warn_unknown(BIAS_TASK, kwargs, BIAS_ARGUMENTS)
+    ignored = args.warn_unknown(BIAS_TASK, kwargs, isle_brick_bias)
     spec = load_spec()
     chosen_orders = parse_orders(orders, spec)
     chosen = parse_intervention(intervention)

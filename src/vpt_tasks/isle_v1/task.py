@@ -20,8 +20,6 @@ from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 
 logger = logging.getLogger(__name__)
 
-_KNOWN = ("source", "solver", "grader")
-
 
 @task
 def isle_brick_v1(
@@ -96,8 +94,7 @@ def _isle_v1_task(
     from vpt_tasks.isle_v1.scorer import SCORER_NAME, option_mapping
     from vpt_tasks.isle_v1.spec import load_spec
 
-    known = [*_KNOWN, *(["distractor"] if name == "isle_dots" else [])]
-    ignored = args.warn_unknown(name, extra, known)
+    ignored = args.warn_unknown(name, extra, isle_dots if name == "isle_dots" else isle_brick_v1)
     spec = load_spec()
     dataset = spec.datasets[name]
     style = args.solver_arg(solver)

@@ -20,7 +20,6 @@ from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
 logger = logging.getLogger(__name__)
 
 NAME = "omni_perspective"
-_KNOWN = ("source", "qtype", "difficulty", "perspective", "circular", "solver", "grader")
 
 
 @task
@@ -67,7 +66,7 @@ def omni_perspective(
     from vpt_tasks.omni_perspective.scorer import SCORER_NAME, omni_merge_match
     from vpt_tasks.omni_perspective.spec import load_spec
 
-    ignored = args.warn_unknown(NAME, kwargs, _KNOWN)
+    ignored = args.warn_unknown(NAME, kwargs, omni_perspective)
     spec = load_spec()
     rotate = args.as_bool("circular", circular)
     style = args.solver_arg(solver)
