@@ -294,7 +294,7 @@ def test_read_option_is_deterministic() -> None:
 @pytest.mark.parametrize(
     ("answer", "why"),
     [
-        ("A. Wait, looking again, it is B.", "retraction"),
+        ("A. Wait, looking again, I cannot settle it.", "retraction"),
         ("A or C", "several_options"),
         ("C. left", "several_options"),  # the letter's text is another option's
         ("Answer: F", "not_an_option"),
@@ -496,3 +496,16 @@ def test_two_option_same_answer_flips_value_with_order() -> None:
 )
 def test_number_synonyms(value: str, forms: set[str]) -> None:
     assert number_synonyms(value) == forms
+
+
+@pytest.mark.parametrize(
+    ("answer", "letter"),
+    [
+        ("A. Wait, looking again, it is B.", "B"),
+        ("B. Correction: the answer is C.", "C"),
+        ("Answer: D. Hmm, on second thought, A.", "A"),
+    ],
+)
+def test_after_a_self_correction_the_corrected_part_is_read(answer: str, letter: str) -> None:
+    got = read_option(answer, DIRECTION)
+    assert got.letter == letter and got.reason.startswith("corrected+")

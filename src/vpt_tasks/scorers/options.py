@@ -56,6 +56,7 @@ from vpt_tasks.scorers.reading import (
     prepare,
     reasoning_of,
     refusal_phrase,
+    retraction,
     words,
 )
 
@@ -414,25 +415,37 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
 
 
 def _excluded(
-    prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mention], letters: set[str]
+    prepared: Prepared,
+    mentions: list[_Mention],
+    affirmed: list[_Mention],
+    options: Mapping[str, str],
 ) -> str | None:
     """With two options, the one left when the answer rules out the other ("Not A.", "B is
     incorrect"): every mention of one option negated, and the other never ruled out
-    ("neither ... nor" rules out both)."""
-    if len(letters) != 2:
+    ("neither ... nor" rules out both; so does a negated clause naming both: "I can't give
+    a reliable Yes or No")."""
+    if len(options) != 2:
         return None
     kept = set(affirmed)
-    negated = {
-        m.letter
-        for m in mentions
-        if m not in kept
-        and (clause := prepared.clause_at(m.start)) is not None
-        and not prepared.is_hypothetical(clause)
-    }
+    negated = set()
+    for m in mentions:
+        clause = prepared.clause_at(m.start)
+        if m in kept or clause is None or prepared.is_hypothetical(clause):
+            continue
+        text = prepared.clause_text(clause)
+        others = [
+            form
+            for letter, value in options.items()
+            if letter != m.letter
+            for form in number_synonyms(value)
+        ]
+        if any(_occurrences(text, form) for form in others):
+            return None  # the clause names the other option too: both ruled out, or a contrast
+        negated.add(m.letter)
     both = any(w in ("neither", "nor") for w in words(prepared.low))  # rules out both
     if both or len(negated) != 1 or {m.letter for m in affirmed} & negated:
         return None
-    return (letters - negated).pop()
+    return (set(options) - negated).pop()
 
 
 _SEEING = re.compile(
@@ -509,6 +522,20 @@ def _echo_spans(prepared: Prepared, options: Mapping[str, str]) -> list[tuple[in
 # the pass
 
 
+def _corrected(
+    prepared: Prepared, options: Mapping[str, str], readings: Mapping[str, str]
+) -> Reading:
+    """After a self-correction ("Wait, ...", "Correction: ...") the part after the last one
+    is the answer: read on its own, decided only if it has one reading and no doubt itself."""
+    marker = retraction(prepared)
+    assert marker is not None
+    after = prepared.text[marker.end() :]
+    corrected = read_option(after, options)
+    if corrected.letter is None or corrected.letter == NO_OPTION:
+        return Reading(None, "retraction", readings)
+    return Reading(corrected.letter, f"corrected+{corrected.reason}", readings)
+
+
 def read_option(answer: str | None, options: Mapping[str, str]) -> Reading:
     """Read which option a free-text answer commits to (see the module docstring).
 
@@ -539,11 +566,13 @@ def read_option(answer: str | None, options: Mapping[str, str]) -> Reading:
             ("stated", _stated(prepared, mentions, affirmed)),
             ("short", _short(prepared, affirmed, options)),
             ("concluding", _concluding(prepared, affirmed)),
-            ("excluded", _excluded(prepared, mentions, affirmed, letters)),
+            ("excluded", _excluded(prepared, mentions, affirmed, options)),
         )
         if letter is not None
     }
     signs = doubts(prepared)
+    if signs == ["retraction"]:
+        return _corrected(prepared, options, readings)
     if signs:
         return Reading(None, signs[0], readings)
     hidden = reasoning_of(answer)
