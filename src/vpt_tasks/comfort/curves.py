@@ -77,6 +77,7 @@ dataset this is the plain mean over curves.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -194,18 +195,20 @@ def build_curves(predictions: Iterable[FramePrediction]) -> dict[CurveKey, Float
     (e.g. Inspect epochs) are averaged over their non-None values.  Curves
     are returned in sorted key order.
     """
-    sums: dict[CurveKey, FloatArray] = {}
-    counts: dict[CurveKey, npt.NDArray[np.int64]] = {}
+    # plain tuples as keys while grouping (a frozen dataclass hashes in Python: this loop
+    # runs once per frame of a run, tens of thousands of times)
+    sums: dict[tuple[str, str, str, str], FloatArray] = {}
+    counts: dict[tuple[str, str, str, str], npt.NDArray[np.int64]] = {}
     for pred in predictions:
-        if pred.relation not in RELATIONS:
-            raise ValueError(
-                f"unknown COMFORT relation {pred.relation!r}; expected one of {sorted(RELATIONS)}"
-            )
-        index = frame_index(pred.theta)
-        key = CurveKey(pred.dataset, pred.prompt, pred.relation, pred.variation)
+        key = (pred.dataset, pred.prompt, pred.relation, pred.variation)
         if key not in sums:
+            if pred.relation not in RELATIONS:
+                raise ValueError(
+                    f"unknown COMFORT relation {pred.relation!r}; expected one of {sorted(RELATIONS)}"
+                )
             sums[key] = np.zeros(N_FRAMES)
             counts[key] = np.zeros(N_FRAMES, dtype=np.int64)
+        index = frame_index(pred.theta)
         if index >= N_FRAMES or pred.p is None or not math.isfinite(pred.p):
             continue
         sums[key][index] += float(pred.p)
@@ -213,7 +216,7 @@ def build_curves(predictions: Iterable[FramePrediction]) -> dict[CurveKey, Float
     curves: dict[CurveKey, FloatArray] = {}
     for key in sorted(sums):
         with np.errstate(invalid="ignore", divide="ignore"):
-            curves[key] = np.where(counts[key] > 0, sums[key] / counts[key], np.nan)
+            curves[CurveKey(*key)] = np.where(counts[key] > 0, sums[key] / counts[key], np.nan)
     return curves
 
 
@@ -320,6 +323,22 @@ def opposite_consistency(p_hat: npt.ArrayLike, p_hat_opposite: npt.ArrayLike) ->
     return float(np.sqrt(np.mean(residual**2)))
 
 
+@functools.cache
+def _butterworth() -> tuple[FloatArray, FloatArray]:
+    """The smoothness filter's coefficients (b, a), designed once per process.
+
+    Designing the filter costs more than applying it (a report scores thousands of
+    curves, each with the same filter); the arrays are read-only so no caller can
+    change them for the others.
+    """
+    from scipy.signal import butter  # local: scipy.signal is slow to import
+
+    b, a = butter(_BUTTER_ORDER, _BUTTER_WN)
+    b.setflags(write=False)
+    a.setflags(write=False)
+    return b, a
+
+
 def smoothness(p_hat: npt.ArrayLike) -> float:
     """eta = RMSE between p-hat and its zero-phase low-passed version.
 
@@ -328,12 +347,12 @@ def smoothness(p_hat: npt.ArrayLike) -> float:
     filter needs the full regular grid, so eta is NaN (undefined) when any
     frame is missing or p-hat is NaN (the code convention's constant curve).
     """
-    from scipy.signal import butter, filtfilt  # local: scipy.signal is slow to import
+    from scipy.signal import filtfilt  # local: scipy.signal is slow to import
 
     arr = np.asarray(p_hat, dtype=float)
     if arr.size == 0 or not np.isfinite(arr).all():
         return math.nan
-    b, a = butter(_BUTTER_ORDER, _BUTTER_WN)
+    b, a = _butterworth()
     filtered = filtfilt(b, a, arr)
     return float(np.sqrt(np.mean((arr - filtered) ** 2)))
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from inspect_ai.log import EvalLog
 
+from vpt_tasks.comfort.curves import Convention
 from vpt_tasks.comfort.paper_languages import (
     COLUMN_FRAMES,
     COLUMN_TITLES,
@@ -40,7 +41,7 @@ from vpt_tasks.comfort.paper_languages import (
     preferred_columns,
 )
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_details, markdown, sample_scores
+from vpt_tasks.report.logs import fmt, log_details, markdown, per_log, sample_scores
 
 __all__ = ["DROP_UNSCORED", "LanguageRun", "language_runs", "render_multilingual"]
 
@@ -82,18 +83,35 @@ def is_multilingual(log: EvalLog) -> bool:
     return meta.get("perspective") == ["nop"] and list(thetas or []) == list(MULTILINGUAL_THETAS)
 
 
-def language_runs(logs: Sequence[EvalLog]) -> list[LanguageRun]:
-    """The multilingual runs among `logs`, each with its Table 10 row, by model and language."""
+def _convention(log: EvalLog) -> Convention:
+    meta = log.eval.metadata or {}
+    convention = str(log.eval.task_args.get("convention") or meta.get("convention") or "paper")
+    return "code" if convention == "code" else "paper"
+
+
+@per_log
+def table10_of(log: EvalLog, convention: Convention) -> dict[str, Any]:
+    """The run's Table 10 row (`multilingual.table10_row`), kept per log file."""
     from vpt_tasks.comfort.multilingual import table10_row
 
+    return dict(table10_row(sample_scores(log), convention))
+
+
+def prepare_multilingual(log: EvalLog) -> None:
+    """Compute a multilingual run's Table 10 row while the report has its samples in memory."""
+    if is_multilingual(log):
+        table10_of(log, _convention(log))
+
+
+def language_runs(logs: Sequence[EvalLog]) -> list[LanguageRun]:
+    """The multilingual runs among `logs`, each with its Table 10 row, by model and language."""
     runs = []
     for log in logs:
         if not is_multilingual(log):
             continue
         meta = log.eval.metadata or {}
         code = str(meta.get("language") or "en")
-        convention = str(log.eval.task_args.get("convention") or meta.get("convention") or "paper")
-        row = table10_row(sample_scores(log), "code" if convention == "code" else "paper")
+        row = table10_of(log, _convention(log))
         details = log_details(log)
         unscored = details.get("no_yes_no_rate")
         in_english = details.get("answered_in_english_rate")

@@ -1,6 +1,7 @@
-"""COMFORT report: paper Table 5, the analyses' tables and the P(Yes) curves (Figures 10–14).
+"""COMFORT report: paper Tables 5 and 4, the analyses' tables and the P(Yes) curves (Figures 10–14).
 
-Every number in the tables is one of the run's numbers: the metrics the
+Every number in the tables (but Table 4 and the random row, below) is one of
+the run's numbers: the metrics the
 `comfort_ball` / `comfort_car` task printed into the log and the detailed ones
 `vpt_tasks.comfort.metrics.details` computes from the log's samples
 (`report.logs.log_details`; keys in `vpt_tasks/comfort/README.md`). A value
@@ -18,20 +19,48 @@ prompt's frame of reference (`geometry.frame_for_prompt`, `soft_ground_truth`,
 `hemisphere_ground_truth`) over the whole circle, theta = -180 ... 180 (the
 point at 180 is frame 0 again); the legend sits below the panels, outside
 them. A log without usable samples gets a note instead.
+
+Table 5 gets the paper's "Random (30 trials)" row and Table 4 (each perspective
+prompt's change relative to `nop`) is drawn from one run that asked several
+prompts: both from the run's own frames (`paper_tables`), no extra eval.
+
+What the section needs from a run's samples (the curves, Table 4, the random row,
+the multilingual Table 10 row) is computed once per log while the report has the
+log's sample scores in memory (`prepare`, kept per log file as a `CurveDigest`),
+so the section never holds the samples of several logs, nor any log's messages,
+events and images.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
-from inspect_ai.log import EvalLog, EvalSample, read_eval_log_samples
+from inspect_ai.log import EvalLog, EvalSample
 from inspect_ai.scorer import SampleScore
 
 from vpt_tasks.benchmarks import task_title
+from vpt_tasks.comfort.paper_tables import (
+    TABLE4_FRAMES,
+    PromptChange,
+    RandomBaseline,
+    describe_random,
+    shared_random_baseline,
+    table4,
+)
 from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_details, model_labels, plain, run_table
+from vpt_tasks.report.logs import (
+    fmt,
+    log_details,
+    model_labels,
+    per_log,
+    plain,
+    run_table,
+    sample_scores,
+)
 
 TABLE5: tuple[tuple[str, str], ...] = (
     ("acc", "Acc"),
@@ -89,9 +118,10 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
     plain = model_labels(logs)
     metrics = [log_details(log) for log in logs]
     labels = [flagged(label, m) for label, m in zip(plain, metrics, strict=True)]
-    samples = [_samples(log) for log in logs]
-    prompts = [_prompts(s) for s in samples]
+    digests = [comfort_digest(log) for log in logs]
+    prompts = [set(d.prompts) for d in digests]
     headlines = [headline_of(log, p) for log, p in zip(logs, prompts, strict=True)]
+    randoms = _random_rows(plain, digests)
     car = task == "comfort_car"
     lines = [
         f"## {task_title(task)}",
@@ -126,11 +156,14 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
         "",
     ]
     lines += _metric_table(
-        labels,
-        rows,
+        [*labels, *(label for label, _ in randoms)],
+        [*rows, *(dict(r.table5) for _, r in randoms)],
         [("", key, title) for key, title in TABLE5] + _f1(metrics),
-        first=("prompt", [h or "–" for h in headlines]),
+        first=("prompt", [*(h or "–" for h in headlines), *(r.headline for _, r in randoms)]),
     )
+    if randoms:
+        lines += ["", f'{describe_random()}; no extra eval (paper: "Random (30 trials)").']
+    lines += _table4_lines(labels, digests, randoms)
     if car:
         for prompt in PROMPTS:
             values = [_prompt_metrics(m, p, prompt) for m, p in zip(metrics, prompts, strict=True)]
@@ -187,8 +220,8 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
         "θ runs over the whole circle, −180 to 180 (180 is frame 0 again).",
         "",
     ]
-    for index, (label, found) in enumerate(zip(labels, samples, strict=True)):
-        figure, note = _curve_figure(task, label, found, out / f"{task}_curves_{index}.png")
+    for index, (label, digest) in enumerate(zip(labels, digests, strict=True)):
+        figure, note = _draw_curves(task, label, digest, out / f"{task}_curves_{index}.png")
         lines += [f"![P(Yes) curves, {label}]({figure})" if figure else f"- {label}: {note}", ""]
     from vpt_tasks.comfort.multilingual_report import render_multilingual  # paper Table 10
 
@@ -258,39 +291,196 @@ def _preference_table(
     return lines
 
 
+def _random_rows(
+    labels: Sequence[str], digests: Sequence[CurveDigest]
+) -> list[tuple[str, RandomBaseline]]:
+    """(row label, random row) for each distinct set of frames among the runs.
+
+    Runs on the same frames share one row ("Random (30 trials, seed 0)"); runs on
+    different frames (another `thetas`, a `--limit`) each get theirs, labelled with
+    the runs it stands beside.
+    """
+    groups: dict[int, tuple[RandomBaseline, list[str]]] = {}
+    for label, digest in zip(labels, digests, strict=True):
+        if digest.random is not None:
+            groups.setdefault(id(digest.random), (digest.random, []))[1].append(label)
+    rows = []
+    for random, runs in groups.values():
+        name = f"Random ({random.trials} trials, seed {random.seed})"
+        if len(groups) > 1:
+            name += f" on the frames of {', '.join(runs)}"
+        rows.append((name, random))
+    return rows
+
+
+def _change_cell(change: PromptChange, metric: str) -> str:
+    """`value (±change)` x100, "–" where undefined."""
+    value, delta = change.values.get(metric), change.change(metric)
+    if value is None:
+        return "–"
+    if delta is None:
+        return f"{fmt(value)} (–)"
+    return f"{fmt(value)} ({round(100 * delta, 1) or 0.0:+.1f})"  # never "-0.0"
+
+
+def _table4_lines(
+    labels: Sequence[str],
+    digests: Sequence[CurveDigest],
+    randoms: Sequence[tuple[str, RandomBaseline]],
+) -> list[str]:
+    """Paper Table 4: each perspective prompt's metrics and their change from `nop`."""
+    rows = [
+        (label, change)
+        for label, digest in zip(labels, digests, strict=True)
+        for change in digest.table4.values()
+    ]
+    if not rows:
+        return []
+    rows += [(name, change) for name, random in randoms for change in random.table4.values()]
+    lines = [
+        "",
+        "### Perspective prompts relative to `nop` (×100) — paper Table 4",
+        "",
+        "Each perspective prompt's value and, in brackets, its change from the `nop` prompt of "
+        "the same run on the same paths (prompt minus `nop`). Acc, ε_cos and ε_hemi score both "
+        "against the frame of reference the prompt names (`cam` the camera, `add` the "
+        "addressee, `rel` the relatum's intrinsic frame); c_sym, c_opp, η and σ have none.",
+        "",
+        "| model | prompt | " + " | ".join(title for _, title in TABLE5) + " |",
+        "|---" * (len(TABLE5) + 2) + "|",
+    ]
+    for label, change in rows:
+        cells = [_change_cell(change, key) for key, _ in TABLE5]
+        prompt = f"{change.prompt} ({TABLE4_FRAMES[change.prompt]})"
+        lines.append(f"| {label} | {prompt} | " + " | ".join(cells) + " |")
+    return lines
+
+
 # --------------------------------------------------------------------------
 # curves (from the logs' samples)
 
 
-def _samples(log: EvalLog) -> list[EvalSample]:
-    """The log's samples: already read, or streamed from its file by Inspect."""
-    if log.samples is not None:
-        return log.samples
-    if not log.location:
-        return []
+Curves = Mapping[tuple[str, str, str], tuple[np.ndarray, np.ndarray]]
+
+
+@dataclass(frozen=True)
+class CurveDigest:
+    """What the section keeps of one run's samples: the plotted curves and the tables that
+    need per-frame values (a few kilobytes, where the samples are megabytes)."""
+
+    n_samples: int
+    prompts: frozenset[str]
+    curves: Curves = field(default_factory=dict)
+    error: str | None = None
+    """Why the samples could not be grouped into curves (their metadata are not COMFORT's)."""
+    table4: Mapping[str, PromptChange] = field(default_factory=dict)
+    random: RandomBaseline | None = None
+
+
+def _as_scores(samples: Iterable[EvalSample | SampleScore]) -> list[SampleScore]:
+    """Each sample's first score with its metadata (sample scores pass through as they are)."""
+    scores = []
+    for sample in samples:
+        if isinstance(sample, SampleScore):
+            scores.append(sample)
+            continue
+        for name, score in list((sample.scores or {}).items())[:1]:
+            scores.append(
+                SampleScore(
+                    score=score, sample_id=sample.id, sample_metadata=sample.metadata, scorer=name
+                )
+            )
+    return scores
+
+
+def digest_of(
+    samples: Sequence[EvalSample | SampleScore],
+    *,
+    headline: str | None = None,
+    convention: Any = "paper",
+) -> CurveDigest:
+    """The `CurveDigest` of a run's samples (or unreduced sample scores, every epoch).
+
+    With a `headline` prompt it also holds paper Table 4 and the random row over the
+    run's own frames (`paper_tables`), scored under the run's `convention`.
+    """
+    from vpt_tasks.comfort.curves import FramePrediction, ProbePrediction
+    from vpt_tasks.comfort.metrics import complete_predictions
+
+    scores = _as_scores(samples)
+    prompts = frozenset(_prompts(scores))
     try:
-        return list(read_eval_log_samples(log.location, all_samples_required=False))
-    except Exception:  # noqa: BLE001 - an unreadable sample part means no curves, noted in the report
-        return []
+        predictions = complete_predictions(scores)[0]
+        frames = [p for p in predictions if isinstance(p, FramePrediction)]
+        curves = _mean_curves(frames)
+        if headline is None:
+            return CurveDigest(len(samples), prompts, curves)
+        probes = [p for p in predictions if isinstance(p, ProbePrediction)]
+        random = (
+            shared_random_baseline(frames, probes, headline=headline, convention=convention)
+            if any(p.prompt == headline for p in frames)
+            else None
+        )
+        return CurveDigest(len(samples), prompts, curves, None, table4(frames, convention), random)
+    except (KeyError, ValueError, TypeError) as error:
+        return CurveDigest(len(samples), prompts, error=f"{type(error).__name__}: {error}")
 
 
-def _prompts(samples: Iterable[EvalSample]) -> set[str]:
-    return {
-        str(s.metadata.get("prompt")) for s in samples if (s.metadata or {}).get("kind") == "frame"
-    }
+@per_log
+def comfort_digest(log: EvalLog) -> CurveDigest:
+    """The run's `CurveDigest`, from one light read of its samples (kept per log file)."""
+    if log.samples is not None:
+        samples: Sequence[EvalSample | SampleScore] = log.samples
+    elif not log.location:
+        samples = []
+    else:
+        try:
+            samples = sample_scores(log, epochs=True)  # every epoch, as the metrics see them
+        except Exception:  # noqa: BLE001 - an unreadable sample part means no curves, noted in the report
+            samples = []
+    scores = _as_scores(samples)
+    convention = log.eval.task_args.get("convention") or next(
+        (
+            value
+            for s in scores
+            if (value := (s.sample_metadata or {}).get("convention")) in ("paper", "code")
+        ),
+        "paper",
+    )
+    return digest_of(
+        scores, headline=headline_of(log, _prompts(scores)), convention=str(convention)
+    )
 
 
-def _frame_predictions(samples: Sequence[EvalSample]) -> list:
+def prepare(log: EvalLog) -> None:
+    """What the section needs from a log's samples, computed while the report has them in
+    memory (`vpt-tasks report` calls it once per log): the curves, Table 4, the random row
+    and, for the multilingual protocol, the Table 10 row."""
+    from vpt_tasks.comfort.multilingual_report import prepare_multilingual
+
+    comfort_digest(log)
+    prepare_multilingual(log)
+
+
+def _prompts(samples: Iterable[EvalSample | SampleScore]) -> set[str]:
+    found = set()
+    for sample in samples:
+        meta = (
+            sample.sample_metadata if isinstance(sample, SampleScore) else sample.metadata
+        ) or {}
+        if meta.get("kind") == "frame":
+            found.add(str(meta.get("prompt")))
+    return found
+
+
+def _frame_predictions(samples: Sequence[EvalSample | SampleScore]) -> list:
     """The `FramePrediction`s of the run's complete curves, by the code the task's metrics use."""
     from vpt_tasks.comfort.curves import FramePrediction
     from vpt_tasks.comfort.metrics import complete_predictions
 
-    scores = [
-        SampleScore(score=score, sample_id=sample.id, sample_metadata=sample.metadata, scorer=name)
-        for sample in samples
-        for name, score in list((sample.scores or {}).items())[:1]
+    return [
+        p for p in complete_predictions(_as_scores(samples))[0] if isinstance(p, FramePrediction)
     ]
-    return [p for p in complete_predictions(scores)[0] if isinstance(p, FramePrediction)]
 
 
 def _mean(curves: list[np.ndarray]) -> np.ndarray:
@@ -303,7 +493,7 @@ def _mean(curves: list[np.ndarray]) -> np.ndarray:
 
 
 def mean_curves(
-    samples: Sequence[EvalSample],
+    samples: Sequence[EvalSample | SampleScore],
 ) -> dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray]]:
     """(prompt, reference frame, relation) -> (mean p, mean p̂) over the 36 frames θ = -180..170.
 
@@ -315,11 +505,18 @@ def mean_curves(
     (`nop`, `cam`, `add`) and kept apart where they do not (`rel`). p̂ is each
     curve min–max normalised, then averaged. NaN marks a frame no curve has.
     """
+    return _mean_curves(_frame_predictions(samples))
+
+
+def _mean_curves(
+    frames: Sequence[Any],
+) -> dict[tuple[str, str, str], tuple[np.ndarray, np.ndarray]]:
+    """`mean_curves` of frame predictions."""
     from vpt_tasks.comfort.curves import build_curves, minmax_normalise
     from vpt_tasks.comfort.geometry import frame_for_prompt
 
     groups: dict[tuple[str, str, str], list[np.ndarray]] = {}
-    for key, p in build_curves(_frame_predictions(samples)).items():
+    for key, p in build_curves(frames).items():
         groups.setdefault(
             (key.prompt, frame_for_prompt(key.dataset, key.prompt), key.relation), []
         ).append(p)
@@ -329,9 +526,14 @@ def mean_curves(
 
 
 def _curve_figure(
-    task: str, label: str, samples: Sequence[EvalSample], path: Path
+    task: str, label: str, samples: Sequence[EvalSample | SampleScore], path: Path
 ) -> tuple[str | None, str]:
-    """Write the figure of one model; (file name, "") or (None, why there is none)."""
+    """Write the figure of one model from its samples; (file name, "") or (None, why not)."""
+    return _draw_curves(task, label, digest_of(samples), path)
+
+
+def _draw_curves(task: str, label: str, digest: CurveDigest, path: Path) -> tuple[str | None, str]:
+    """Write the figure of one model from its digest; (file name, "") or (None, why there is none)."""
     from vpt_tasks.comfort.geometry import (
         RELATIONS,
         THETAS,
@@ -339,21 +541,20 @@ def _curve_figure(
         soft_ground_truth,
     )
 
-    if not samples:
+    if not digest.n_samples:
         return None, (
             "the log holds no samples (run with `--no-log-samples`, or read header-only), so no curves "
             "are drawn; the tables come from the log's metrics."
         )
-    try:
-        curves = mean_curves(samples)
-    except (KeyError, ValueError, TypeError) as error:
+    if digest.error is not None:
         return (
             None,
-            f"the samples' metadata are not COMFORT frames ({type(error).__name__}: {error}); no curves.",
+            f"the samples' metadata are not COMFORT frames ({digest.error}); no curves.",
         )
+    curves = digest.curves
     if not any(np.isfinite(raw).any() for raw, _ in curves.values()):
         return None, (
-            f"none of the log's {len(samples)} samples has a P(Yes) (all unscored: no Yes/No in the "
+            f"none of the log's {digest.n_samples} samples has a P(Yes) (all unscored: no Yes/No in the "
             "answer or its log-probabilities, see the no Yes/No column), so no curves are drawn."
         )
     prompts = [p for p in PROMPTS if any(g[0] == p for g in curves)]

@@ -11,6 +11,7 @@ import argparse
 import json
 import math
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -55,23 +56,62 @@ def _record(task: str, label: str, log: Any) -> dict[str, Any]:
 def reportable(by_task: dict[str, list[Any]]) -> tuple[dict[str, list[Any]], list[str]]:
     """The logs every section can read, and a reason for each one it cannot.
 
-    A log is read once here (its numbers and its record); one that fails -- a corrupt sample,
-    a value no table can hold -- is left out of the report with its reason, and the other
-    logs are reported.
+    A log is read once here, lightly (its sample scores, without messages, events
+    and images), and everything the report needs from its samples is computed
+    while they are in memory: its numbers and its record, its paired units if it
+    is half of a paired comparison, the rules-vs-grader disagreements of a
+    `grader=both` run, and what its section keeps per log (the section module's
+    `prepare(log)`, e.g. COMFORT's curves). Then the scores may be let go (only the
+    last logs' are kept, `report.logs._KEEP_SAMPLES`), so a report's memory does not
+    grow with the number of logs and its time grows linearly with them.
+    A log that fails -- a corrupt sample, a value no table can hold -- is left out
+    of the report with its reason, and the other logs are reported.
     """
+    from vpt_tasks.report.paired import paired_runs
+
     kept: dict[str, list[Any]] = {}
     skipped: list[str] = []
     for task, logs in by_task.items():
+        paired = {id(log) for pair in paired_runs(logs) for log in pair}
         for log in logs:
             try:
-                _record(task, "", log)
+                record = _record(task, "", log)
             except Exception as error:  # noqa: BLE001 - one bad log must not lose the report
                 skipped.append(
                     f"{log.location}: cannot be reported ({type(error).__name__}: {error})"
                 )
                 continue
+            _prepare(task, log, record, paired=id(log) in paired)
             kept.setdefault(task, []).append(log)
     return kept, skipped
+
+
+def _prepare(task: str, log: Any, record: dict[str, Any], *, paired: bool) -> None:
+    """Compute, while the log's scores are in memory, what the report will ask of its samples.
+
+    Everything here is kept per log (`report.logs.per_log`); a failure is left for the
+    section to report when it asks again (a section that fails loses only itself).
+    """
+    from vpt_tasks.report.logs import paired_units_of
+    from vpt_tasks.report.readings import rules_disagreements
+
+    steps: list[Any] = []
+    if paired:
+        steps.append(paired_units_of)
+    if record["metrics"].get("rules_compared"):
+        steps.append(rules_disagreements)
+    try:
+        module = import_module(sections()[task].partition(":")[0])
+    except Exception:  # noqa: BLE001 - the section reports it when it is rendered
+        module = None
+    prepare = getattr(module, "prepare", None)
+    if prepare is not None:
+        steps.append(prepare)
+    for step in steps:
+        try:
+            step(log)
+        except Exception:  # noqa: BLE001 - reported by the section that needs it
+            continue
 
 
 def report_numbers(by_task: dict[str, list[Any]]) -> list[dict[str, Any]]:

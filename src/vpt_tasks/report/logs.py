@@ -11,11 +11,12 @@ from __future__ import annotations
 import functools
 import html
 import os
-from collections.abc import Iterable
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 
@@ -203,34 +204,70 @@ def fmt(number: float | None) -> str:
     return "–" if number is None or number != number else f"{100 * number:.1f}"
 
 
-def sample_scores(log: EvalLog, scorer: str | None = None) -> list[SampleScore]:
+def sample_scores(
+    log: EvalLog, scorer: str | None = None, *, epochs: bool = False
+) -> list[SampleScore]:
     """The per-sample scores of a log as its metrics saw them, streamed from the log file.
 
     One `SampleScore` per sample (epochs of a sample averaged, as Inspect's default
-    reducer does), with the sample's metadata; `scorer` picks one of several scorers.
+    reducer does), with the sample's metadata; `scorer` picks one of several scorers;
+    `epochs=True` gives one per sample and epoch, unreduced (what a metric declared
+    with `scores="unreduced"` sees).
+
+    The light read of a local log is kept for the next call (`_KEEP_SAMPLES`), so a
+    report that asks for the same log's scores several times in a row reads it once.
     """
-    mtime = _mtime(log.location)
-    if mtime is None:  # not a local file: read it every time
-        return list(_read_sample_scores(log.location, scorer))
-    return list(_cached_sample_scores(log.location, scorer, mtime))
+    found = _scores(log, scorer)
+    if epochs:
+        return list(found)
+    return _reduce(found)
 
 
-def _mtime(location: str) -> float | None:
-    """Modification time of a local log (a path or a `file://` URI); None for remote logs."""
+def _stamp(location: str) -> tuple[int, int] | None:
+    """(modification time in ns, size) of a local log (a path or a `file://` URI); None for a
+    remote log, whose reads are not cached."""
     path = location.removeprefix("file://")
     if "://" in path:
         return None
     try:
-        return os.stat(path).st_mtime
+        found = os.stat(path)
     except OSError:  # not a local file: no caching across calls
         return None
+    return found.st_mtime_ns, found.st_size
 
 
-@functools.lru_cache(maxsize=64)
-def _cached_sample_scores(location: str, scorer: str | None, mtime: float) -> tuple[Any, ...]:
-    """`sample_scores` of the log file at `location` as it was at `mtime`: read once per report
-    (a report section and the log's details both need them; reading a sample costs ~6 ms)."""
-    return _read_sample_scores(location, scorer)
+_KEEP_SAMPLES = 20_000
+"""Sample scores kept in memory across calls, over the most recently read logs (at least
+the last log, whatever its size): a report reads each log's scores once while it computes
+that log's numbers, then keeps only what its tables need (`per_log`), so memory does not
+grow with the number of logs."""
+
+_kept: OrderedDict[tuple[str, str | None, tuple[int, int]], tuple[Any, ...]] = OrderedDict()
+
+
+def _scores(log: EvalLog, scorer: str | None) -> tuple[Any, ...]:
+    """Unreduced sample scores of a log file: from the last reads if the file is unchanged."""
+    location = log.location
+    keys = _listed(log)
+    stamp = _stamp(location)
+    if stamp is None:
+        return _read_sample_scores(location, scorer, keys)
+    key = (location, scorer, stamp)
+    if key in _kept:
+        _kept.move_to_end(key)
+        return _kept[key]
+    found = _read_sample_scores(location, scorer, keys)
+    _kept[key] = found
+    total = sum(len(kept) for kept in _kept.values())
+    while len(_kept) > 1 and total > _KEEP_SAMPLES:
+        total -= len(_kept.popitem(last=False)[1])
+    return found
+
+
+def clear_caches() -> None:
+    """Forget every kept read and product (tests; a long-lived process between reports)."""
+    _kept.clear()
+    _products.clear()
 
 
 _LIGHT = {"messages", "events", "attachments", "store", "output", "model_usage", "role_usage"}
@@ -240,12 +277,15 @@ _BATCH = 500
 """Samples read per call: bounds memory on large logs (COMFORT-CAR has 17,760)."""
 
 
-def _light_samples(location: str) -> Iterable[Any]:
+def _light_samples(location: str, keys: list[tuple[str | int, int]] | None = None) -> Iterable[Any]:
     """The samples of a log without their messages and events, read a batch at a time.
 
     Inspect's `read_eval_log_samples` opens the file again for every sample
-    (about 6 ms each); reading by id shares one reader. Logs whose samples
-    cannot be listed (an unfinished `.json` log, say) are streamed instead.
+    (about 6 ms each); reading by id shares one reader. A local file is read one
+    sample at a time (concurrent reads of a local zip contend for the same two
+    cores and measured slower: 1.5 vs 2.0 ms per sample); a remote one with
+    Inspect's default concurrency. Logs whose samples cannot be listed (an
+    unfinished `.json` log, say) are streamed instead.
     """
     from inspect_ai.log import (
         read_eval_log_sample_summaries,
@@ -253,22 +293,54 @@ def _light_samples(location: str) -> Iterable[Any]:
         read_eval_log_samples_by_id,
     )
 
-    try:
-        keys = [(s.id, s.epoch) for s in read_eval_log_sample_summaries(location)]
-    except Exception:  # noqa: BLE001 - any unreadable summary: fall back to streaming
-        yield from read_eval_log_samples(location, all_samples_required=False)
-        return
+    if keys is None:
+        try:
+            keys = [(s.id, s.epoch) for s in read_eval_log_sample_summaries(location)]
+        except Exception:  # noqa: BLE001 - any unreadable summary: fall back to streaming
+            yield from read_eval_log_samples(location, all_samples_required=False)
+            return
+    concurrency = 1 if _stamp(location) is not None else 8
     for start in range(0, len(keys), _BATCH):
         yield from read_eval_log_samples_by_id(
-            location, keys[start : start + _BATCH], exclude_fields=_LIGHT
+            location,
+            keys[start : start + _BATCH],
+            exclude_fields=_LIGHT,
+            concurrency=concurrency,
         )
 
 
-def _read_sample_scores(location: str, scorer: str | None) -> tuple[Any, ...]:
+def _listed(log: EvalLog) -> list[tuple[str | int, int]] | None:
+    """(id, epoch) of every sample as the log's header lists them (its dataset's sample ids
+    times its epochs), or None when the header does not list them."""
+    ids = log.eval.dataset.sample_ids if log.eval.dataset else None
+    if not ids:
+        return None
+    epochs = log.eval.config.epochs or 1
+    return [(id, epoch) for id in ids for epoch in range(1, epochs + 1)]
+
+
+def _read_sample_scores(
+    location: str, scorer: str | None, keys: list[tuple[str | int, int]] | None = None
+) -> tuple[Any, ...]:
+    """One `SampleScore` per sample and epoch, grouped by sample in first-seen order.
+
+    `keys` (the samples the header lists) spare the sample summaries' read, a fifth of the
+    time of a light read; when one of them is not in the file (an eval that logged no
+    samples, say), the samples are listed from the summaries instead.
+    """
+    if keys is not None:
+        try:
+            return _scores_of(_light_samples(location, keys), scorer)
+        except Exception:  # noqa: BLE001 - the header's list is not the file's: ask the file
+            pass
+    return _scores_of(_light_samples(location), scorer)
+
+
+def _scores_of(samples: Iterable[Any], scorer: str | None) -> tuple[Any, ...]:
     from inspect_ai.scorer import SampleScore
 
     by_sample: dict[object, list[SampleScore]] = {}
-    for sample in _light_samples(location):
+    for sample in samples:
         if not sample.scores:
             continue
         score = sample.scores.get(scorer) if scorer else next(iter(sample.scores.values()))
@@ -276,7 +348,15 @@ def _read_sample_scores(location: str, scorer: str | None) -> tuple[Any, ...]:
             by_sample.setdefault(sample.id, []).append(
                 SampleScore(score=score, sample_id=sample.id, sample_metadata=sample.metadata)
             )
-    return tuple(_reduced(epochs) for epochs in by_sample.values())
+    return tuple(score for epochs in by_sample.values() for score in epochs)
+
+
+def _reduce(scores: Iterable[SampleScore]) -> list[SampleScore]:
+    """One score per sample: its epochs averaged (`_reduced`), in first-seen order."""
+    by_sample: dict[object, list[SampleScore]] = {}
+    for score in scores:
+        by_sample.setdefault(score.sample_id, []).append(score)
+    return [_reduced(epochs) for epochs in by_sample.values()]
 
 
 def _reduced(epochs: list[SampleScore]) -> SampleScore:
@@ -289,25 +369,60 @@ def _reduced(epochs: list[SampleScore]) -> SampleScore:
     return first.model_copy(update={"score": first.score.model_copy(update={"value": mean})})
 
 
-@functools.cache
-def _details(location: str, task: str) -> dict[str, float]:
-    from vpt_tasks.benchmarks import find_task
+_products: dict[tuple[Any, ...], Any] = {}
 
-    found = find_task(task)
-    if found is None:
-        return {}
-    compute = import_module(found[1].metrics).details
-    return dict(compute(sample_scores(read_eval_log(location, header_only=True))))
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-def paired_units_of(log: EvalLog) -> list[Any]:
-    """The benchmark's paired units of a log (the `paired_units` of its descriptor's metrics)."""
+def per_log(compute: Callable[Concatenate[EvalLog, P], R]) -> Callable[Concatenate[EvalLog, P], R]:
+    """`compute(log, *args)` computed once per log file (and arguments), then kept.
+
+    For the small things a report needs from a log's samples (its numbers, its paired
+    units, a section's curves): the report computes them while the log's scores are
+    in memory, once per log, and drops the scores; a later call returns the kept
+    result. A file that changed (its time or size) is computed again; remote logs
+    are not kept.
+    """
+    name = f"{compute.__module__}.{compute.__qualname__}"
+
+    @functools.wraps(compute)
+    def kept(log: EvalLog, *args: P.args, **kwargs: P.kwargs) -> R:
+        stamp = _stamp(log.location) if log.location else None
+        if stamp is None:
+            return compute(log, *args, **kwargs)
+        key = (name, log.location, stamp, args, tuple(sorted(kwargs.items())))
+        if key not in _products:
+            _products[key] = compute(log, *args, **kwargs)
+        return _products[key]
+
+    return kept
+
+
+@per_log
+def _details(log: EvalLog) -> dict[str, float]:
     from vpt_tasks.benchmarks import find_task
 
     found = find_task(task_name(log))
     if found is None:
-        return []
-    return list(import_module(found[1].metrics).paired_units(sample_scores(log)))
+        return {}
+    compute = import_module(found[1].metrics).details
+    return dict(compute(sample_scores(log)))
+
+
+def paired_units_of(log: EvalLog) -> list[Any]:
+    """The benchmark's paired units of a log (the `paired_units` of its descriptor's metrics)."""
+    return list(_paired_units(log))
+
+
+@per_log
+def _paired_units(log: EvalLog) -> tuple[Any, ...]:
+    from vpt_tasks.benchmarks import find_task
+
+    found = find_task(task_name(log))
+    if found is None:
+        return ()
+    return tuple(import_module(found[1].metrics).paired_units(sample_scores(log)))
 
 
 def log_details(log: EvalLog) -> dict[str, float]:
@@ -318,4 +433,4 @@ def log_details(log: EvalLog) -> dict[str, float]:
     from the log's samples by the benchmark's `metrics.details`, the same functions
     the task's metrics use, so a report shows exactly what the run scored.
     """
-    return {**_details(log.location, task_name(log)), **log_metrics(log)}
+    return {**_details(log), **log_metrics(log)}

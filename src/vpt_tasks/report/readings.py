@@ -9,9 +9,11 @@ often the rules agreed with the grader and on which answers they did not.
 
 from __future__ import annotations
 
+from typing import Any
+
 from inspect_ai.log import EvalLog
 
-from vpt_tasks.report.logs import log_details, sample_scores
+from vpt_tasks.report.logs import log_details, per_log, sample_scores
 from vpt_tasks.scorers.cascade import disagreements
 
 COUNTS = (
@@ -22,6 +24,17 @@ COUNTS = (
 )
 SHOWN_DISAGREEMENTS = 20
 """Disagreements listed per run (all of them are in the log; `vpt-tasks adjudicate` lists them)."""
+
+
+def rules_disagreements(log: EvalLog) -> list[dict[str, Any]]:
+    """The answers of a `grader=both` run on which the rules and the grader disagree (kept
+    per log, so the report reads the log's scores once)."""
+    return [dict(row) for row in _disagreements(log)]
+
+
+@per_log
+def _disagreements(log: EvalLog) -> tuple[dict[str, Any], ...]:
+    return tuple(disagreements(sample_scores(log)))
 
 
 def readings_table(logs: list[EvalLog], labels: list[str]) -> list[str]:
@@ -47,7 +60,7 @@ def readings_table(logs: list[EvalLog], labels: list[str]) -> list[str]:
     for label, log, values in zip(labels, logs, numbers, strict=True):
         if not values.get("rules_compared"):
             continue
-        found = disagreements(sample_scores(log))
+        found = rules_disagreements(log)
         if not found:
             continue
         lines += [
