@@ -51,6 +51,7 @@ from typing import Any
 import numpy as np
 from inspect_ai.scorer import Metric, SampleScore, metric
 
+from vpt_tasks.core.inspect_internals import computing_live_metrics
 from vpt_tasks.core.stats import (
     DEFAULT_RESAMPLES,
     DEFAULT_SEED,
@@ -131,11 +132,16 @@ def isle_brick_headline(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_
             # over the others would be another quantity than the final one, so none is shown
             return {"overall": float("nan")}
         matrix = _scene_matrix(scores, question_ids)
-        groups = {"overall": list(range(len(question_ids)))}
-        [estimate] = bootstrap_columns(matrix, groups, resamples=resamples, seed=seed).values()
         with np.errstate(all="ignore"):
             means = {qid: float(np.nanmean(matrix[:, j])) for j, qid in enumerate(question_ids)}
-        result = estimate.metrics("overall")
+        if computing_live_metrics():
+            # the live display shows the headline only: no interval while samples still run
+            # (each recomputation would draw 10,000 resamples again)
+            result = {"overall": float(np.nanmean(list(means.values())))}
+        else:
+            groups = {"overall": list(range(len(question_ids)))}
+            [estimate] = bootstrap_columns(matrix, groups, resamples=resamples, seed=seed).values()
+            result = estimate.metrics("overall")
         for name, ids in _categories(question_ids).items():
             result[name] = float(np.mean([means[qid] for qid in ids]))
         result.update(means)

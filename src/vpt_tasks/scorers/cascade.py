@@ -162,12 +162,21 @@ def read_answer(
             return RulesReading(no_answer, "empty_answer")
         return None
 
+    # the rules' reading of an answer they left undecided, kept for the next stage of the
+    # same sample (the grader or the undecided fallback) instead of reading it again
+    pending: dict[tuple[Any, int, str], RulesReading] = {}
+
+    def key(state: TaskState) -> tuple[Any, int, str]:
+        return (state.sample_id, state.epoch, answer_text(state))
+
     def by_rules(state: TaskState) -> RulesReading:
-        return certain(state) or rules(answer_text(state), state)
+        kept = pending.pop(key(state), None)
+        return kept or certain(state) or rules(answer_text(state), state)
 
     async def rules_stage(state: TaskState, target: Target) -> Score | None:
         read = by_rules(state)
         if read.reading is None:
+            pending[key(state)] = read
             return None
         return scored(
             read.reading,
