@@ -19,6 +19,36 @@ import pytest
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ.setdefault("INSPECT_DISPLAY", "none")
 
+
+def _default_to(function: Callable[..., Any], name: str, value: Any) -> None:
+    """Change the default of one of `function`'s arguments (for every caller, however imported)."""
+    code = function.__code__
+    names = code.co_varnames[: code.co_argcount]
+    defaults = list(function.__defaults__ or ())
+    index = names.index(name) - (len(names) - len(defaults))
+    if index < 0:
+        raise RuntimeError(f"{function.__qualname__}({name}) has no default to change")
+    defaults[index] = value
+    function.__defaults__ = tuple(defaults)
+
+
+def _no_realtime_buffer_in_process() -> None:
+    """In-process evals of the tests run without Inspect's realtime sample buffer.
+
+    The buffer (a SQLite database of every sample's events, for watching a run live in
+    `inspect view`) is half the time of an eval of a few hundred samples and no test reads
+    it. Only the defaults change: a test may still pass `log_realtime=True`, and the
+    `inspect eval` subprocesses (tests/test_cli.py, `inspect_cli`) run with the buffer on,
+    as users do, so the realtime path stays covered by every task's CLI smoke run.
+    """
+    import inspect_ai
+
+    for function in (inspect_ai.eval, inspect_ai.eval_async, inspect_ai.eval_set):
+        _default_to(function, "log_realtime", False)
+
+
+_no_realtime_buffer_in_process()
+
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
@@ -56,14 +86,24 @@ def shared_path(*parts: str) -> Path:
     return path
 
 
-def inspect_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """`inspect <args>` in a subprocess, as typed in a shell (plain display, offline)."""
+NO_REALTIME = "INSPECT_EVAL_NO_LOG_REALTIME"
+"""`inspect eval --no-log-realtime` as an environment variable (Inspect's `INSPECT_EVAL_` prefix)."""
+
+
+def inspect_cli(*args: str, cwd: Path, realtime: bool = True) -> subprocess.CompletedProcess[str]:
+    """`inspect <args>` in a subprocess, as typed in a shell (plain display, offline).
+
+    `realtime=False` is `--no-log-realtime` (set through Inspect's environment variable, so
+    the command line stays the user's): for the demo runs of a few hundred samples or more,
+    where the realtime sample buffer costs seconds and the smaller demos already cover it.
+    """
     env = {
-        **{k: v for k, v in os.environ.items() if k != "INSPECT_DISPLAY"},
+        **{k: v for k, v in os.environ.items() if k not in ("INSPECT_DISPLAY", NO_REALTIME)},
         "HF_HUB_OFFLINE": "1",
         "NO_COLOR": "1",
         "COLUMNS": "100",
         "INSPECT_DISPLAY": "plain",
+        **({} if realtime else {NO_REALTIME: "1"}),
     }
     return subprocess.run(
         [sys.executable, "-m", "inspect_ai", *args],
@@ -73,6 +113,10 @@ def inspect_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=600,
     )
+
+
+BIG_DEMOS = frozenset({"comfort_car", "comfort_ball", "isle_brick_bias"})
+"""The demos of more than 100 samples: their CLI smoke runs without the realtime buffer."""
 
 
 @pytest.fixture(scope="session")
@@ -103,6 +147,7 @@ def demo_cli_run(
                 "--log-dir",
                 str(logs),
                 cwd=folder,
+                realtime=task not in BIG_DEMOS,
             )
             runs[task] = (result, logs)
         return runs[task]

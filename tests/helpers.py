@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,27 @@ def run(task: Task | str, model: str, log_dir: Path, **kwargs: Any) -> EvalLog:
     log = logs[0]
     assert log.status == "success", log.error
     return log
+
+
+def printed_by_inspect(error: BaseException) -> str:
+    """What the `inspect` command prints when `error` ends it, found in-process.
+
+    The command's exception hook (`inspect_ai._util.error.exception_hook`) prints a
+    prerequisite error as its bare `message` with rich (markup read, so a message must
+    escape its own), anything else as a traceback. This does the same into a string, at
+    the width and without the colour of `inspect_cli` (tests/conftest.py), so a test of an
+    error message needs no subprocess; tests/test_cli.py and tests/core/test_plain_messages.py
+    still run the real command once for each kind of error, hook included.
+    """
+    from rich.console import Console
+
+    from vpt_tasks.core.inspect_internals import PrerequisiteError
+
+    if not isinstance(error, PrerequisiteError):
+        return "".join(traceback.format_exception(error))
+    printed = io.StringIO()
+    Console(file=printed, width=100, no_color=True).print(f"\n{error.message}\n")
+    return printed.getvalue()
 
 
 def metrics(log: EvalLog, scorer: str | None = None) -> dict[str, float]:

@@ -8,15 +8,20 @@ is tested in-process.
 
 from __future__ import annotations
 
+import logging
 import re
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 
 import pytest
+from inspect_ai import eval
 from inspect_ai.log import list_eval_logs, read_eval_log
 
-from tests.conftest import inspect_cli
+from tests.conftest import BIG_DEMOS, inspect_cli
+from tests.helpers import printed_by_inspect
+from vpt_tasks.core.inspect_internals import PrerequisiteError
 
 HEAVY = ("datasets", "PIL", "numpy", "scipy", "pandas", "pyarrow", "matplotlib", "bpy")
 
@@ -53,6 +58,8 @@ def test_each_task_runs_offline_and_prints_a_short_headline_first_table(
     [info] = list_eval_logs(str(logs))
     log = read_eval_log(info.name, header_only=True)
     assert log.status == "success" and log.eval.task == f"vpt_tasks/{task}"
+    # the big demos run with --no-log-realtime (tests/conftest.py), the others as users do
+    assert (log.eval.config.log_realtime is False) == (task in BIG_DEMOS)
     first_metric = next(iter(log.results.scores[0].metrics))
     assert first_metric == HEADLINE[task]
     assert HEADLINE[task] in output  # the printed table shows it
@@ -67,24 +74,24 @@ BAD_VALUES = [
 ]
 
 
-@pytest.mark.parametrize("task,argument,fix", BAD_VALUES, ids=[b[1] for b in BAD_VALUES])
-def test_a_bad_value_ends_in_a_few_lines_with_the_fix(
-    task: str, argument: str, fix: str, tmp_path: Path
-) -> None:
+def _task_args(argument: str) -> dict[str, str]:
+    """The `-T` values of a bad-value run: the bad one, and the demo unless it is the source."""
+    name, value = argument.split("=", 1)
+    return {name: value} if name == "source" else {name: value, "source": "demo"}
+
+
+def test_a_bad_value_in_the_shell_ends_in_a_few_lines_with_the_fix(tmp_path: Path) -> None:
+    """One bad value through the real command: Inspect's exception hook prints the bare
+    message (the other values are checked in-process through the same hook, below)."""
+    task, argument, fix = BAD_VALUES[0]
     logs = tmp_path / "logs"
-    extra = [] if argument.startswith("source=") else ["-T", "source=demo"]
+    options = [
+        part for name, value in _task_args(argument).items() for part in ("-T", f"{name}={value}")
+    ]
     result = inspect_cli(
-        "eval",
-        f"vpt_tasks/{task}",
-        "-T",
-        argument,
-        *extra,
-        "--model",
-        "vpt_tasks/random",
-        "--log-dir",
-        str(logs),
-        cwd=tmp_path,
-    )
+        "eval", f"vpt_tasks/{task}", *options, "--model", "vpt_tasks/random",
+        "--log-dir", str(logs), cwd=tmp_path,
+    )  # fmt: skip
     output = result.stdout + result.stderr
     assert result.returncode != 0
     assert "Traceback" not in output and len(output.strip().splitlines()) <= 15, output
@@ -93,25 +100,48 @@ def test_a_bad_value_ends_in_a_few_lines_with_the_fix(
     assert not logs.exists() or not list(logs.iterdir())
 
 
-def test_a_misspelt_argument_is_warned_about_before_the_run(tmp_path: Path) -> None:
-    result = inspect_cli(
-        "eval",
-        "vpt_tasks/isle_brick",
-        "-T",
-        "source=demo",
-        "-T",
-        "sovler=cot",
-        "--model",
-        "vpt_tasks/random",
-        "--limit",
-        "2",
-        "--log-dir",
-        str(tmp_path / "logs"),
-        cwd=tmp_path,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output[-2000:]
-    assert "-T sovler is not an argument" in output and "Did you mean -T solver?" in output
+@pytest.mark.parametrize("task,argument,fix", BAD_VALUES, ids=[b[1] for b in BAD_VALUES])
+def test_a_bad_value_ends_in_a_few_lines_with_the_fix(
+    task: str, argument: str, fix: str, tmp_path: Path
+) -> None:
+    """`inspect eval` with a bad `-T` value, in-process: the error that ends the command and
+    what the command's exception hook prints for it."""
+    logs = tmp_path / "logs"
+    with pytest.raises(PrerequisiteError) as raised:
+        eval(
+            f"vpt_tasks/{task}",
+            task_args=_task_args(argument),
+            model="vpt_tasks/random",
+            log_dir=str(logs),
+            display="none",
+        )
+    output = printed_by_inspect(raised.value)
+    assert "Traceback" not in output and len(output.strip().splitlines()) <= 15, output
+    assert fix in output
+    # refused while the task was built: no model call, no log left behind
+    assert not logs.exists() or not list(logs.iterdir())
+
+
+def test_a_misspelt_argument_is_warned_about_before_the_run(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`inspect eval vpt_tasks/isle_brick -T source=demo -T sovler=cot --limit 2`, in-process:
+    the run goes ahead and the warning (printed by the command's log handler) names the fix."""
+    with caplog.at_level(logging.WARNING):
+        [log] = eval(
+            "vpt_tasks/isle_brick",
+            task_args={"source": "demo", "sovler": "cot"},
+            model="vpt_tasks/random",
+            limit=2,
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+        )
+    assert log.status == "success" and len(log.samples) == 2
+    [warning] = [r for r in caplog.records if "-T sovler is not an argument" in r.getMessage()]
+    assert warning.levelno == logging.WARNING and "Did you mean -T solver?" in warning.getMessage()
+    # warned while the task was built, before the first sample started
+    first = min(datetime.fromisoformat(sample.started_at) for sample in log.samples)
+    assert warning.created <= first.timestamp()
 
 
 @pytest.mark.parametrize("module", ["vpt_tasks._registry"])

@@ -1,7 +1,7 @@
 """The multilingual study end to end: `inspect eval` with a translator role, and the report.
 
 - `inspect eval vpt_tasks/comfort_ball -T language=sw --model-role translator=...
-  --model ...` in a shell, both models local OpenAI-compatible servers;
+  --model ...` (in-process), both models local OpenAI-compatible servers;
 - `vpt-tasks report` over COMFORT-CAR logs in three languages (English on the paper's
   multilingual protocol, German from the table, Swahili from the translator), one
   language whose answers are no Yes/No, and one refused translation: the multilingual
@@ -23,7 +23,6 @@ from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
 from inspect_ai.model import get_model
 
 from tests.comfort.multilingual_fakes import FakeTranslator
-from tests.conftest import inspect_cli
 from tests.fakes.openai_server import OpenAIServer, last_user_text, yes_no
 from vpt_tasks.cli import main as vpt_tasks
 from vpt_tasks.comfort.paper_languages import COLUMNS, paper_languages
@@ -32,7 +31,7 @@ TRANSLATOR = "openai-api/trans/translator"
 
 
 # --------------------------------------------------------------------------
-# inspect eval in a shell
+# inspect eval with a translator role
 
 
 def test_inspect_eval_with_a_translator_role_end_to_end(
@@ -50,30 +49,23 @@ def test_inspect_eval_with_a_translator_role_end_to_end(
         monkeypatch.setenv("TRANS_BASE_URL", translator.base_url)
         monkeypatch.setenv("TRANS_API_KEY", "x")
         monkeypatch.setenv("LOCAL_API_KEY", "x")
-        result = inspect_cli(
-            "eval",
+        # what `inspect eval vpt_tasks/comfort_ball -T source=demo -T language=sw
+        # --model-role translator=... --model ... --model-base-url ...` runs, in-process (the
+        # shell itself is smoke-tested once per task in tests/test_cli.py)
+        [log] = inspect_eval(
             "vpt_tasks/comfort_ball",
-            "-T",
-            "source=demo",
-            "-T",
-            "language=sw",
-            "--model-role",
-            f"translator={TRANSLATOR}",
-            "--model",
-            "openai-api/local/test-model",
-            "--model-base-url",
-            model.base_url,
-            "--log-dir",
-            str(tmp_path / "logs"),
-            cwd=tmp_path,
+            task_args={"source": "demo", "language": "sw"},
+            model_roles={"translator": TRANSLATOR},
+            model="openai-api/local/test-model",
+            model_base_url=model.base_url,
+            log_dir=str(tmp_path / "logs"),
+            display="none",
         )
         asked = model.requests
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output[-3000:]
+    assert log.status == "success", log.error
     assert fake.calls == {"translation": 1, "back_translation": 1}
     [info] = list_eval_logs(str(tmp_path / "logs"))
-    log = read_eval_log(info.name)
-    assert log.status == "success"
+    assert read_eval_log(info.name, header_only=True).status == "success"
     assert log.eval.model_roles["translator"].model == TRANSLATOR
     source = log.eval.metadata["language_source"]
     assert (source["origin"], source["translator"], source["check_passed"]) == (
@@ -122,7 +114,10 @@ def multilingual_logs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tupl
         run("vpt_tasks/random", language="sw")
         mute = get_model("vpt_tasks/constant", answer="Je ne sais pas.", memoize=False)
         run(mute, language="fr")
-        run("vpt_tasks/random")  # an English run of the full protocol: not in the section
+        # English runs off the multilingual protocol are not in the section: one that differs
+        # only in the prompt (every perspective), one only in the angles (not the canonical four)
+        run("vpt_tasks/random", perspective="all", thetas="canonical")
+        run("vpt_tasks/random", perspective="nop", thetas="-180,-90,0")
         # Hausa: a translation with left and right swapped, refused before any sample
         swapped = FakeTranslator()
         swapped.entry["relations"]["totheleft"] = "kulia ya {B}"
@@ -159,11 +154,13 @@ def _rows(section: str) -> dict[str, list[str]]:
     return rows
 
 
+@pytest.mark.xdist_group("comfort_multilingual_report")
 def test_report_rows_and_provenance(multilingual_logs) -> None:
     _, out = multilingual_logs
     section = _section(out)
     rows = _rows(section)
-    assert sorted(rows) == ["de", "en", "sw"]  # fr dropped, the full English run not in it
+    assert sorted(rows) == ["de", "en", "sw"]  # fr dropped, the other English runs not in it
+    assert len([line for line in section.splitlines() if re.search(r"\(`en`\) \|", line)]) == 1
     header = next(line for line in section.splitlines() if line.startswith("| model | language"))
     assert header.count("|") == len(rows["de"]) + 1
     assert rows["en"][2] == "the paper (English)"
@@ -180,6 +177,7 @@ def test_report_rows_and_provenance(multilingual_logs) -> None:
     assert "![ε_cos per language" in section
 
 
+@pytest.mark.xdist_group("comfort_multilingual_report")
 def test_report_dropped_languages_and_why(multilingual_logs) -> None:
     _, out = multilingual_logs
     section = _section(out)
@@ -248,6 +246,7 @@ def _hand_eps(log: EvalLog, column: str) -> float:
     return sum(sum(v) / len(v) for v in by_dataset.values()) / len(by_dataset)
 
 
+@pytest.mark.xdist_group("comfort_multilingual_report")
 def test_report_cells_equal_a_hand_computation(multilingual_logs) -> None:
     logs, out = multilingual_logs
     [german] = [

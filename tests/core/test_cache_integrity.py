@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import io
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from inspect_ai import eval
 from PIL import Image
 
+from tests.helpers import printed_by_inspect
 from vpt_tasks.core import images
 from vpt_tasks.core.cache import remove_stale, staging_folder
 from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.inspect_internals import PrerequisiteError
 
 
 def _picture(colour: tuple[int, int, int], size: tuple[int, int] = (12, 6), **save) -> bytes:
@@ -90,7 +91,9 @@ def test_a_damaged_entry_is_not_sent_to_the_model(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("shape", ["a file", "read-only"])
-def test_a_cache_that_cannot_be_written_is_one_message(tmp_path: Path, shape: str) -> None:
+def test_a_cache_that_cannot_be_written_is_one_message(
+    tmp_path: Path, shape: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     if shape == "read-only" and os.geteuid() == 0:
         pytest.skip("root writes into read-only folders")
     cache = tmp_path / "cache"
@@ -99,29 +102,18 @@ def test_a_cache_that_cannot_be_written_is_one_message(tmp_path: Path, shape: st
     else:
         cache.mkdir()
         cache.chmod(0o500)
-    env = {**os.environ, "VPT_TASKS_CACHE": str(cache)}
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "inspect_ai",
-            "eval",
+    # `VPT_TASKS_CACHE=<cache> inspect eval vpt_tasks/isle_brick -T source=demo ...`, in-process:
+    # the error that ends the command and what the command prints for it
+    monkeypatch.setenv("VPT_TASKS_CACHE", str(cache))
+    with pytest.raises(PrerequisiteError) as raised:
+        eval(
             "vpt_tasks/isle_brick",
-            "-T",
-            "source=demo",
-            "--model",
-            "vpt_tasks/random",
-            "--log-dir",
-            str(tmp_path / "logs"),
-        ],
-        env={**env, "INSPECT_DISPLAY": "plain", "NO_COLOR": "1"},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=tmp_path,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode != 0
+            task_args={"source": "demo"},
+            model="vpt_tasks/random",
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+        )
+    output = printed_by_inspect(raised.value)
     assert "VPT_TASKS_CACHE" in output and "Traceback" not in output
     assert len(output.strip().splitlines()) <= 15
 

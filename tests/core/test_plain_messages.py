@@ -9,12 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from inspect_ai import eval
 
 from tests.conftest import inspect_cli
+from tests.helpers import printed_by_inspect
+from vpt_tasks.core.inspect_internals import PrerequisiteError
+
+MARKUP_NAMES = ["[bold red]x", "[red]y[red]", "z[b]c"]
 
 
-@pytest.mark.parametrize("name", ["[bold red]x", "[red]y[red]", "z[b]c"])
-def test_a_source_named_like_markup_is_shown_as_it_is(tmp_path: Path, name: str) -> None:
+def test_a_source_named_like_markup_is_shown_as_it_is_in_the_shell(tmp_path: Path) -> None:
+    """One name through the real command (the others in-process, below)."""
+    name = MARKUP_NAMES[1]
     folder = tmp_path / name
     folder.mkdir()
     result = inspect_cli(
@@ -23,6 +29,24 @@ def test_a_source_named_like_markup_is_shown_as_it_is(tmp_path: Path, name: str)
     )  # fmt: skip
     output = result.stdout + result.stderr
     assert result.returncode != 0
+    assert name in output.replace("\n", "")  # the name as it is, not read as markup
+    assert "Traceback" not in output and len(output.strip().splitlines()) <= 15
+
+
+@pytest.mark.parametrize("name", MARKUP_NAMES)
+def test_a_source_named_like_markup_is_shown_as_it_is(tmp_path: Path, name: str) -> None:
+    """The same, in-process: the error that ends `inspect eval` and what the command prints."""
+    folder = tmp_path / name
+    folder.mkdir()
+    with pytest.raises(PrerequisiteError) as raised:
+        eval(
+            "vpt_tasks/isle_brick",
+            task_args={"source": str(folder)},
+            model="vpt_tasks/random",
+            log_dir=str(tmp_path / "logs"),
+            display="none",
+        )
+    output = printed_by_inspect(raised.value)
     assert name in output.replace("\n", "")  # the name as it is, not read as markup
     assert "Traceback" not in output and len(output.strip().splitlines()) <= 15
 

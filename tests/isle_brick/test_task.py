@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import statistics
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,15 @@ def test_paper_style_144_scenes_random_lands_on_analytic_chance(
     overall_chance = sum(values[f"chance_Q{i}"] for i in range(1, 8)) / 7
     assert values["chance_overall"] == pytest.approx(overall_chance)
     assert values["overall_ci_low"] <= overall_chance <= values["overall_ci_high"]
+    # 144 scenes is the size at which the interval tells the right chance from one that
+    # ignores two-direction gold sets (1 / pool size): fewer scenes would not catch that
+    single = [
+        statistics.mean(
+            1 / s.metadata["pool_size"] for s in log.samples if s.metadata["question_id"] == f"Q{i}"
+        )
+        for i in range(1, 8)
+    ]
+    assert not values["overall_ci_low"] <= statistics.mean(single) <= values["overall_ci_high"]
     for i in range(1, 8):
         # each question: within 4 standard errors of its chance (144 scenes)
         chance = values[f"chance_Q{i}"]

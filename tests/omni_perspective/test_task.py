@@ -106,36 +106,34 @@ def _two_option_rows(count: int) -> list[dict[str, Any]]:
     return rows
 
 
-@pytest.mark.parametrize("k", [4, 2])
+@pytest.mark.parametrize(("k", "n_items"), [(4, 50), (2, 65)])
 def test_random_baseline_lands_on_circular_and_vanilla_chance(
-    tmp_path: Path, omni_dir, k: int
+    tmp_path: Path, omni_dir, k: int, n_items: int
 ) -> None:
-    n_items = 100
+    """`n_items` is the fewest items at which every tolerance below still excludes the other
+    accuracy's chance level, so a circular/vanilla mix-up fails the test (asserted first)."""
     rows = synthetic_items(n_items, size=16, seed=1) if k == 4 else _two_option_rows(n_items)
-    source = omni_dir(rows, name=f"random{k}")
-    log = run(
-        omni_perspective(source=str(source)),
-        "vpt_tasks/random",
-        tmp_path,
-        max_connections=64,
-    )
-    values = numbers(log)
-    assert values["n_items"] == n_items and log.results.total_samples == n_items * k
     circular, vanilla = (1 / k) ** k, 1 / k
-    assert values["chance_circular"] == pytest.approx(circular)
-    assert values["chance_vanilla"] == pytest.approx(vanilla)
     # within 4 standard errors of the analytic values (0.39% and 25% for k=4; 25% and 50% for k=2)
     circular_se = math.sqrt(circular * (1 - circular) / n_items)
     vanilla_se = math.sqrt(vanilla * (1 - vanilla) / (n_items * k))
-    assert abs(values["circular_accuracy"] - circular) <= 4 * circular_se
-    assert abs(values["vanilla_accuracy"] - vanilla) <= 4 * vanilla_se
-    assert abs(values["rotation0_accuracy"] - vanilla) <= 4 * math.sqrt(k) * vanilla_se
+    tolerances = (4 * circular_se, 4 * vanilla_se, 4 * math.sqrt(k) * vanilla_se)
+    assert all(tolerance < vanilla - circular for tolerance in tolerances), tolerances
+    source = omni_dir(rows, name=f"random{k}")
+    log = run(omni_perspective(source=str(source)), "vpt_tasks/random", tmp_path)
+    values = numbers(log)
+    assert values["n_items"] == n_items and log.results.total_samples == n_items * k
+    assert values["chance_circular"] == pytest.approx(circular)
+    assert values["chance_vanilla"] == pytest.approx(vanilla)
+    assert abs(values["circular_accuracy"] - circular) <= tolerances[0]
+    assert abs(values["vanilla_accuracy"] - vanilla) <= tolerances[1]
+    assert abs(values["rotation0_accuracy"] - vanilla) <= tolerances[2]
     assert values["decided_by_rules"] == n_items * k  # a lone letter: the rules decide every answer
 
 
 def test_always_a_scores_zero_under_circular_evaluation(tmp_path: Path, omni_dir) -> None:
-    rows = synthetic_items(200, size=16, seed=1)  # the same items as the default fixture
-    source = omni_dir(name="constant")
+    rows = synthetic_items(50, size=16, seed=1)  # five of each question type and view
+    source = omni_dir(rows, name="constant")
     log = run(
         omni_perspective(source=str(source)),
         get_model("vpt_tasks/constant", answer="A", memoize=False),
@@ -146,7 +144,7 @@ def test_always_a_scores_zero_under_circular_evaluation(tmp_path: Path, omni_dir
     values = metrics(log)  # printed: both accuracies overall, vanilla per slice
     assert values["circular_accuracy"] == 0.0
     assert values["vanilla_accuracy"] == 0.25  # exactly one rotation per item puts the answer in A
-    assert values["rotation0_accuracy"] == pytest.approx(sum(r["label"] == "A" for r in rows) / 200)
+    assert values["rotation0_accuracy"] == pytest.approx(sum(r["label"] == "A" for r in rows) / 50)
     for group in (g for g in SLICES if g.startswith(("qtype=", "pov="))):
         assert values[f"{group}/vanilla_accuracy"] == 0.25
 

@@ -229,15 +229,20 @@ BIAS_INTERVENTIONS = (
     "zoom=50",
     "cardinal_markers",
 )
+BIAS_SCENES = 2
+"""Scenes of the probe's report fixture (each asked in the paper's 24 orders)."""
 
 
 @pytest.fixture(scope="module")
 def bias_log_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """An east-biased model under every intervention, and the random baseline with and without a zoom."""
+    """An east-biased model under every intervention, and the random baseline with and without a zoom.
+
+    Two scenes (one without a figure box), each asked in the paper's 24 orders: 48 answers
+    per run, enough for the verdicts and tables the tests read."""
     from tests.isle_brick.test_interventions import write_scenes
     from vpt_tasks.isle_brick.task import isle_brick_bias
 
-    scenes = write_scenes(tmp_path_factory.mktemp("bias_scenes"))
+    scenes = write_scenes(tmp_path_factory.mktemp("bias_scenes"), count=BIAS_SCENES)
     directory = tmp_path_factory.mktemp("bias_logs")
     for intervention in BIAS_INTERVENTIONS:
         eval(
@@ -293,7 +298,14 @@ def test_bias_report_an_east_bias_that_no_intervention_changes(
     assert list(rows) == ["gold", *BIAS_INTERVENTIONS]
     for intervention in BIAS_INTERVENTIONS:
         n, north, east, south, west, top = rows[intervention][:6]
-        assert (n, north, east, south, west, top) == ("96", "0.0", "100.0", "0.0", "0.0", "100.0")
+        assert (n, north, east, south, west, top) == (
+            str(24 * BIAS_SCENES),
+            "0.0",
+            "100.0",
+            "0.0",
+            "0.0",
+            "100.0",
+        )
     # every prompt order, every intervention: all east
     order_rows = [
         line
