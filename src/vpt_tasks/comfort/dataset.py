@@ -15,6 +15,7 @@ referenced by path from every sample of the frame.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -125,7 +126,20 @@ def load_frames(
             "unique."
         )
     _require_complete_paths(source, frames)
+    _release_arrow_memory()
     return sorted(frames, key=lambda f: (f.dataset, f.relation, f.variation, f.frame))
+
+
+def _release_arrow_memory() -> None:
+    """Hand back to the OS the memory Arrow's allocator kept from reading the source.
+
+    Arrow's default pool (mimalloc) keeps freed pages for reuse; after streaming
+    a COMFORT-CAR source it held about 68 MiB that nothing used for the rest of
+    the run (benchmarks/README.md, "Full-run memory (issue 24 §1)").
+    """
+    pyarrow = sys.modules.get("pyarrow")
+    if pyarrow is not None:
+        pyarrow.default_memory_pool().release_unused()
 
 
 def _require_complete_paths(source: Source, frames: Sequence[Frame]) -> None:
@@ -272,6 +286,10 @@ def build_samples(
     first_person = solver == "first_person"
     chosen = None if thetas is None else set(thetas)
     curve_frames = _curve_frames(chosen)
+    # one system message object for every sample: the dataset holds 17,760 samples for the
+    # whole run, and Inspect deep-copies a sample before running it (tests/comfort/
+    # test_sample_memory.py)
+    system = _system(language, system_prompt)
     samples: list[Sample] = []
     for frame in frames:
         if chosen is not None and frame.theta not in chosen:
@@ -320,7 +338,7 @@ def build_samples(
                 Sample(
                     id=sample_id,
                     input=[
-                        *_system(language, system_prompt),
+                        *system,
                         user_message(
                             [image(frame.image_path), first_turn],
                             answer_pool=[yes, no],
@@ -345,4 +363,5 @@ def _curve_frames(thetas: set[int] | None) -> int:
 
 
 def _system(language: Language, enabled: bool) -> list[ChatMessage]:
+    """The system message the samples share (none when `enabled` is False)."""
     return [ChatMessageSystem(content=language.system_prompt)] if enabled else []
