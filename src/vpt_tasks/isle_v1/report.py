@@ -67,11 +67,15 @@ def perspective_vs_control(logs: list[EvalLog]) -> list[str]:
             "",
         ]
         return lines
-    from scipy.stats import spearmanr
+    control = [c for _, c, _ in rows]
+    vpt = [v for _, _, v in rows]
+    if len(set(control)) == 1 or len(set(vpt)) == 1:
+        shown = "undefined (no variation)"
+    else:
+        from scipy.stats import spearmanr
 
-    result = spearmanr([c for _, c, _ in rows], [v for _, _, v in rows])
-    rho, p = float(result.statistic), float(result.pvalue)
-    shown = "undefined (no variation)" if rho != rho else f"ρ = {rho:.3f}, p = {p:.3g}"
+        result = spearmanr(control, vpt)
+        shown = f"ρ = {float(result.statistic):.3f}, p = {float(result.pvalue):.3g}"
     lines += [
         f"Spearman correlation of control and perspective-taking accuracy across the "
         f"{len(rows)} runs: {shown}.",
