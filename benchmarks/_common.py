@@ -28,9 +28,9 @@ MODEL = "openai-api/local/bench-model"
 
 def isle_brick_source(directory: Path) -> Path:
     """The 144 paper-style scenes (1,008 samples) in the canonical layout."""
+    from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA as ISLE_BRICK_FEATURES
-    from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
     return write_dataset(
         directory, paper_style_scenes(size=64, seed=1), ISLE_BRICK_FEATURES, pretty_name="bench"

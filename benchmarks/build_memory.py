@@ -60,9 +60,9 @@ def _with_noise(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _isle_brick(root: Path) -> tuple[str, dict[str, Any], str]:
+    from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA
-    from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
     rows = _with_noise(paper_style_scenes(size=1024, seed=1))
     write_dataset(root, rows, CANONICAL_SCHEMA, pretty_name="bench", license="mit")
@@ -71,9 +71,9 @@ def _isle_brick(root: Path) -> tuple[str, dict[str, Any], str]:
 
 def _isle_v1(task: str, count: int) -> Callable[[Path], tuple[str, dict[str, Any], str]]:
     def write(root: Path) -> tuple[str, dict[str, Any], str]:
+        from hf_datasets.builders.synthetic.isle_v1 import brick_rows, dots_rows
         from vpt_tasks.core.canonical import write_dataset
         from vpt_tasks.isle_v1.spec import CANONICAL_SCHEMA
-        from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
 
         make = brick_rows if task == "isle_brick_v1" else dots_rows
         rows = _with_noise(make(count, size=1024, seed=1))
@@ -84,16 +84,16 @@ def _isle_v1(task: str, count: int) -> Callable[[Path], tuple[str, dict[str, Any
 
 
 def _comfort_ball(root: Path) -> tuple[str, dict[str, Any], str]:
-    from vpt_tasks.comfort.synthetic import write_upstream_layout
+    from hf_datasets.builders.synthetic.comfort import write_upstream_layout
 
     write_upstream_layout(root, ("comfort_ball",), size=512, noise=0.02, as_zip=True)
     return "vpt_tasks.comfort.task:comfort_ball", {}, "740 frames of 512x512, upstream zip"
 
 
 def _omni(root: Path) -> tuple[str, dict[str, Any], str]:
+    from hf_datasets.builders.synthetic.omni_perspective import synthetic_items
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.omni_perspective.spec import CANONICAL_SCHEMA
-    from vpt_tasks.omni_perspective.synthetic import synthetic_items
 
     rows = _with_noise(synthetic_items(1000, size=512, seed=1))
     write_dataset(root, rows, CANONICAL_SCHEMA, split="val", pretty_name="bench", license="mit")

@@ -58,7 +58,7 @@ CAR = ("comfort_car_ref_facing_left", "comfort_car_ref_facing_right")
 
 
 def _generate(root: str, size: int, noise: float, relata: int) -> None:
-    from vpt_tasks.comfort.synthetic import CAR_RELATA, write_upstream_layout
+    from hf_datasets.builders.synthetic.comfort import CAR_RELATA, write_upstream_layout
 
     write_upstream_layout(
         root, CAR, variations=CAR_RELATA[:relata], size=size, noise=noise, as_zip=True

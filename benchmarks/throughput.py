@@ -40,7 +40,7 @@ def _isle_brick(root) -> tuple[str, dict[str, Any], Any]:
 
 
 def _comfort_ball(root) -> tuple[str, dict[str, Any], Any]:
-    from vpt_tasks.comfort.synthetic import write_upstream_layout
+    from hf_datasets.builders.synthetic.comfort import write_upstream_layout
 
     source = write_upstream_layout(root / "comfort", ("comfort_ball",), size=128, as_zip=True)
     return "vpt_tasks/comfort_ball", {"source": str(source)}, yes_no(lambda request: 0.7)

@@ -61,9 +61,9 @@ def _isolated_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
 @pytest.fixture(scope="session")
 def isle_brick_dir(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
     """Write a canonical Isle-Brick-V2 directory; `rows` default to the 144 paper-style scenes."""
+    from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA as ISLE_BRICK_FEATURES
-    from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
     def build(rows: list[dict[str, Any]] | None = None, name: str = "isle") -> Path:
         directory = tmp_path_factory.mktemp(name)

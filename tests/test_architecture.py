@@ -136,6 +136,8 @@ def test_the_wheel_ships_the_configs_and_no_test_server(tmp_path: Path) -> None:
     servers = [n for n in names if "fakes" in n or "testing" in n or n.endswith("_server.py")]
     assert not servers, f"test servers in the wheel: {servers}"
     assert not [n for n in names if n.startswith("tests/")]
+    # the demo drawings are build-time tools (hf_datasets/builders/synthetic/), not run-time code
+    assert not [n for n in names if "synthetic" in n], "synthetic stand-ins in the wheel"
 
 
 def test_metrics_modules_do_not_import_the_report() -> None:

@@ -18,10 +18,10 @@ from inspect_ai.log import resolve_sample_attachments
 from inspect_ai.model import ContentImage
 from PIL import Image
 
+from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
 from vpt_tasks.core.canonical import write_dataset
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA
-from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
 
 def _dataset(folder: Path, image: bytes) -> Path:

@@ -10,7 +10,8 @@ CARD = Path(__file__).resolve().parents[1] / "cards" / "isle_v1.md"
 def build(out: Path) -> None:
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.isle_v1.spec import CANONICAL_SCHEMA as ISLE_V1_FEATURES
-    from vpt_tasks.isle_v1.synthetic import brick_rows
+
+    from .synthetic.isle_v1 import brick_rows
 
     write_dataset(
         out,
@@ -18,7 +19,7 @@ def build(out: Path) -> None:
         ISLE_V1_FEATURES,
         pretty_name="Isle-Bricks v1 demo (vpt_tasks, synthetic)",
         body=(
-            "Eight schematic minifigure scenes drawn by `vpt_tasks.isle_v1.synthetic`, each with "
+            "Eight schematic minifigure scenes drawn by `hf_datasets.builders.synthetic.isle_v1`, each with "
             "a perspective-taking and a control question whose gold answers follow from the "
             "drawing. For smoke tests and the offline quickstart only.\n\nRegenerate with "
             "`python hf_datasets/build_demo.py isle_brick_v1`.\n\n"

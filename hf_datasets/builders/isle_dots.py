@@ -10,7 +10,8 @@ CARD = Path(__file__).resolve().parents[1] / "cards" / "isle_v1.md"
 def build(out: Path) -> None:
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.isle_v1.spec import CANONICAL_SCHEMA as ISLE_V1_FEATURES
-    from vpt_tasks.isle_v1.synthetic import dots_rows
+
+    from .synthetic.isle_v1 import dots_rows
 
     write_dataset(
         out,
@@ -18,7 +19,7 @@ def build(out: Path) -> None:
         ISLE_V1_FEATURES,
         pretty_name="Isle-Dots demo (vpt_tasks, synthetic)",
         body=(
-            "Eight schematic scenes drawn by `vpt_tasks.isle_v1.synthetic`: a man in a purple "
+            "Eight schematic scenes drawn by `hf_datasets.builders.synthetic.isle_v1`: a man in a purple "
             "hoodie between two walls with coloured dots, facing one of them. Each scene has a "
             "perspective-taking count (the dots he sees) and a control count (all dots); the "
             "distractor is gold + 1, as in the upstream code. For smoke tests and the offline "

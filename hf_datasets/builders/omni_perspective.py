@@ -10,7 +10,8 @@ CARD = Path(__file__).resolve().parents[1] / "cards" / "omni_perspective.md"
 def build(out: Path) -> None:
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.omni_perspective.spec import CANONICAL_SCHEMA as OMNI_PERSPECTIVE_FEATURES
-    from vpt_tasks.omni_perspective.synthetic import synthetic_items
+
+    from .synthetic.omni_perspective import synthetic_items
 
     write_dataset(
         out,
@@ -19,7 +20,7 @@ def build(out: Path) -> None:
         split="val",
         pretty_name="Omni-Perspective demo (vpt_tasks, synthetic)",
         body=(
-            "Ten schematic items drawn by `vpt_tasks.omni_perspective.synthetic` (a person seen "
+            "Ten schematic items drawn by `hf_datasets.builders.synthetic.omni_perspective` (a person seen "
             "from above among coloured boxes) with gold answers computed from the drawing: two "
             "per question type, first- and third-person phrasing, four of them with two images. "
             "For smoke tests and the offline quickstart only.\n\n"

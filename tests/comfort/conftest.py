@@ -13,7 +13,7 @@ from vpt_tasks.comfort.geometry import RELATIONS
 @pytest.fixture
 def upstream_dir(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
     """Write schematic COMFORT data in the upstream layout and return its root."""
-    from vpt_tasks.comfort.synthetic import write_upstream_layout
+    from hf_datasets.builders.synthetic.comfort import write_upstream_layout
 
     def build(
         datasets: Iterable[str] = ("comfort_ball",),

@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 from inspect_ai.model import ChatMessageSystem, ChatMessageUser
 
+from hf_datasets.builders.synthetic.comfort import canonical_rows
 from vpt_tasks.comfort.dataset import Frame, build_samples, load_frames
 from vpt_tasks.comfort.language import load_language
 from vpt_tasks.comfort.spec import CANONICAL_SCHEMA as COMFORT_FEATURES
 from vpt_tasks.comfort.spec import load_spec
-from vpt_tasks.comfort.synthetic import canonical_rows
 from vpt_tasks.core.canonical import write_dataset
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore

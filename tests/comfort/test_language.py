@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from hf_datasets.builders.synthetic.comfort import CAR_RELATA
 from vpt_tasks.comfort.geometry import RELATIONS
 from vpt_tasks.comfort.language import Language, _Noun, available_languages, load_language
 from vpt_tasks.comfort.spec import load_spec
-from vpt_tasks.comfort.synthetic import CAR_RELATA
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.errors import ConfigError, TaskArgumentError
 

@@ -11,10 +11,10 @@ import pickle
 import tracemalloc
 from pathlib import Path
 
+from hf_datasets.builders.synthetic.comfort import canonical_rows
 from vpt_tasks.comfort.dataset import COMFORT_FEATURES, REQUIRED_COLUMNS, load_frames
 from vpt_tasks.comfort.spec import CANONICAL_SCHEMA, load_spec
 from vpt_tasks.comfort.stream import BATCH_ROWS, iter_rows
-from vpt_tasks.comfort.synthetic import canonical_rows
 from vpt_tasks.comfort.task import comfort_ball
 from vpt_tasks.core.canonical import write_dataset
 from vpt_tasks.core.images import ImageStore

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from hf_datasets.builders.synthetic.comfort import canonical_rows
 from tests.fakes.openai_server import OpenAIServer, Reply, last_user_text
 from tests.helpers import metrics, run
 from vpt_tasks.comfort.spec import CANONICAL_SCHEMA
-from vpt_tasks.comfort.synthetic import canonical_rows
 from vpt_tasks.comfort.task import comfort_ball
 from vpt_tasks.comfort.upstream import MAX_IMAGE_BYTES
 from vpt_tasks.core.canonical import write_dataset

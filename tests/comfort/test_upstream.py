@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from hf_datasets.builders.synthetic.comfort import canonical_rows
 from vpt_tasks.comfort import upstream as upstream_module
 from vpt_tasks.comfort.dataset import load_frames
 from vpt_tasks.comfort.rows import absent_object
 from vpt_tasks.comfort.spec import load_spec
-from vpt_tasks.comfort.synthetic import canonical_rows
 from vpt_tasks.comfort.upstream import (
     DirectoryTree,
     ZipTree,

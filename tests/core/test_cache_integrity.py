@@ -163,9 +163,9 @@ def test_the_same_upright_picture_under_every_intervention(tmp_path: Path) -> No
     on that same upright frame (same size)."""
     from inspect_ai import eval
 
+    from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA
-    from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
     exif = Image.Exif()
     exif[0x0112] = 8

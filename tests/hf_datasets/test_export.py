@@ -10,6 +10,7 @@ import datasets
 import pytest
 from huggingface_hub import DatasetCard
 
+from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
 from hf_datasets.publishing import ExportError
 from hf_datasets.publishing.benchmarks import BENCHMARKS, get_benchmark
 from hf_datasets.publishing.cli import main
@@ -24,7 +25,6 @@ from vpt_tasks.core.canonical import features_from, write_dataset
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.sources import demo_dir
 from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA as ISLE_BRICK_FEATURES
-from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 from vpt_tasks.isle_brick.task import isle_brick
 
 CANONICAL = list(ISLE_BRICK_FEATURES)

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
 from hf_datasets.publishing.cli import main
 from vpt_tasks.core.canonical import write_dataset
 from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA
-from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
 ROOT = Path(__file__).resolve().parents[2]
 

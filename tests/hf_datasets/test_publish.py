@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
 from hf_datasets.publishing import ExportError
 from hf_datasets.publishing.export import export_dataset, parse_size
 from hf_datasets.publishing.hub import publish_folder
 from tests.fakes.hub_server import HubServer
 from vpt_tasks.core.canonical import write_dataset
 from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA as ISLE_BRICK_FEATURES
-from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
 ROOT = Path(__file__).resolve().parents[2]
 REPO = "vpt-org/isle-brick-demo"

@@ -19,11 +19,11 @@ import pytest
 from inspect_ai import eval
 from PIL import Image, PngImagePlugin
 
+from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
 from tests.fakes.hub_server import HubServer
 from vpt_tasks.core.canonical import write_dataset
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA
-from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKER = b"vpt-secret-marker-4711"

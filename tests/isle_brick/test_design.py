@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
 from vpt_tasks.isle_brick.design import FIGURES, OBJECTS, ORIENTATIONS, POSITIONS, VIEWPOINTS
 from vpt_tasks.isle_brick.spec import FACTOR_COLUMNS
-from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
 
 def test_the_paper_design_has_144_scenes() -> None:

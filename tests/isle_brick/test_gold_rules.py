@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from inspect_ai import eval
 
+from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
 ROW = r"row 1 \(scene_id 'scene-001'\)"
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.isle_brick.interventions import (
@@ -21,7 +22,6 @@ from vpt_tasks.isle_brick.interventions import (
     zoomed,
 )
 from vpt_tasks.isle_brick.spec import CANONICAL_SCHEMA, OPTIONAL_COLUMNS
-from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 
 
 @pytest.mark.parametrize(

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from inspect_ai.model import get_model
 
+from hf_datasets.builders.synthetic.isle_brick import paper_style_scenes
 from tests.helpers import READING_COUNTS, metrics, run, without_counts
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.isle_brick.metrics import details, paired_units
-from vpt_tasks.isle_brick.synthetic import paper_style_scenes
 from vpt_tasks.isle_brick.task import isle_brick
 from vpt_tasks.report.logs import log_details, sample_scores
 

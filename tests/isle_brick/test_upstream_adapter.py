@@ -5,12 +5,12 @@ from __future__ import annotations
 import datasets
 import pytest
 
+from hf_datasets.builders.synthetic.isle_brick import draw_scene
 from vpt_tasks.core.errors import SourceError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.sources import Source
 from vpt_tasks.isle_brick.dataset import load_scenes
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.isle_brick.synthetic import draw_scene
 from vpt_tasks.isle_brick.upstream import adapt_upstream
 
 SOURCE = Source("upstream", "Gracjan/Isle", "abc", "Isle-Brick-V2")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from hf_datasets.builders.synthetic.isle_v1 import brick_rows, dots_rows
 from tests.conftest import shared_path
 from tests.isle_v1.conftest import png
 from vpt_tasks.core.errors import SourceError
@@ -26,7 +27,6 @@ from vpt_tasks.isle_v1.dataset import (
     task_kind,
 )
 from vpt_tasks.isle_v1.spec import load_spec
-from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
 from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
 from vpt_tasks.isle_v1.upstream import adapt_upstream, infer_task
 

@@ -86,7 +86,7 @@ def test_the_perspective_question_addresses_the_figure_as_you() -> None:
 def test_a_question_no_template_matches_gets_the_framing_and_is_counted(
     canonical_dir, caplog
 ) -> None:
-    from vpt_tasks.isle_v1.synthetic import brick_rows
+    from hf_datasets.builders.synthetic.isle_v1 import brick_rows
 
     rows = brick_rows(scenes=2, size=8, seed=1)
     rows[0] = {**rows[0], "question": "Does the little figure notice the cup?"}

@@ -8,11 +8,11 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.model import get_model
 
+from hf_datasets.builders.synthetic.isle_v1 import brick_rows, dots_rows
 from tests.conftest import shared_path
 from tests.helpers import metrics, run
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core.errors import TaskArgumentError
-from vpt_tasks.isle_v1.synthetic import brick_rows, dots_rows
 from vpt_tasks.isle_v1.task import isle_brick_v1, isle_dots
 from vpt_tasks.report.logs import log_details
 

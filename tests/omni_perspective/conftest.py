@@ -12,9 +12,9 @@ import pytest
 @pytest.fixture(scope="session")
 def omni_dir(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
     """Write a canonical Omni-Perspective directory (split `val`); `rows` default to 200 items."""
+    from hf_datasets.builders.synthetic.omni_perspective import synthetic_items
     from vpt_tasks.core.canonical import write_dataset
     from vpt_tasks.omni_perspective.spec import CANONICAL_SCHEMA as OMNI_PERSPECTIVE_FEATURES
-    from vpt_tasks.omni_perspective.synthetic import synthetic_items
 
     def build(rows: list[dict[str, Any]] | None = None, name: str = "omni") -> Path:
         directory = tmp_path_factory.mktemp(name)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from hf_datasets.builders.synthetic.omni_perspective import synthetic_items
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.sources import resolve_source
@@ -23,7 +24,6 @@ from vpt_tasks.omni_perspective.dataset import (
 )
 from vpt_tasks.omni_perspective.interleave import PlaceholderError, interleave_plan
 from vpt_tasks.omni_perspective.spec import load_spec
-from vpt_tasks.omni_perspective.synthetic import synthetic_items
 
 WHERE = "test row"
 PLACEHOLDER = load_spec().placeholder

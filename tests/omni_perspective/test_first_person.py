@@ -138,7 +138,7 @@ def test_rules_restate_third_person_phrasings(third: str, first: str) -> None:
 
 
 def test_a_question_no_rule_matches_gets_the_framing_and_is_counted(omni_dir, caplog) -> None:
-    from vpt_tasks.omni_perspective.synthetic import synthetic_items
+    from hf_datasets.builders.synthetic.omni_perspective import synthetic_items
 
     rows = synthetic_items(5, size=16, seed=3)
     rows[2] = {  # a single-image item (qtype 3)

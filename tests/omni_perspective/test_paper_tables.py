@@ -78,7 +78,7 @@ def test_point_of_view_test_abstains_where_it_is_undefined() -> None:
 def test_report_prints_table1_and_the_test_from_one_run(
     tmp_path: Path, omni_dir: Callable[..., Path]
 ) -> None:
-    from vpt_tasks.omni_perspective.synthetic import synthetic_items
+    from hf_datasets.builders.synthetic.omni_perspective import synthetic_items
 
     rows = synthetic_items(24, size=16, seed=3)
     firsts = [r for r in rows if r["prompt_pov"] == "first"]

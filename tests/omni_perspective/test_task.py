@@ -13,13 +13,13 @@ import pytest
 from inspect_ai import eval
 from inspect_ai.model import get_model
 
+from hf_datasets.builders.synthetic.omni_perspective import synthetic_items
 from tests.fakes.openai_server import OpenAIServer, last_user_text
 from tests.helpers import metrics, run
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core.errors import SourceError, TaskArgumentError
 from vpt_tasks.core.sources import demo_dir
 from vpt_tasks.omni_perspective.spec import load_spec
-from vpt_tasks.omni_perspective.synthetic import synthetic_items
 from vpt_tasks.omni_perspective.task import omni_perspective
 from vpt_tasks.report.logs import log_details
 from vpt_tasks.scorers.options import read_option

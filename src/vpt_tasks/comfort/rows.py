@@ -1,7 +1,7 @@
 """COMFORT's canonical row: the columns of one rendered frame, and the probe's absent object.
 
 Every writer of COMFORT rows builds them here -- the upstream adapter
-(`upstream.py`), the schematic frames (`synthetic.py`) and the renderer's plans
+(`upstream.py`), the schematic frames (`hf_datasets/builders/synthetic/comfort.py`) and the renderer's plans
 (`vpt_tasks.render.comfort_plan`) -- so the three agree on the names, on
 theta = 10 * frame - 180 and on the absent object of the hallucination probe.
 The columns are those of `spec.CANONICAL_SCHEMA`, image aside.

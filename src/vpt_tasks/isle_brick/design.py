@@ -2,7 +2,7 @@
 
 The paper photographs 9 object/figure pairs × 4 object positions × 2 figure
 orientations × 2 viewpoints = 144 scenes. These vocabularies are the design
-itself, shared by the demo drawings (`synthetic.py`) and the Blender scene
+itself, shared by the demo drawings (`hf_datasets/builders/synthetic/isle_brick.py`) and the Blender scene
 planner (`vpt_tasks.render.isle_plan`); the canonical columns `object`,
 `figure`, `object_position`, `figure_orientation` and `viewpoint` take their
 values from here.
