@@ -156,6 +156,16 @@ def isle_brick_headline(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_
     return compute
 
 
+def _column_groups(question_ids: list[str]) -> dict[str, list[int]]:
+    """Columns of `_scene_matrix` per reported name: each question, each category, overall."""
+    column = {qid: j for j, qid in enumerate(question_ids)}
+    groups: dict[str, list[int]] = {qid: [column[qid]] for qid in question_ids}
+    for name, ids in _categories(question_ids).items():
+        groups[name] = [column[qid] for qid in ids]
+    groups["overall"] = list(column.values())
+    return groups
+
+
 @metric
 def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED) -> Metric:
     """Prediction correctness per question, per category and overall, with 95% CIs.
@@ -169,11 +179,7 @@ def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT
             return {}
         question_ids = _question_ids(scores)
         matrix = _scene_matrix(scores, question_ids)
-        column = {qid: j for j, qid in enumerate(question_ids)}
-        groups: dict[str, list[int]] = {qid: [column[qid]] for qid in question_ids}
-        for name, ids in _categories(question_ids).items():
-            groups[name] = [column[qid] for qid in ids]
-        groups["overall"] = list(column.values())
+        groups = _column_groups(question_ids)
         estimates = bootstrap_columns(matrix, groups, resamples=resamples, seed=seed)
         result: dict[str, float] = {}
         for name, estimate in estimates.items():
@@ -201,14 +207,8 @@ def isle_brick_item_intervals(
             return {}
         question_ids = _question_ids(scores)
         matrix = _scene_matrix(scores, question_ids)
-        column = {qid: j for j, qid in enumerate(question_ids)}
-        groups = {
-            name: [column[qid] for qid in ids]
-            for name, ids in _categories(question_ids).items()
-            if len(ids) > 1
-        }
-        if len(question_ids) > 1:
-            groups["overall"] = list(column.values())
+        # one item per scene in a single question: its interval is the clustered one
+        groups = {k: v for k, v in _column_groups(question_ids).items() if len(v) > 1}
         estimates = bootstrap_pooled_items(matrix, groups, resamples=resamples, seed=seed)
         result: dict[str, float] = {}
         for name, estimate in estimates.items():
