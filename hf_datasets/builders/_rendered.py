@@ -31,7 +31,8 @@ def build_rendered(
     """
     from vpt_tasks.render import RENDERER_VERSION
     from vpt_tasks.render.cards import card_body
-    from vpt_tasks.render.cli import render_with_twins, schema
+    from vpt_tasks.render.cli import schema
+    from vpt_tasks.render.runner import render_dataset
     from vpt_tasks.render.scene import RenderSettings
 
     if variants:
@@ -39,7 +40,7 @@ def build_rendered(
 
         plans = with_variants(plans, list(variants))
     settings = RenderSettings(size=size, samples=samples, format="jpeg", jpeg_quality=85, seed=seed)
-    render_with_twins(
+    render_dataset(
         list(plans),
         out,
         settings,

@@ -238,7 +238,6 @@ def label_mask(mask: np.ndarray, label: str) -> np.ndarray:
 def test_twins_keep_the_camera_and_the_minifigure(tmp_path: Path) -> None:
     """The no-objects twin shows the minifigure's very pixels (plus what the object hid of
     it), nothing else; the human-figure twin stands in the same place; figure_box holds it."""
-    from vpt_tasks.render.cli import render_with_twins
     from vpt_tasks.render.isle_plan import with_variants
 
     # object in front (it hides part of the figure from the surface camera) and behind
@@ -247,7 +246,7 @@ def test_twins_keep_the_camera_and_the_minifigure(tmp_path: Path) -> None:
     )
     plans = plan_isle_brick(options).frames
     everything = with_variants(plans, ["no-objects", "human-figure"])
-    render_with_twins(
+    render_dataset(
         everything,
         tmp_path,
         SETTINGS,

@@ -375,7 +375,11 @@ def test_the_no_objects_twin_keeps_camera_light_and_figure() -> None:
     for plan in design(objects=("dog",), distractors=2, second_figure=True).frames[:6]:
         alone = twin(plan, "no-objects")
         assert alone.key == f"{plan.key}.no-objects"
-        assert alone.row == {"twin_of": plan.key, "variant": "no-objects"}
+        assert alone.row == {
+            "twin_of": plan.key,
+            "variant": "no-objects",
+            "column": "image_no_objects",
+        }
         assert alone.scene.camera == plan.scene.camera and alone.scene.sun == plan.scene.sun
         assert alone.scene.ground == plan.scene.ground
         assert alone.scene.entities == tuple(plan.scene.by_label("figure"))

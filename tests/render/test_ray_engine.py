@@ -1,32 +1,40 @@
-"""`--engine ray` on a local Ray instance: the same dataset, retried shards, reported failures.
+"""`--engine ray`: the same dataset, retried shards, reported failures, resumed runs.
 
-Skipped where Ray (the `scale` extra) is not installed. One Ray instance
-(2 CPUs, no dashboard) serves the module and is shut down after it.
+Every run checks the engine against `tests.fakes.ray_local`, an in-process
+stand-in for Ray's API; where Ray (the optional `scale` extra) is installed,
+the same scenario also runs on a real local Ray instance (2 CPUs, no
+dashboard, one per module) — the optional tier:
+`pip install -e ".[test,scale]" && python -m pytest tests/render/test_ray_engine.py`.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.fakes import ray_local
 from tests.render.snapshots import BLENDER, DISTINCT, STUB, render, snapshot
+from vpt_tasks.cli import main
 from vpt_tasks.render.ray_engine import SHARDS_DIR
 from vpt_tasks.render.runner import WORK_DIR
 
-ray = pytest.importorskip("ray", reason="the scale extra (ray) is not installed")
-
 pytestmark = pytest.mark.xdist_group("ray_engine")
-"""Module-scoped fixtures run whole evals: keep the module in one worker so they run once."""
+"""The real Ray instance is module-scoped: keep the module in one worker so it starts once."""
 
 ROOT = Path(__file__).resolve().parents[2]
+HAS_RAY = importlib.util.find_spec("ray") is not None
 
 
 @pytest.fixture(scope="module")
-def faults(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def real_ray(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A local Ray instance whose workers see the stand-in's fault file (absent: no faults)."""
+    import ray
+
     spec = tmp_path_factory.mktemp("ray_faults") / "faults.json"
     ray.init(
         num_cpus=2,
@@ -38,6 +46,26 @@ def faults(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield spec
     finally:
         ray.shutdown()
+
+
+@pytest.fixture(
+    params=[
+        "stand-in",
+        pytest.param(
+            "ray",
+            marks=pytest.mark.skipif(not HAS_RAY, reason="the scale extra (ray) is not installed"),
+        ),
+    ]
+)
+def faults(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The fault file of the stand-in renderer, for Ray's stand-in or a real local Ray."""
+    if request.param == "ray":
+        return request.getfixturevalue("real_ray")
+    ray_local.install(monkeypatch)
+    spec = tmp_path / "faults" / "faults.json"
+    spec.parent.mkdir()
+    monkeypatch.setenv("VPT_STUB_FAULTS", str(spec))
+    return spec
 
 
 def test_ray_makes_the_same_dataset_retries_and_reports_failed_shards(
@@ -53,6 +81,15 @@ def test_ray_makes_the_same_dataset_retries_and_reports_failed_shards(
     assert len(list((faults.parent / "attempts").iterdir())) == 1  # it did fail once
     assert snapshot(tmp_path / "ray") == reference
     assert not (tmp_path / "ray" / WORK_DIR / SHARDS_DIR).exists()  # merged and cleared
+    if (
+        sys.modules["ray"] is ray_local
+    ):  # the stand-in: one task per shard, with the options asked for
+        assert [options["name"] for options in ray_local.SUBMITTED] == [
+            f"vpt-tasks render shard {index}/3" for index in (1, 2, 3)
+        ]
+        assert {
+            (o["num_cpus"], o["max_retries"], o["retry_exceptions"]) for o in ray_local.SUBMITTED
+        } == {(1, 1, True)}
     assert f"{DISTINCT} rendered" in capsys.readouterr().out
 
     # a shard that keeps failing is reported with the command that renders it alone;
@@ -78,10 +115,45 @@ def test_ray_makes_the_same_dataset_retries_and_reports_failed_shards(
 
 
 @pytest.mark.skipif(
-    __import__("importlib").util.find_spec("bpy") is None,
-    reason="the render extra (bpy) is not installed",
+    importlib.util.find_spec("bpy") is None, reason="the render extra (bpy) is not installed"
 )
 def test_ray_with_blender_makes_the_same_dataset(tmp_path: Path, faults: Path) -> None:
     assert render(tmp_path / "one", BLENDER) == 0
     assert render(tmp_path / "ray", BLENDER, "--engine", "ray", "--ray-shards", "3") == 0
     assert snapshot(tmp_path / "ray") == snapshot(tmp_path / "one")
+
+
+def test_variant_twins_are_images_of_their_scenes_row_whatever_the_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--variant` twins are frames like any other for one process, shards + merge and Ray,
+    and end up as image columns of their scene's row, never as rows of their own."""
+    import pyarrow.parquet as pq
+
+    ray_local.install(monkeypatch)
+    command = [
+        *("render", "isle-brick", "--objects", "dog,cat", "--positions", "front"),
+        *("--variant", "human-figure,no-objects", "--size", "16", "--samples", "1"),
+        *("--renderer", STUB, "--quiet"),
+    ]
+    assert main([*command, "--out", str(tmp_path / "one")]) == 0
+    for index in (1, 2):
+        assert main([*command, "--out", str(tmp_path / "shards"), "--shard", f"{index}/2"]) == 0
+    assert main(["render", "merge", str(tmp_path / "merged"), str(tmp_path / "shards")]) == 0
+    assert main([*command, "--out", str(tmp_path / "ray"), "--engine", "ray"]) == 0
+
+    one = pq.read_table(next((tmp_path / "one" / "data").glob("*.parquet"))).to_pylist()
+    assert len(one) == 2 * 2 * 2  # objects x orientations x viewpoints; twins add no row
+    for row in one:
+        frames = tmp_path / "one" / WORK_DIR / "frames"
+        for variant, column in (
+            ("no-objects", "image_no_objects"),
+            ("human-figure", "image_human_figure"),
+        ):
+            twin = (frames / f"{row['scene_id']}.{variant}.png").read_bytes()
+            assert row[column]["bytes"] == twin != row["image"]["bytes"]
+    reference = snapshot(tmp_path / "one")
+    assert snapshot(tmp_path / "merged").rows == reference.rows
+    assert snapshot(tmp_path / "merged").images == reference.images
+    assert snapshot(tmp_path / "ray").rows == reference.rows
+    assert snapshot(tmp_path / "ray").images == reference.images

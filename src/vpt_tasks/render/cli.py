@@ -430,9 +430,10 @@ def _execution(args: argparse.Namespace) -> tuple[int, int]:
 def _finish(args: argparse.Namespace, plans: list[Any], settings: Any, **render: Any) -> Any:
     """Render what `args.out` lacks (nothing after a merge) and write its dataset and card."""
     from vpt_tasks.render.cards import TITLES, card_body
+    from vpt_tasks.render.runner import render_dataset
 
     command = command_line(args)
-    return render_with_twins(
+    return render_dataset(
         plans,
         args.out,
         settings,
@@ -444,85 +445,6 @@ def _finish(args: argparse.Namespace, plans: list[Any], settings: Any, **render:
         masks=args.masks,
         progress=not args.quiet,
         **render,
-    )
-
-
-def render_with_twins(
-    plans: list[Any],
-    out: Any,
-    settings: Any,
-    *,
-    schema: dict[str, str],
-    pretty_name: str,
-    card_body: Any,
-    **render: Any,
-) -> Any:
-    """`runner.render_dataset`, where the plans may hold variant twins (`isle_plan.twin`).
-
-    The twins are rendered like any frame (and by any engine: they are frames
-    of the plan); the dataset has one row per scene, each twin's image in its
-    scene's row under the variant's column (`isle_plan.VARIANTS`).
-    """
-    from vpt_tasks.render.isle_plan import is_twin
-    from vpt_tasks.render.runner import render_dataset, render_frames
-
-    if not any(is_twin(plan) for plan in plans):
-        return render_dataset(
-            plans,
-            out,
-            settings,
-            schema=schema,
-            pretty_name=pretty_name,
-            card_body=card_body,
-            **render,
-        )
-    report = render_frames(plans, out, settings, **render)
-    write_dataset_with_twins(
-        plans, out, settings, schema=schema, pretty_name=pretty_name, body=card_body(report)
-    )
-    return report
-
-
-def write_dataset_with_twins(
-    plans: list[Any],
-    out: Any,
-    settings: Any,
-    *,
-    schema: dict[str, str],
-    pretty_name: str,
-    body: str,
-) -> Any:
-    """The canonical dataset of the scenes of `plans`, each row with its twins' images."""
-    from pathlib import Path
-
-    from vpt_tasks.core.canonical import write_dataset
-    from vpt_tasks.render.isle_plan import VARIANTS, is_twin
-    from vpt_tasks.render.runner import finished_manifest, frame_path
-
-    out = Path(out)
-    manifest = finished_manifest(plans, out)
-    twins = {(p.row["twin_of"], p.row["variant"]): p for p in plans if is_twin(p)}
-    variants = sorted({variant for _, variant in twins}, key=list(VARIANTS).index)
-    scenes = [plan for plan in plans if not is_twin(plan)]
-    lost = [f"{key}.{v}" for key, v in twins if key not in {p.key for p in scenes}]
-    if lost:
-        raise ValueError(f"twin frames without their scene in the plan: {', '.join(lost[:3])}")
-    rows = (
-        {
-            **plan.row,
-            "image": frame_path(out, plan, settings).read_bytes(),
-            **{
-                VARIANTS[variant]: frame_path(
-                    out, twins[(plan.key, variant)], settings
-                ).read_bytes()
-                for variant in variants
-            },
-            "blender_version": manifest.entries[plan.key].get("blender_version"),
-        }
-        for plan in scenes
-    )
-    return write_dataset(
-        out, rows, {**schema, "blender_version": "string"}, pretty_name=pretty_name, body=body
     )
 
 

@@ -666,7 +666,8 @@ def twin(plan: FramePlan, variant: str) -> FramePlan:
     figure (`models.woman`, scaled to the minifigure's height) standing where
     the minifigure stands and facing where it faces, labelled `figure` in masks.
     Its key is `<key>.<variant>`; its row names the scene it belongs to
-    (`twin_of`) and the variant: the dataset stores its image in that scene's row.
+    (`twin_of`), the variant and its image column: the dataset stores its image
+    in that scene's row (`runner.write_rendered_dataset`).
     """
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
@@ -687,7 +688,7 @@ def twin(plan: FramePlan, variant: str) -> FramePlan:
     return FramePlan(
         key=f"{plan.key}.{variant}",
         scene=replace(scene, entities=entities),
-        row={"twin_of": plan.key, "variant": variant},
+        row={"twin_of": plan.key, "variant": variant, "column": VARIANTS[variant]},
     )
 
 

@@ -30,9 +30,9 @@ from typing import Any
 
 from vpt_tasks.render.merge import merge_shards, rerun_hint, unfinished
 from vpt_tasks.render.renderer import Renderer
-from vpt_tasks.render.runner import WORK_DIR, RenderReport, render_frames
+from vpt_tasks.render.runner import WORK_DIR, RenderReport
 from vpt_tasks.render.scene import FramePlan, RenderSettings
-from vpt_tasks.render.shards import Shard, ShardInfo, fingerprint, split
+from vpt_tasks.render.shards import Shard, ShardInfo, plan_shards, render_part
 
 SHARDS_DIR = "shards"
 FRAMES_PER_SHARD = 8
@@ -100,34 +100,21 @@ def render_on_ray(
 
     out = Path(out)
     count = shards or default_shards(plans, settings)
-    parts = split(plans, settings, count)
     root = shards_folder(out)
     report = RenderReport(directory=out, frames=len(plans))
-    plan_fingerprint = fingerprint(plans, settings)
-    todo: list[tuple[Shard, list[FramePlan], ShardInfo]] = []
-    done_frames = 0
-    for index, part in enumerate(parts, start=1):
-        shard = Shard(index, count)
+    todo = []
+    for shard, part, info in plan_shards(plans, settings, count, command=command, masks=masks):
         if not part:
             continue
-        if not unfinished(out, part, settings, masks=masks):
+        # finished in `out`, or by an earlier run that stopped before the merge
+        if any(
+            folder.is_dir() and not unfinished(folder, part, settings, masks=masks)
+            for folder in (out, root / shard.folder)
+        ):
             report.resumed += len(part)
-            done_frames += len(part)
-        elif (root / shard.folder).is_dir() and not unfinished(
-            root / shard.folder, part, settings, masks=masks
-        ):  # finished by an earlier run that stopped before the merge
-            report.resumed += len(part)
-            done_frames += len(part)
         else:
-            info = ShardInfo(
-                shard=str(shard),
-                fingerprint=plan_fingerprint,
-                frames=len(plans),
-                keys=[plan.key for plan in part],
-                command=command,
-                masks=masks,
-            )
             todo.append((shard, part, info))
+    done_frames = report.resumed
 
     if todo:
         ray = import_ray()
@@ -140,7 +127,6 @@ def render_on_ray(
                 todo,
                 root,
                 settings,
-                masks,
                 threads,
                 num_gpus,
                 retries,
@@ -177,7 +163,6 @@ def _run(
     todo: list[tuple[Shard, list[FramePlan], ShardInfo]],
     root: Path,
     settings: RenderSettings,
-    masks: bool,
     threads: int,
     num_gpus: float,
     retries: int,
@@ -196,7 +181,7 @@ def _run(
             max_retries=retries,
             retry_exceptions=True,
             name=f"vpt-tasks render shard {shard}",
-        ).remote(part, info, settings, masks, cpus, renderer)
+        ).remote(part, info, settings, cpus, renderer)
         pending[ref] = (shard, part, info)
     failures: list[str] = []
     try:
@@ -229,22 +214,14 @@ def render_shard_task(
     plans: list[FramePlan],
     info: ShardInfo,
     settings: RenderSettings,
-    masks: bool,
     threads: int,
     renderer: Renderer | None,
 ) -> tuple[dict[str, bytes], RenderReport]:
-    """The Ray task: render one shard in a temporary folder and return its files and report."""
+    """The Ray task: `shards.render_part` in a temporary folder; return its files and report."""
     with tempfile.TemporaryDirectory(prefix="vpt-shard-") as temporary:
         folder = Path(temporary)
-        info.write(folder)
-        report = render_frames(
-            plans,
-            folder,
-            settings,
-            masks=masks,
-            threads=threads,
-            renderer=renderer,
-            progress=False,
+        report = render_part(
+            plans, info, folder, settings, threads=threads, renderer=renderer, progress=False
         )
         files = {
             path.relative_to(folder).as_posix(): path.read_bytes()

@@ -6,7 +6,8 @@ to `out/.render/frames/<key>.<ext>` (and optionally a label mask to
 `out/.render/manifest.jsonl`, then writes the canonical dataset
 (`out/README.md` + `out/data/test-00000-of-00001.parquet`, images embedded).
 It is `render_frames` (the resumable rendering) followed by
-`write_rendered_dataset` (the dataset of finished frames); shards
+`write_rendered_dataset` (the dataset of finished frames, a variant twin's
+image in its scene's row); shards
 (`vpt_tasks.render.shards`) run the first alone, a merge
 (`vpt_tasks.render.merge`) the second.
 
@@ -347,18 +348,40 @@ def write_rendered_dataset(
     pretty_name: str,
     body: str,
 ) -> Path:
-    """Write the canonical dataset of `plans` from the finished frames in `out/.render`."""
+    """Write the canonical dataset of `plans` from the finished frames in `out/.render`.
+
+    A plan whose row names `twin_of` (an Isle-Brick variant twin,
+    `isle_plan.twin`) is not a row of its own: its image goes into the row of
+    that scene, under the column its row names.
+    """
     from vpt_tasks.core.canonical import write_dataset
 
     out = Path(out)
     manifest = finished_manifest(plans, out)
+    twins: dict[str, dict[str, FramePlan]] = {}
+    for plan in plans:
+        if "twin_of" in plan.row:
+            twins.setdefault(plan.row["twin_of"], {})[plan.row["column"]] = plan
+    scenes = [plan for plan in plans if "twin_of" not in plan.row]
+    lost = [
+        twin.key
+        for key in twins.keys() - {plan.key for plan in scenes}
+        for twin in twins[key].values()
+    ]
+    if lost:
+        raise ValueError(f"twin frames without their scene in the plan: {', '.join(lost[:3])}")
+
+    def image(plan: FramePlan) -> bytes:
+        return frame_path(out, plan, settings).read_bytes()
+
     rows = (
         {
             **plan.row,
-            "image": frame_path(out, plan, settings).read_bytes(),
+            "image": image(plan),
+            **{column: image(twin) for column, twin in twins.get(plan.key, {}).items()},
             "blender_version": manifest.entries[plan.key].get("blender_version"),
         }
-        for plan in plans
+        for plan in scenes
     )
     return write_dataset(
         out,

@@ -148,25 +148,23 @@ class ShardInfo:
         return cls(**{name: data[name] for name in cls.__dataclass_fields__ if name in data})
 
 
-def shard_info(
+def plan_shards(
     plans: Sequence[FramePlan],
-    shard: Shard,
     settings: RenderSettings,
+    count: int,
     *,
     command: str | None = None,
     masks: bool = False,
-    selected: Sequence[FramePlan] | None = None,
-) -> ShardInfo:
-    """The `shard.json` of `shard` of `plans` (pass `selected` when already computed)."""
-    chosen = shard.select(plans, settings) if selected is None else selected
-    return ShardInfo(
-        shard=str(shard),
-        fingerprint=fingerprint(plans, settings),
-        frames=len(plans),
-        keys=[plan.key for plan in chosen],
-        command=command,
-        masks=masks,
-    )
+) -> list[tuple[Shard, list[FramePlan], ShardInfo]]:
+    """Every shard of `plans` split `count` ways: the shard, its frames and its `shard.json`."""
+    whole = fingerprint(plans, settings)
+    shards = []
+    for index, part in enumerate(split(plans, settings, count), start=1):
+        shard = Shard(index, count)
+        keys = [plan.key for plan in part]
+        info = ShardInfo(str(shard), whole, len(plans), keys, command=command, masks=masks)
+        shards.append((shard, part, info))
+    return shards
 
 
 def render_shard(
@@ -184,12 +182,42 @@ def render_shard(
 ) -> tuple[Path, RenderReport]:
     """Render `shard` of `plans` into `parent/<shard.folder>`, resumably; return the folder and report.
 
-    Re-running resumes the folder like a normal run. A folder holding a shard
-    of another plan is refused rather than mixed.
+    Re-running resumes the folder like a normal run (see `render_part`).
     """
+    _, selected, info = plan_shards(plans, settings, shard.count, command=command, masks=masks)[
+        shard.index - 1
+    ]
     folder = Path(parent) / shard.folder
-    selected = shard.select(plans, settings)
-    info = shard_info(plans, shard, settings, command=command, masks=masks, selected=selected)
+    report = render_part(
+        selected,
+        info,
+        folder,
+        settings,
+        threads=threads,
+        workers=workers,
+        renderer=renderer,
+        progress=progress,
+    )
+    return folder, report
+
+
+def render_part(
+    selected: Sequence[FramePlan],
+    info: ShardInfo,
+    folder: Path,
+    settings: RenderSettings,
+    *,
+    threads: int = 0,
+    workers: int = 1,
+    renderer: Renderer | None = None,
+    progress: bool = True,
+) -> RenderReport:
+    """Write `info` to `folder` and render its frames `selected` there, resumably.
+
+    The one way a shard is rendered: `render_shard` (`--shard I/N`) calls it
+    on the shard's folder, the Ray engine on a temporary folder of its task.
+    A folder holding a shard of another plan is refused rather than mixed.
+    """
     if (folder / SHARD_FILE).is_file():
         previous = ShardInfo.read(folder)
         if (previous.fingerprint, previous.shard) != (info.fingerprint, info.shard):
@@ -199,16 +227,15 @@ def render_shard(
                 "use another --out or remove the folder"
             )
     info.write(folder)
-    report = RenderReport(directory=folder, frames=0)
-    if selected:
-        report = render_frames(
-            selected,
-            folder,
-            settings,
-            masks=masks,
-            threads=threads,
-            workers=workers,
-            renderer=renderer,
-            progress=progress,
-        )
-    return folder, report
+    if not selected:
+        return RenderReport(directory=folder, frames=0)
+    return render_frames(
+        selected,
+        folder,
+        settings,
+        masks=info.masks,
+        threads=threads,
+        workers=workers,
+        renderer=renderer,
+        progress=progress,
+    )
