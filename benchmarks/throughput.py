@@ -1,6 +1,6 @@
 """Throughput: the plugin's overhead over a bare Inspect task sending the same requests.
 
-    python benchmarks/throughput.py [--latency 0.5] [--connections 32] [--task isle_brick|comfort_ball|all] [--rounds 2]
+    python benchmarks/throughput.py [--latency 0.5] [--connections 32] [--task isle_brick|comfort_ball|omni_perspective|all] [--rounds 2]
 
 For each task the script builds, side by side in one process:
 
@@ -46,7 +46,21 @@ def _comfort_ball(root) -> tuple[str, dict[str, Any], Any]:
     return "vpt_tasks/comfort_ball", {"source": str(source)}, yes_no(lambda request: 0.7)
 
 
-TASKS = {"isle_brick": _isle_brick, "comfort_ball": _comfort_ball}
+def _omni_perspective(root) -> tuple[str, dict[str, Any], Any]:
+    from hf_datasets.builders.synthetic.omni_perspective import synthetic_items
+    from vpt_tasks.core.canonical import write_dataset
+    from vpt_tasks.omni_perspective.spec import CANONICAL_SCHEMA
+
+    rows = synthetic_items(250, size=64, seed=1)  # x 4 rotations: 1,000 samples
+    source = write_dataset(root / "omni", rows, CANONICAL_SCHEMA, split="val", pretty_name="bench")
+    return "vpt_tasks/omni_perspective", {"source": str(source), "grader": "rules"}, canned("B")
+
+
+TASKS = {
+    "isle_brick": _isle_brick,
+    "comfort_ball": _comfort_ball,
+    "omni_perspective": _omni_perspective,
+}
 
 
 def bare_twin(task: Task) -> Task:
