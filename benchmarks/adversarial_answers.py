@@ -48,6 +48,8 @@ INPUTS: dict[str, Callable[[int], str]] = {
     "retractions": lambda n: ("north. Wait, actually west? " * n)[:n],
     "question marks": lambda n: ("is it north " * n)[:n] + "?",
     "digits": lambda n: ("1 2 3 objects " * n)[:n],
+    "conditions": lambda n: ("east if it faces north. yes; west if not; no. " * n)[:n],
+    "walk-through cut off": lambda n: ("To count them, I look at the 2 figures and the " * n)[:n],
 }
 
 READERS: dict[str, Callable[[str], object]] = {

@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 1,004 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 1,308 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -35,6 +35,9 @@ SHA256 = {
     "four_options_v2.jsonl": "8c5f2ffb0713eee01ae9339113836beea2ca0a5de95796bec7896cd25f38fa07",
     "isle_brick.jsonl": "167b1b9e9e497c8f80e56c22c8fdf0e2ea93369bb395d40b7b2fcbb2644138f1",
     "isle_brick_v2.jsonl": "f3950173e99c97ad5c56472d1b05dacb7d517864624bc81cc21897b6035c1f6b",
+    "two_options_v3.jsonl": "3a09d5f371639cc684e6fd34702ab0de3fcd869ae31e15873abfe765875138c9",
+    "four_options_v3.jsonl": "f79279192016559a3120e8e918c01c2b23bc43db53469b5c339095f2002f1c8e",
+    "isle_brick_v3.jsonl": "5175bfbfd40078fd3e24c2a17027f67bc65beede4b20f84b7f7671ff9a641c5a",
 }
 OPTION_FLOOR = 0.70
 """Share of clear option answers the rules must decide right (today 0.77-0.93)."""

@@ -54,6 +54,7 @@ from vpt_tasks.scorers.reading import (
     is_hedged_refusal,
     prepare,
     retraction,
+    unfinished_walkthrough,
 )
 
 __all__ = [
@@ -746,6 +747,8 @@ def read_components(
         return ComponentReading(whole, False, "script")
     if foreign_language(text):
         return ComponentReading(whole, False, "language")
+    if unfinished_walkthrough(prepared):
+        return ComponentReading(whole, False, "unfinished_reasoning")
     if addresses_grader(prepared):
         return ComponentReading(whole, False, "instructions")
     if double_negation(prepared):
@@ -783,6 +786,8 @@ def _settled(
         return ComponentReading(components, False, "contradiction")
     if _offers_alternatives(text, kind, question):
         return ComponentReading(components, False, "alternatives")
+    if _conditional_branches(text, kind, question):
+        return ComponentReading(components, False, "conditional")
     hesitation = hesitation_phrase(prepared)
     if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
         return ComponentReading(components, False, "hesitates")
@@ -814,6 +819,38 @@ def _offers_alternatives(text: str, kind: QuestionKind, question: str | None) ->
         if before and after and before != after:
             return True
     return False
+
+
+_CONDITION = re.compile(r"\b(?:if|unless|otherwise|depending|depends)\b", _FLAGS)
+_BRANCH_END = re.compile(r"[.;!?\n]")
+
+
+def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -> bool:
+    """Whether the answer reads differently under a condition: a part (sentence or clause)
+    with a condition names other components than another part ("east, unless the image is
+    mirrored: then west"), or two conditions lead to different things ("if it faces the
+    chair, yes; if it faces away, it cannot").
+
+    The question's own premises ("assuming the top of the image is north", "if it can
+    see") are masked first, so restating them is no condition. Each part is read once,
+    so this is linear in the answer.
+    """
+    text = _strip_option_lists(_strip_question_echo(_normalise(text), question), kind)
+    if kind == "cardinal":
+        text = _blank_matches(text, _NORTH_PREMISE)
+    elif kind == "yesno":
+        text = _blank_matches(text, _SEE_PREMISE)
+    parts = [part for part in _BRANCH_END.split(text) if part.strip()]
+    if not any(_CONDITION.search(part) for part in parts):
+        return False
+    readings = [
+        (_extract(part, kind, question, False), bool(_CONDITION.search(part))) for part in parts
+    ]
+    named = {reading for reading, _ in readings if reading}
+    if any(conditional and reading and named - {reading} for reading, conditional in readings):
+        return True
+    branches = {reading for reading, conditional in readings if conditional}
+    return len(branches) > 1 and any(branches)
 
 
 def extract_components(

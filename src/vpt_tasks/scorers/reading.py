@@ -46,6 +46,7 @@ __all__ = [
     "prepare",
     "reasoning_of",
     "refusal_phrase",
+    "unfinished_walkthrough",
     "words",
 ]
 
@@ -546,9 +547,38 @@ def foreign_script(text: str, *, share: float = 0.2) -> bool:
     return other > share * len(letters)
 
 
+_WALKTHROUGH_OPENING = re.compile(
+    r"\W*(?:to\s+(?:answer|determine|count|find|figure\s+out|identify|establish|solve|work\s+out"
+    r"|decide|tell|see\s+(?:if|whether))\b|let(?:'s|\s+me|\s+us)\b|first(?:ly)?\b|step\s*1\b"
+    r"|i\s+(?:will|'ll|need\s+to|must|should|have\s+to|am\s+going\s+to)\b)"
+)
+_CONCLUSION_CUE = re.compile(
+    r"\b(?:so|therefore|thus|hence|answer|conclusion|conclude|final|finally|overall|summary"
+    r"|total|result)\b"
+)
+_FINISHED_ENDS = frozenset(".!?)]}\"'*`>。！？")
+
+
+def unfinished_walkthrough(prepared: Prepared) -> bool:
+    """Whether the answer is a walk-through cut off before it concluded.
+
+    It opens by announcing how it will work ("To count the minifigures, I first
+    look ...", "Let's go through the image", "Step 1"), stops mid-sentence (the
+    token limit), and never reaches a conclusion ("so", "therefore", "the
+    answer"): whatever it names so far is observation, not an answer.
+    """
+    low = prepared.low.rstrip()
+    if not low or not prepared.sentences or low[-1] in _FINISHED_ENDS:
+        return False
+    start, end = prepared.sentences[0]
+    opening = _WALKTHROUGH_OPENING.match(low, start, end)
+    return opening is not None and _CONCLUSION_CUE.search(low, opening.end()) is None
+
+
 def doubts(prepared: Prepared) -> list[str]:
     """The signs of doubt in an answer that a careful annotator would not decide past.
 
+    `unfinished_reasoning` (a walk-through cut off before its conclusion);
     `instructions` (the answer addresses its grader: "ignore the above", "Your output:");
     `retraction` (a self-correction: "wait", "looking again", "on second thought");
     `double_negation` ("it's not true that it can't see it");
@@ -556,6 +586,8 @@ def doubts(prepared: Prepared) -> list[str]:
     `language` (another language in Latin letters: "La respuesta es A o D").
     """
     found = []
+    if unfinished_walkthrough(prepared):
+        found.append("unfinished_reasoning")
     if addresses_grader(prepared):
         found.append("instructions")
     if retraction(prepared) is not None:

@@ -1,0 +1,143 @@
+"""Two principles found by blind set 3: cut-off walk-throughs and answers that depend on a condition.
+
+- A walk-through cut off before its conclusion ("To count the minifigures, I first look at
+  the 4 corners of the baseplate and then at the") has not answered yet: every reader
+  leaves it undecided (`reading.unfinished_walkthrough`, one of the shared `doubts`), so
+  the option readers get it too. A walk-through that concludes, or one that ends its last
+  sentence, is read as before.
+- An Isle-Brick-V2 answer that says different things under different conditions ("if it
+  faces the chair, yes; if it faces the other way, it cannot") is undecided; restating
+  the question's premise ("if the top of the image is north") is no condition.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vpt_tasks.isle_brick.extraction import read_components
+from vpt_tasks.scorers.options import read_option
+from vpt_tasks.scorers.reading import prepare, unfinished_walkthrough
+
+Q2 = "How many humanoid minifigures are in the picture?"
+Q4 = (
+    "Assuming the top of the image is north, in which cardinal direction (i.e., north, west, "
+    "east, or south) is the cat located relative to the humanoid minifigure?"
+)
+Q6 = "Assuming that the humanoid minifigure can see and its eyes are open, does it see the cat?"
+Q7 = (
+    "From the perspective of the humanoid minifigure, where is the cat located relative to "
+    "it? Please use terms such as front, left, right, or back."
+)
+
+CUT_OFF = [
+    ("count", Q2, "To count the minifigures, I will scan the 3 rows of studs and then the"),
+    (
+        "cardinal",
+        Q4,
+        "Let's work through this. The figure stands near the bottom and the cat is to its",
+    ),
+    (
+        "egocentric",
+        Q7,
+        "First, its face points at the camera, which means its left is the image's right. The cat is on the",
+    ),
+    (
+        "yesno",
+        Q6,
+        "Step 1: the figure faces the wall. Step 2: the cat is behind it, where it cannot see",
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "question", "answer"), CUT_OFF)
+def test_a_walkthrough_cut_off_before_its_conclusion_is_undecided(kind, question, answer) -> None:
+    reading = read_components(answer, kind, question=question)
+    assert (reading.decided, reading.why) == (False, "unfinished_reasoning")
+
+
+@pytest.mark.parametrize(
+    ("kind", "question", "answer", "expected"),
+    [
+        (
+            "count",
+            Q2,
+            "To count the minifigures, I scan the whole baseplate. There is 1 minifigure.",
+            {"1"},
+        ),
+        (
+            "cardinal",
+            Q4,
+            "Let's see: the cat is right of the figure, so the answer is east",
+            {"east"},
+        ),
+        (
+            "cardinal",
+            Q4,
+            "The cat is to the east of the minifigure, toward the right edge of the",
+            {"east"},
+        ),
+    ],
+)
+def test_a_finished_or_concluded_walkthrough_is_read(kind, question, answer, expected) -> None:
+    reading = read_components(answer, kind, question=question)
+    assert reading.decided and set(reading.components) == expected
+
+
+def test_the_option_readers_share_the_principle() -> None:
+    options = {"A": "Yes", "B": "No"}
+    cut = "To answer, I will look at where the minifigure faces. It faces the shelf, and Yes"
+    assert unfinished_walkthrough(prepare(cut))
+    reading = read_option(cut, options)
+    assert (reading.letter, reading.reason) == (None, "unfinished_reasoning")
+    assert (
+        read_option("To answer, I look at where it faces. It faces the shelf: Yes.", options).letter
+        == "A"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "question", "answer"),
+    [
+        (
+            "yesno",
+            Q6,
+            "If the minifigure faces the cat, then yes, it sees it; if it faces the wall, it cannot.",
+        ),
+        (
+            "cardinal",
+            Q4,
+            "The cat is east. If the photo was taken from the other side, it would be west.",
+        ),
+        (
+            "egocentric",
+            Q7,
+            "If it is looking at the camera, the cat is on its left. Otherwise it is on its right.",
+        ),
+    ],
+)
+def test_an_answer_that_depends_on_a_condition_is_undecided(kind, question, answer) -> None:
+    reading = read_components(answer, kind, question=question)
+    assert not reading.decided, reading
+
+
+@pytest.mark.parametrize(
+    ("kind", "question", "answer", "expected"),
+    [
+        (
+            "cardinal",
+            Q4,
+            "If the top of the image is north, the cat is east of the minifigure.",
+            {"east"},
+        ),
+        ("yesno", Q6, "If it can see, yes: the cat is right in front of it.", {"yes"}),
+        (
+            "yesno",
+            Q6,
+            "Yes. If the wardrobe stood between them it could not, but nothing blocks it.",
+            {"yes"},
+        ),
+    ],
+)
+def test_a_premise_or_an_idle_condition_is_no_branch(kind, question, answer, expected) -> None:
+    reading = read_components(answer, kind, question=question)
+    assert reading.decided and set(reading.components) == expected
