@@ -26,6 +26,7 @@ from vpt_tasks.isle_brick.extraction import QUESTION_KINDS, read_components
 from vpt_tasks.scorers.judge import normalise_grader_reply, parse_choice_judge_reply
 from vpt_tasks.scorers.options import read_option
 from vpt_tasks.scorers.set_precision import Vocabulary, final_answer, parse_component_list
+from vpt_tasks.scorers.yes_probability import text_yes_probability
 
 FOUR = {"A": "to the left", "B": "to the right", "C": "in front", "D": "behind"}
 TWO = {"A": "Yes", "B": "No"}
@@ -47,6 +48,7 @@ INPUTS: dict[str, Callable[[int], str]] = {
     "letters": lambda n: ("A B C D " * n)[:n],
     "retractions": lambda n: ("north. Wait, actually west? " * n)[:n],
     "question marks": lambda n: ("is it north " * n)[:n] + "?",
+    "negated question": lambda n: ("is it not yes " * n)[:n] + "? no",
     "digits": lambda n: ("1 2 3 objects " * n)[:n],
     "conditions": lambda n: ("east if it faces north. yes; west if not; no. " * n)[:n],
     "walk-through cut off": lambda n: ("To count them, I look at the 2 figures and the " * n)[:n],
@@ -58,6 +60,7 @@ READERS: dict[str, Callable[[str], object]] = {
     "final_answer": final_answer,
     "grader reply": lambda text: normalise_grader_reply(text, ["Yes", "No"], TWO),
     "judge reply": lambda text: parse_choice_judge_reply(text, FOUR),
+    "yes/no text (COMFORT)": text_yes_probability,
     "component list reply": lambda text: parse_component_list(text, Vocabulary(("north",))),
     **{
         f"components {qid} ({QUESTION_KINDS[qid]})": (

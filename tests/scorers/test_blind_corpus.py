@@ -38,11 +38,14 @@ SHA256 = {
     "two_options_v3.jsonl": "3a09d5f371639cc684e6fd34702ab0de3fcd869ae31e15873abfe765875138c9",
     "four_options_v3.jsonl": "f79279192016559a3120e8e918c01c2b23bc43db53469b5c339095f2002f1c8e",
     "isle_brick_v3.jsonl": "5175bfbfd40078fd3e24c2a17027f67bc65beede4b20f84b7f7671ff9a641c5a",
+    "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
 """Share of clear option answers the rules must decide right (today 0.77-0.93)."""
 COMPONENT_FLOOR = 0.78
 """Share of clear Isle-Brick-V2 answers the rules must read right (today 0.81-0.96)."""
+YES_NO_TEXT_FLOOR = 0.75
+"""Share of clear COMFORT replies read right from their text alone (today 0.82)."""
 
 
 def _rows(name: str) -> list[dict]:
@@ -100,3 +103,27 @@ def test_components_never_confidently_wrong(name: str) -> None:
                 wrong.append((row["id"], label, sorted(got.components)))
     assert not wrong, wrong
     assert right >= COMPONENT_FLOOR * clear, (name, right, clear)
+
+
+def test_comfort_text_replies_never_confidently_wrong() -> None:
+    """COMFORT without log-probabilities: p in {0, 1} only where the reply's Yes/No is
+    certain, in the language asked (an English reply to another language is counted
+    apart, so it has no p here)."""
+    from inspect_ai.model import ModelOutput
+
+    from vpt_tasks.comfort.language import load_language
+    from vpt_tasks.scorers.yes_probability import read_output
+
+    wrong, clear, right = [], 0, 0
+    for row in _rows("comfort_text.jsonl"):
+        language = load_language(row["language"])
+        output = ModelOutput.from_content(model="m", content=row["answer"])
+        p = read_output(output, language.yes_words, language.no_words).p
+        got = None if p is None else ("yes" if p >= 0.5 else "no")
+        if row["label"] in ("yes", "no"):
+            clear += 1
+            right += got == row["label"]
+        if got is not None and got != row["label"]:
+            wrong.append((row["id"], row["label"], got))
+    assert not wrong, wrong
+    assert right >= YES_NO_TEXT_FLOOR * clear, (right, clear)

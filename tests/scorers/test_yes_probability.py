@@ -121,6 +121,39 @@ def test_text_yes_probability() -> None:
     assert text_yes_probability("Non.", ["oui"], ["non"]) == 0.0
 
 
+ZH = (["是", "是的", "对"], ["否", "不是", "不", "不对"])
+
+
+@pytest.mark.parametrize(
+    ("reply", "words", "expected"),
+    [
+        # the Yes/No the reply states, wherever it stands as the answer
+        ("No doubt about it: yes.", None, 1.0),
+        ("There is no obstacle between them, so yes.", None, 1.0),
+        ("Yes it is, right in front.", None, 1.0),
+        ("Nein (No)", (["Ja"], ["Nein"]), 0.0),
+        ("不是，球在车的后面。", ZH, 0.0),
+        ('{"answer": "No"}', None, 0.0),
+        # nothing certain: undecided, never a guess
+        ("No image was provided.", None, None),
+        ("Yes/No", None, None),
+        ("Yes and no.", None, None),
+        ("Yes. Wait - from the camera's view, no.", None, None),
+        ("From my viewpoint yes, from the woman's viewpoint no.", None, None),
+        ("If we take the horse's view, yes; otherwise, no.", None, None),
+        ("Is the ball not in front of the car? No, it is in front of the car.", None, None),
+        ("It's not true that it isn't in front: yes.", None, None),
+        ("The answer is not yes.", None, None),
+        ("Hard to say from this angle.", None, None),
+        ("No se proporcionó ninguna imagen.", (["Sí"], ["No"]), None),
+    ],
+)
+def test_text_replies_are_read_as_an_annotator_would(reply, words, expected) -> None:
+    """Found by the blind COMFORT set (`tests/scorers/blind/comfort_text.jsonl`): the first
+    Yes/No word was read as the answer, 20 of 150 replies confidently wrong."""
+    assert text_yes_probability(reply, *(words or ())) == expected
+
+
 def test_answer_token_index_skips_filler() -> None:
     assert answer_token_index(["Yes", "."]) == 0
     assert answer_token_index(["\n", " ", "**", "No", "**"]) == 3

@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 
 from vpt_tasks.core.text import NUMBER_WORDS
 from vpt_tasks.scorers.reading import (
+    ANSWER_JOINS,
+    ANSWER_SUBJECTS,
     CLAUSE_WORDS,
     Clause,
     Prepared,
@@ -255,18 +257,8 @@ def _stands_alone(prepared: Prepared, mention: _Mention, options: Mapping[str, s
     # at the start: "No, ..." or "No it can't" answers; "No doubt about it" does not
     next_char = prepared.low[mention.end : mention.end + 1]
     following = words(prepared.low[mention.end : mention.end + 40])
-    return next_char != " " or following[0] in _SUBJECTS | _JOINS
+    return next_char != " " or following[0] in ANSWER_SUBJECTS | ANSWER_JOINS
 
-
-_SUBJECTS = frozenset(
-    """it i he she they we you there the this that its his her their a an one my
-    he's she's it's they're there's i'm i'd""".split()
-)
-"""Words that may follow an answer "yes"/"no" with no punctuation ("No it cannot", "Yes the
-cup is there"); any other word makes it a determiner ("no doubt", "no dots")."""
-
-_JOINS = frozenset({"or", "nor", "and"})
-"""Words after which an opening "yes"/"no" is one of a list ("Yes or no")."""
 
 _LIST_GLUE = frozenset({",", "and", "or", "nor", ", and", ", or", ", nor", "/"})
 

@@ -32,6 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 __all__ = [
+    "ANSWER_JOINS",
+    "ANSWER_SUBJECTS",
     "CLAUSE_WORDS",
     "MAX_CHARS",
     "addresses_grader",
@@ -46,6 +48,7 @@ __all__ = [
     "prepare",
     "reasoning_of",
     "refusal_phrase",
+    "restates_negated_question",
     "unfinished_walkthrough",
     "words",
 ]
@@ -545,6 +548,29 @@ def foreign_script(text: str, *, share: float = 0.2) -> bool:
         return False
     other = sum(1 for c in letters if ord(c) > 0x24F)
     return other > share * len(letters)
+
+
+ANSWER_SUBJECTS = frozenset(
+    """it i he she they we you there the this that its his her their a an one my
+    he's she's it's they're there's i'm i'd""".split()
+)
+"""Words that may follow an answer "yes"/"no" with no punctuation ("No it cannot", "Yes the
+cup is there"); any other word makes it a determiner ("no doubt", "no dots")."""
+
+ANSWER_JOINS = frozenset({"or", "nor", "and"})
+"""Words after which an opening "yes"/"no" is one of a list ("Yes or no", "Yes and no")."""
+
+
+def restates_negated_question(prepared: Prepared) -> bool:
+    """Whether the answer asks itself a negated question ("Is the ball not in front of the
+    car? No, it is in front."): a yes or no after it may answer either polarity."""
+    for start, end in prepared.sentences:
+        sentence = prepared.low[start:end].rstrip()
+        if sentence.endswith("?") and any(
+            word in ("not", "never", "no") or word.endswith("n't") for word in words(sentence)
+        ):
+            return True
+    return False
 
 
 _WALKTHROUGH_OPENING = re.compile(

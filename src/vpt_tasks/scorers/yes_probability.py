@@ -4,8 +4,9 @@ What: each answer's score value is p = P(Yes) / (P(Yes) + P(No)), read from
 the top log-probabilities of the first answer token (the first token that is
 not whitespace or markup, `answer_token_index`), summing the case and
 leading-space variants of each word (yes / Yes / YES / " yes" ...). A provider
-without log-probabilities gets p in {0, 1} from the first yes / no word of the
-generated text (score metadata `method: text`, a warning once per run).
+without log-probabilities gets p in {0, 1} from the Yes or No the generated text
+states, read as an annotator would (`text_yes_probability`; score metadata
+`method: text`, a warning once per run), or none when it is not certain.
 
 Why: a benchmark that scores the model's *graded* belief (COMFORT's P(Yes)
 curves) needs the normalised two-class probability, not a hard answer. The
@@ -47,6 +48,21 @@ from typing import Any, Literal
 from inspect_ai.model import ModelOutput
 from inspect_ai.scorer import NOANSWER, Metric, SampleScore, Score, Scorer, Target, metric
 from inspect_ai.solver import TaskState
+
+from vpt_tasks.scorers.reading import (
+    ANSWER_JOINS,
+    ANSWER_SUBJECTS,
+    Prepared,
+    addresses_grader,
+    double_negation,
+    hesitation_phrase,
+    is_hedged_refusal,
+    negated_before,
+    prepare,
+    restates_negated_question,
+    retraction,
+    unfinished_walkthrough,
+)
 
 __all__ = [
     "DEFAULT_NO_WORDS",
@@ -234,19 +250,67 @@ def text_yes_probability(
     yes_words: Sequence[str] = DEFAULT_YES_WORDS,
     no_words: Sequence[str] = DEFAULT_NO_WORDS,
 ) -> float | None:
-    """1.0 / 0.0 from the first yes / no word of a generated answer, else None.
+    """1.0 / 0.0 when a generated answer says Yes / No for certain, else None.
+
+    The visible answer is read (reasoning blocks removed) with the shared reading of
+    `vpt_tasks.scorers.reading`. A word of a vocabulary counts as the answer only
+    where it stands as one: opening a clause and followed by punctuation, the end or a
+    subject ("No, the ball is behind", "Yes it is", "Nein (No)"), or closing a clause
+    ("..., so no."); not "no doubt" or "no image" (a determiner), not negated ("the
+    answer is not yes") and not in a question or an "if" sentence. The answer is
+    undecided (None, unscored and counted) when both words stand as answers ("Yes/No",
+    "from my viewpoint yes, from hers no"), when neither does, or when it shows a sign
+    of doubt a careful annotator would not decide past: a self-correction, a double
+    negation, a walk-through cut off before its conclusion, words to the grader, a
+    negated question it asks itself ("Is it not in front? No, ..."), or a hesitation
+    with no turn to an answer.
 
     Words are runs of Unicode word characters compared case-insensitively.
     (Scripts written without spaces need a vocabulary matching the whole run.)
     """
+    prepared = prepare(text)
+    if prepared.problem is not None or any(
+        (
+            retraction(prepared),
+            double_negation(prepared),
+            unfinished_walkthrough(prepared),
+            addresses_grader(prepared),
+            restates_negated_question(prepared),
+        )
+    ):
+        return None
+    hesitation = hesitation_phrase(prepared)
+    if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
+        return None
     yes_vocab, no_vocab = _vocabulary(yes_words), _vocabulary(no_words)
-    for match in _WORD_RE.finditer(text):
-        word = match.group(0).casefold()
-        if word in yes_vocab:
-            return 1.0
-        if word in no_vocab:
-            return 0.0
-    return None
+    said = {
+        word in yes_vocab
+        for match in _WORD_RE.finditer(prepared.low)
+        if (word := match.group(0).casefold()) in yes_vocab | no_vocab
+        and _stands_as_answer(prepared, match.start(), match.end())
+    }
+    return float(said.pop()) if len(said) == 1 else None
+
+
+def _stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
+    """Whether the answer word at `start:end` is an answer, not part of a phrase."""
+    clause = prepared.clause_at(start)
+    if clause is None or prepared.is_hypothetical(clause):
+        return False
+    if negated_before(prepared, clause, start):
+        return False
+    low = prepared.low
+    if not _WORD_RE.search(low, end, clause.end):
+        return True  # the clause's last word: "..., so no."
+    if _WORD_RE.search(low, clause.start, start):
+        return False  # inside the clause: "there is no obstacle"
+    following = _WORD_RE.search(low, end)
+    between = low[end : following.start() if following else len(low)]
+    return (
+        bool(between.strip())
+        or following is None
+        or following.group(0) in ANSWER_SUBJECTS | ANSWER_JOINS
+    )
 
 
 def answer_token_index(tokens: Sequence[str]) -> int | None:
