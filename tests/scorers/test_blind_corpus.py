@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 1,308 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 1,542 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -38,12 +38,16 @@ SHA256 = {
     "two_options_v3.jsonl": "3a09d5f371639cc684e6fd34702ab0de3fcd869ae31e15873abfe765875138c9",
     "four_options_v3.jsonl": "f79279192016559a3120e8e918c01c2b23bc43db53469b5c339095f2002f1c8e",
     "isle_brick_v3.jsonl": "5175bfbfd40078fd3e24c2a17027f67bc65beede4b20f84b7f7671ff9a641c5a",
+    "isle_brick_v4.jsonl": "95328c9ed1084bb21274828c9a04c0d51d5459ca35cb211bb89ef10d52db42e1",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
 """Share of clear option answers the rules must decide right (today 0.77-0.93)."""
 COMPONENT_FLOOR = 0.78
-"""Share of clear Isle-Brick-V2 answers the rules must read right (today 0.81-0.96)."""
+"""Share of clear Isle-Brick-V2 answers the rules must read right (today 0.81-0.96; set 4,
+three quarters traps by design, has its own floor)."""
+TRAPS_FLOOR = 0.60
+"""Share of clear answers of the trap set (isle_brick_v4) read right (today 0.66)."""
 YES_NO_TEXT_FLOOR = 0.75
 """Share of clear COMFORT replies read right from their text alone (today 0.82)."""
 
@@ -102,7 +106,8 @@ def test_components_never_confidently_wrong(name: str) -> None:
             else:
                 wrong.append((row["id"], label, sorted(got.components)))
     assert not wrong, wrong
-    assert right >= COMPONENT_FLOOR * clear, (name, right, clear)
+    floor = TRAPS_FLOOR if name == "isle_brick_v4.jsonl" else COMPONENT_FLOOR
+    assert right >= floor * clear, (name, right, clear)
 
 
 def test_comfort_text_replies_never_confidently_wrong() -> None:

@@ -141,3 +141,89 @@ def test_an_answer_that_depends_on_a_condition_is_undecided(kind, question, answ
 def test_a_premise_or_an_idle_condition_is_no_branch(kind, question, answer, expected) -> None:
     reading = read_components(answer, kind, question=question)
     assert reading.decided and set(reading.components) == expected
+
+
+# --- principles found by blind set 4 (Isle-Brick-V2 traps) -----------------------------
+Q1 = "List and count all objects in the image that are not humanoid minifigures."
+Q3 = "Are the humanoid minifigure and the goblet on the same surface?"
+Q5 = (
+    "Assuming the top of the image is north, which cardinal direction (i.e., north, west, "
+    "east, or south) is the humanoid minifigure facing?"
+)
+
+
+@pytest.mark.parametrize(
+    ("kind", "question", "answer", "expected"),
+    [
+        # a count: a lone "0." opens with its number; two counts settle nothing; a list
+        # counts its items only when it is not cut off
+        (
+            "count",
+            Q1,
+            "0. The image shows just the minifigure on its baseplate.",
+            {"0"},
+        ),
+        ("count", Q1, "Objects:\n- Goblet\n- Chair", {"2"}),
+        ("count", Q1, "Objects:\n1. Goblet: a golden cup.\n2. Chair: the goblet stands on", None),
+        (
+            "count",
+            Q2,
+            "There is no humanoid minifigure here. There is one figure, but it is a droid.",
+            None,
+        ),
+        ("count", Q1, "One object, the goblet, and no other objects.", {"1"}),
+        # a leading "No" that is a determiner; a Yes its last seeing statement contradicts
+        ("yesno", Q3, "No question about it, yes: both stand on the grey plate.", {"yes"}),
+        (
+            "yesno",
+            Q6,
+            "Yes, it can see the cat. But it faces the wall, so it cannot see the cat.",
+            None,
+        ),
+        (
+            "yesno",
+            Q6,
+            "Yes, it can see it. Wait, it faces away, so no, it cannot see the cat.",
+            {"no"},
+        ),
+        # compass words naming a part of the image; Q5 directions beyond the facing
+        (
+            "cardinal",
+            Q4,
+            "The cat is in the western half of the image, left of the minifigure.",
+            None,
+        ),
+        (
+            "cardinal",
+            Q5,
+            "It is facing east, although the cat it glances at sits to the north.",
+            None,
+        ),
+        (
+            "cardinal",
+            Q5,
+            "It faces mostly west, slightly turned toward the north.",
+            {"north", "west"},
+        ),
+        (
+            "cardinal",
+            Q5,
+            "The minifigure is facing north-east, toward the cat in the north-east.",
+            {"north", "east"},
+        ),
+        # body parts and positions placed in the image are not the figure's frame
+        ("egocentric", Q7, "Its left hand holds a cup; the cat is behind it.", {"back"}),
+        (
+            "egocentric",
+            Q7,
+            "The cat is right of the minifigure in the picture; for the figure it is behind.",
+            {"back"},
+        ),
+    ],
+)
+def test_set_four_principles(kind, question, answer, expected) -> None:
+    reading = read_components(answer, kind, question=question)
+    if expected is None:
+        assert not reading.decided, reading
+    else:
+        assert reading.decided and set(reading.components) == expected, reading

@@ -45,6 +45,8 @@ from typing import Literal, NamedTuple
 
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
 from vpt_tasks.scorers.reading import (
+    ANSWER_JOINS,
+    ANSWER_SUBJECTS,
     Prepared,
     addresses_grader,
     double_negation,
@@ -54,6 +56,7 @@ from vpt_tasks.scorers.reading import (
     is_hedged_refusal,
     prepare,
     retraction,
+    seeing_statement,
     unfinished_walkthrough,
 )
 
@@ -315,6 +318,12 @@ _FACING_CARDINAL = re.compile(
     r"(?:north|south)?[\s-]?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
     _FLAGS,
 )
+_IMAGE_REGION = re.compile(
+    r"\b(?:north|south|east|west|top|bottom|upper|lower|left|right)(?:ern)?(?:[\s-]*(?:north|south|east|west)(?:ern)?)?"
+    r"(?:[\s-]+(?:hand|most))?\s+(?:part|half|side|edge|corner|region|area|portion|section|quarter)s?\s+"
+    r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene|baseplate|plate)\b",
+    _FLAGS,
+)
 _SEE_PREMISE = re.compile(
     r"\b(?:assuming|given|provided|suppose|supposing)\b(?:\s+that)?[^.?!;\n]*?\bcan\s+see\b"
     r"(?:\s+and\s+(?:its|his|her|my|your)\s+eyes\s+are\s+open)?",
@@ -339,6 +348,10 @@ _IMAGE_FRAME = (
     r"|\b(?:fac(?:ing|es?)|looking|oriented|turned|pointing)\s+(?:to(?:wards?)?\s+)?(?:the\s+|its\s+)?"
     r"(?:left|right|front|forward|back|backwards?)\b(?!\s+of\b)"
     r"|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|facing)\s+(?:the\s+)?(?:camera|viewer|us)\b"
+    # a body part ("its right arm"), not a place
+    r"|\b(?:left|right|front|back)\s+(?:arm|hand|leg|foot|feet|shoulder|eye|ear|hip|knee|elbow)s?\b"
+    # a position the answer places in the image ("to the left of the minifigure in the image")
+    r"|\b(?:left|right|front|back|behind)\b[^.;,\n]{0,40}?\bin\s+the\s+(?:image|picture|photo|photograph|frame)\b"
 )
 _IMAGE_FRAME_PHRASE = re.compile(_IMAGE_FRAME.replace("{owners}", "our|my|your"), _FLAGS)
 _IMAGE_FRAME_PHRASE_FIRST_PERSON = re.compile(_IMAGE_FRAME.replace("{owners}", "our"), _FLAGS)
@@ -388,6 +401,7 @@ def _mask_context(
     text = _blank_matches(text, _EMBEDDED_QUESTION)
     if kind == "cardinal":
         text = _blank_matches(text, _NORTH_PREMISE)
+        text = _blank_matches(text, _IMAGE_REGION)
         if question and re.search(r"\blocated\b", question, _FLAGS):
             text = _blank_matches(text, _FACING_CARDINAL)
     elif kind == "yesno":
@@ -519,6 +533,34 @@ def _extract_cardinal(text: str) -> set[str]:
     return found
 
 
+def _extract_facing(text: str) -> set[str]:
+    """Q5: the directions of the answer's statements about facing ("it is facing south",
+    "faces north-east, slightly to the north"). An answer whose other directions differ
+    ("facing south ... the dog on the west side", "its arm pointing north") is one a
+    careful annotator would read, but the rules cannot tell which direction locates
+    what: it is left undecided."""
+    found: set[str] = set()
+    for m in _FACING_STATEMENT.finditer(text):
+        if not _is_negated(text, m.start(), "cardinal"):
+            found |= _extract_cardinal(m.group())
+    return found
+
+
+_DIRECTION = (
+    r"(?:(?:north|south)[\s-]?(?:east|west)|north|south|east|west)(?:ern|erly|wards?|-?ish)?\b"
+)
+_FACING_STATEMENT = re.compile(
+    r"\b(?:fac(?:ing|es?)|looking|looks|oriented|turned)\s+"
+    r"(?:(?:mostly|mainly|roughly|approximately|about|more\s+or\s+less|slightly|a\s+bit|partly"
+    r"|somewhat|primarily|predominantly|almost|nearly|directly|due)\s+)?"
+    r"(?:to(?:wards?)?\s+|in\s+the\s+direction\s+of\s+)?(?:the\s+)?" + _DIRECTION +
+    # a hedge that goes on the same facing: "east-ish, slightly to the north"
+    r"(?:\s*,?\s*(?:and\s+|but\s+)?(?:slight(?:ly)?|slighty|a\s+(?:bit|little)|somewhat|partly|partially)"
+    r"\s+(?:more\s+)?(?:turned\s+)?(?:to(?:wards?)?\s+)?(?:the\s+)?" + _DIRECTION + ")?",
+    _FLAGS,
+)
+
+
 _EGOCENTRIC = re.compile(
     r"(?P<front>\bin\s+front\b|\bfront(?:al)?\b|\bahead\b)"
     r"|(?P<back>\bbehind\b|\bback(?:side)?\b|\brear\b|\bbackwards?\b)"
@@ -546,7 +588,15 @@ def _extract_egocentric(text: str) -> set[str]:
     return found
 
 
-_LEADING_YESNO = re.compile(r"^[\W_]*(yes|yeah|yep|no|nope)\b", _FLAGS)
+_LEADING_YESNO = re.compile(
+    r"^[\W_]*(yes|yeah|yep|no|nope)\b"
+    # an answer word, not a determiner ("No doubt about it - yes"): punctuation, the end or a
+    # subject follows
+    r"(?=\s*(?:[^\w\s]|$)|\s+(?:"
+    + "|".join(map(re.escape, sorted(ANSWER_SUBJECTS | ANSWER_JOINS)))
+    + r")\b)",
+    _FLAGS,
+)
 _YES_WORD = re.compile(r"\b(?:yes|yeah|yep)\b", _FLAGS)
 _NO_WORD = re.compile(r"\b(?:no|nope)\b(?=\s*(?:[.,!;:)\]]|$))", _FLAGS)
 _SEE_TARGET = (
@@ -680,14 +730,19 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
        pronoun "one" ("the one on the left", "one of them").
     3. Otherwise "no objects", "none", "not any other items" -> "0" (checked
        after 2 so that "one dog and no other objects" stays {1}).
-    4. Otherwise, for an itemised list without any number, the number of
-       list items.
+    4. Otherwise, for an itemised list (two items or more) without any
+       number, the number of list items, unless the list is cut off.
+
+    An anchored count beside a statement that there are none at all ("There is
+    no humanoid minifigure ... one figure, a robot") gives both, which settles
+    nothing.
 
     In the first person, counting minifigures, "just me" / "I am the only one"
     is an anchored 1.
     """
     items = len(_LIST_ITEM.findall(text))
-    text = _blank_matches(text, _LIST_ITEM)
+    if items > 1:  # a list; a lone "0. The image only has ..." opens with its number
+        text = _blank_matches(text, _LIST_ITEM)
     nouns = _count_nouns(question)
     anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{nouns}\b", _FLAGS)
     found = {_number_value(m.group(1)) for m in anchored.finditer(text)}
@@ -695,6 +750,8 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
     if first_person and nouns == _FIGURE_NOUNS and _ONLY_ME.search(text):
         found.add("1")
     if found:
+        if any(_says_zero(text, m) for m in _ZERO.finditer(text)):
+            found.add("0")  # "There is no humanoid minifigure ... one figure ...": two counts
         return found
     loose = _blank_matches(text, _PRONOUN_ONE)
     found = {_number_value(m.group()) for m in _NUMBER_RE.finditer(loose)}
@@ -702,7 +759,39 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
         return found
     if _ZERO.search(text):
         return {"0"}
-    return {str(items)} if items else set()
+    if items > 1 and not _cut_off(text):  # a list cut off may go on
+        return {str(items)}
+    return set()
+
+
+_DANGLING = frozenset(
+    """a an the of in on at to from with and or but its his her their my your our is are was
+    were be that which who than as by for into onto toward towards so because while if then
+    next""".split()
+)
+
+
+def _cut_off(text: str) -> bool:
+    """Whether the text stops where no sentence ends: on an article, a preposition, a
+    conjunction or a possessive ("The plant sits in a", "on the image's"), or on a comma,
+    colon or dash (the token limit cut it)."""
+    stripped = text.rstrip()
+    if stripped[-1:] in ",:;-(":
+        return True
+    last = _WORD.findall(stripped[-40:].lower())
+    return bool(last) and (last[-1] in _DANGLING or last[-1].endswith("'s"))
+
+
+_BESIDES = re.compile(
+    r"\b(?:other|additional|further|separate|more|else)\b|\s+(?:other\s+than|besides|except|apart\s+from|aside\s+from|but)\b",
+    _FLAGS,
+)
+
+
+def _says_zero(text: str, match: re.Match[str]) -> bool:
+    """Whether a "no objects" match says there are none at all, not none besides those
+    counted ("no other objects", "no objects other than the dog")."""
+    return not _BESIDES.search(match.group()) and not _BESIDES.match(text, match.end())
 
 
 # --------------------------------------------------------------------------
@@ -757,7 +846,8 @@ def read_components(
     if correction is not None:
         corrected = _extract(text[correction.start() :], kind, question, first_person)
         if corrected:
-            return _settled(corrected, "corrected", text, kind, prepared, question)
+            tail = prepare(text[correction.start() :])
+            return _settled(corrected, "corrected", text, kind, prepared, question, tail)
         return ComponentReading(whole, False, "correction_unread")
     if whole:
         return _settled(whole, "answer", text, kind, prepared, question)
@@ -776,11 +866,16 @@ def _settled(
     kind: QuestionKind,
     prepared: Prepared,
     question: str | None,
+    read: Prepared | None = None,
 ) -> ComponentReading:
     """The reading, unless it says two things a careful annotator could not settle:
     components one gold set never holds together ("north ... south", two counts), the
-    answer offering alternatives ("north or east", "one or two"), or hesitating with no
-    turn to an answer ("hard to say", "it depends on ...")."""
+    answer offering alternatives ("north or east", "one or two") or different things
+    under different conditions, Q5 naming other directions than those it says the
+    figure faces, its last statement about seeing saying the opposite
+    (Q6: "Yes, it can see it. However, ... it cannot see it"), or hesitating with no
+    turn to an answer ("hard to say", "it depends on ..."). `read` is the part the
+    components come from (after a self-correction), when not the whole answer."""
     pairs = EXCLUSIVE.get(kind, ())
     if any(pair <= components for pair in pairs) or (kind == "count" and len(components) > 1):
         return ComponentReading(components, False, "contradiction")
@@ -788,6 +883,14 @@ def _settled(
         return ComponentReading(components, False, "alternatives")
     if _conditional_branches(text, kind, question):
         return ComponentReading(components, False, "conditional")
+    if kind == "cardinal" and question and re.search(r"\bfacing\b", question, _FLAGS):
+        stated = _extract_facing(_normalise((read or prepared).text))
+        if stated and stated != components:  # "facing south ... the dog on the west side"
+            return ComponentReading(components, False, "facing_disagrees")
+    if kind == "yesno" and question and re.search(r"\bsees?\b", question, _FLAGS):
+        said = seeing_statement(read or prepared)
+        if said is not None and components != {said}:  # "Yes, it can see it. ... it cannot see it."
+            return ComponentReading(components, False, "statement_disagrees")
     hesitation = hesitation_phrase(prepared)
     if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
         return ComponentReading(components, False, "hesitates")
@@ -838,6 +941,7 @@ def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -
     text = _strip_option_lists(_strip_question_echo(_normalise(text), question), kind)
     if kind == "cardinal":
         text = _blank_matches(text, _NORTH_PREMISE)
+        text = _blank_matches(text, _IMAGE_REGION)
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
     parts = [part for part in _BRANCH_END.split(text) if part.strip()]

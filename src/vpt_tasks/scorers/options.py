@@ -59,6 +59,7 @@ from vpt_tasks.scorers.reading import (
     reasoning_of,
     refusal_phrase,
     retraction,
+    seeing_statement,
     words,
 )
 
@@ -440,27 +441,6 @@ def _excluded(
     return (set(options) - negated).pop()
 
 
-_SEEING = re.compile(
-    r"\b(?:(cannot|can't|can not|could not|couldn't|unable to|not able to|never)\s+(?:\w+\s+)?"
-    r"|(can|could|is able to|are able to))\s*(?:see|view|notice|spot|perceive)\b"
-    r"|\b(?:is|are)\s+(not\s+)?(?:visible|in (?:its|his|her|their) (?:line of sight|view|field of view))\b"
-)
-
-
-def _statement_disagrees(prepared: Prepared, value: str) -> bool:
-    """Whether the answer's last statement about seeing says the opposite of its Yes/No
-    ("The minifigure cannot see the bicycle. Answer: Yes"): a careful annotator would not
-    know which of the two the model meant."""
-    said = None
-    for m in _SEEING.finditer(prepared.low):
-        clause = prepared.clause_at(m.start())
-        if clause is None or prepared.is_hypothetical(clause):
-            continue
-        negative = bool(m.group(1) or m.group(3))
-        said = "no" if negative else "yes"
-    return said is not None and said != value
-
-
 def _concluding(prepared: Prepared, affirmed: list[_Mention]) -> str | None:
     """The options affirmed after the conclusion word of the last concluding sentence
     ("..., so the answer is B"; "Thus the lamp is in her line of sight")."""
@@ -593,6 +573,9 @@ def read_option(answer: str | None, options: Mapping[str, str]) -> Reading:
     if refusal is not None and not is_hedged_refusal(prepared, refusal):
         return Reading(None, "refusal_mixed", readings)
     value = str(options[letter]).strip().casefold().strip(".!")
-    if value in _YES | _NO and _statement_disagrees(prepared, "yes" if value in _YES else "no"):
+    if value in _YES | _NO and seeing_statement(prepared) not in (
+        None,
+        "yes" if value in _YES else "no",
+    ):
         return Reading(None, "statement_disagrees", readings)
     return Reading(letter, "+".join(readings), readings)

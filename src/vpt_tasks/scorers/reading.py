@@ -49,6 +49,7 @@ __all__ = [
     "reasoning_of",
     "refusal_phrase",
     "restates_negated_question",
+    "seeing_statement",
     "unfinished_walkthrough",
     "words",
 ]
@@ -559,6 +560,28 @@ cup is there"); any other word makes it a determiner ("no doubt", "no dots")."""
 
 ANSWER_JOINS = frozenset({"or", "nor", "and"})
 """Words after which an opening "yes"/"no" is one of a list ("Yes or no", "Yes and no")."""
+
+
+_SEEING = re.compile(
+    r"\b(?:(cannot|can't|can not|could not|couldn't|unable to|not able to|never)\s+(?:\w+\s+)?"
+    r"|(can|could|is able to|are able to))\s*(?:see|view|notice|spot|perceive)\b"
+    r"|\b(?:is|are)\s+(not\s+)?(?:visible|in (?:its|his|her|their) (?:line of sight|view|field of view))\b"
+)
+
+
+def seeing_statement(prepared: Prepared) -> str | None:
+    """ "yes" or "no": what the answer's last statement about seeing says ("The minifigure
+    cannot see the bicycle"), or None without one. Hypothetical sentences do not count.
+
+    A Yes/No answer that its last seeing statement contradicts ("Yes, it can see it.
+    However, ... so it cannot see it") is one a careful annotator would not settle."""
+    said = None
+    for m in _SEEING.finditer(prepared.low):
+        clause = prepared.clause_at(m.start())
+        if clause is None or prepared.is_hypothetical(clause):
+            continue
+        said = "no" if m.group(1) or m.group(3) else "yes"
+    return said
 
 
 def restates_negated_question(prepared: Prepared) -> bool:
