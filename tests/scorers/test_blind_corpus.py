@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 1,542 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 1,826 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -39,6 +39,9 @@ SHA256 = {
     "four_options_v3.jsonl": "f79279192016559a3120e8e918c01c2b23bc43db53469b5c339095f2002f1c8e",
     "isle_brick_v3.jsonl": "5175bfbfd40078fd3e24c2a17027f67bc65beede4b20f84b7f7671ff9a641c5a",
     "isle_brick_v4.jsonl": "95328c9ed1084bb21274828c9a04c0d51d5459ca35cb211bb89ef10d52db42e1",
+    "two_options_traps.jsonl": "1bfe1544a296b8e535115b53ff1daa4a1c080b5bcda612a2226a1a93db064c48",
+    "four_options_traps.jsonl": "e8874fad44cf2e9516dfe137ba402e50fab25b0fa866fa7f7a10f53553addbd5",
+    "isle_brick_traps.jsonl": "ed81caa4745c78286192858b7abb935192ee58d06c701b6296826a5ce6d8ef35",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
@@ -47,7 +50,10 @@ COMPONENT_FLOOR = 0.78
 """Share of clear Isle-Brick-V2 answers the rules must read right (today 0.81-0.96; set 4,
 three quarters traps by design, has its own floor)."""
 TRAPS_FLOOR = 0.60
-"""Share of clear answers of the trap set (isle_brick_v4) read right (today 0.66)."""
+"""Share of clear answers of the Isle-Brick-V2 trap sets (isle_brick_v4, isle_brick_traps)
+read right (today 0.68 and 0.68)."""
+OPTION_TRAPS_FLOOR = 0.45
+"""Share of clear answers of the option trap sets read right (today 0.70 and 0.50)."""
 YES_NO_TEXT_FLOOR = 0.75
 """Share of clear COMFORT replies read right from their text alone (today 0.82)."""
 
@@ -66,7 +72,7 @@ def test_the_corpus_is_the_one_committed(name: str) -> None:
 def test_options_never_confidently_wrong(name: str) -> None:
     wrong, clear, right = [], 0, 0
     for row in _rows(name):
-        got = read_option(row["answer"], row["options"]).letter
+        got = read_option(row["answer"], row["options"], question=row["question"]).letter
         label = row["label"]
         if label in row["options"]:
             clear += 1
@@ -78,7 +84,8 @@ def test_options_never_confidently_wrong(name: str) -> None:
         elif label == "ambiguous" and got is not None:
             wrong.append((row["id"], label, got))
     assert not wrong, wrong
-    assert right >= OPTION_FLOOR * clear, (name, right, clear)
+    floor = OPTION_TRAPS_FLOOR if "traps" in name else OPTION_FLOOR
+    assert right >= floor * clear, (name, right, clear)
 
 
 def _questions() -> dict[str, str]:
@@ -106,7 +113,11 @@ def test_components_never_confidently_wrong(name: str) -> None:
             else:
                 wrong.append((row["id"], label, sorted(got.components)))
     assert not wrong, wrong
-    floor = TRAPS_FLOOR if name == "isle_brick_v4.jsonl" else COMPONENT_FLOOR
+    floor = (
+        TRAPS_FLOOR
+        if name in ("isle_brick_v4.jsonl", "isle_brick_traps.jsonl")
+        else COMPONENT_FLOOR
+    )
     assert right >= floor * clear, (name, right, clear)
 
 

@@ -197,8 +197,9 @@ Q5 = (
             "cardinal",
             Q5,
             "It is facing east, although the cat it glances at sits to the north.",
-            None,
+            {"east"},
         ),
+        ("cardinal", Q5, "It is facing east, with its raised arm pointing north.", None),
         (
             "cardinal",
             Q5,
@@ -227,3 +228,82 @@ def test_set_four_principles(kind, question, answer, expected) -> None:
         assert not reading.decided, reading
     else:
         assert reading.decided and set(reading.components) == expected, reading
+
+
+# --- principles found by the trap sets -------------------------------------------------
+@pytest.mark.parametrize(
+    ("kind", "question", "answer", "expected"),
+    [
+        ("yesno", Q3, "They are not on different surfaces; both stand on the grey plate.", None),
+        ("yesno", Q3, "Yes, the figure is on the plate, but the goblet is on a box, so no.", None),
+        (
+            "yesno",
+            Q3,
+            "Hard to judge at first, but both sit on the same wide grey surface.",
+            {"yes"},
+        ),
+        ("count", Q2, "I'm sorry, but I can't determine how many minifigures there are.", set()),
+        (
+            "yesno",
+            Q6,
+            "Its eyes are open, yes, but it faces away, so it would not be able to see it.",
+            None,
+        ),
+        (
+            "cardinal",
+            Q4,
+            "Direction: S\n\nThe cat is below the figure (its shadow falls to the east).",
+            {"south"},
+        ),
+        (
+            "cardinal",
+            Q5,
+            "The light comes from the west. It faces north; the cat lies to its east.",
+            {"north"},
+        ),
+        ("cardinal", Q5, "The minifigure is facing to the west, towards the plant.", {"west"}),
+        ("egocentric", Q7, "Right, so from its point of view the cat is behind it.", {"back"}),
+    ],
+)
+def test_trap_set_principles(kind, question, answer, expected) -> None:
+    reading = read_components(answer, kind, question=question)
+    if expected is None:
+        assert not reading.decided, reading
+    else:
+        assert reading.decided and set(reading.components) == expected, reading
+
+
+@pytest.mark.parametrize(
+    ("answer", "options", "question", "expected"),
+    [
+        # a question asking for what is NOT the case is read by letter only
+        (
+            "He can see the ball, the dog and the fence, but not the tree.",
+            {"A": "the ball", "B": "the dog", "C": "the fence", "D": "the tree"},
+            "Which object can the boy NOT see?",
+            None,
+        ),
+        (
+            "Answer: D",
+            {"A": "the ball", "B": "the dog", "C": "the fence", "D": "the tree"},
+            "Which object can the boy NOT see?",
+            "D",
+        ),
+        # a first line and a final answer that differ, with no correction between
+        (
+            "C\n\nShe faces the wall and the cat is on the floor.\n\nFinal answer: A",
+            {"A": "on her left", "B": "on her right", "C": "in front of her", "D": "behind her"},
+            None,
+            None,
+        ),
+        # "No" about being blocked, then a clear view: the Yes/No and the statement disagree
+        (
+            "No, it's not blocked: the minifigure has a clear view of the cup.",
+            {"A": "Yes", "B": "No"},
+            None,
+            None,
+        ),
+    ],
+)
+def test_option_trap_principles(answer, options, question, expected) -> None:
+    assert read_option(answer, options, question=question).letter == expected

@@ -324,6 +324,20 @@ _IMAGE_REGION = re.compile(
     r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene|baseplate|plate)\b",
     _FLAGS,
 )
+_LOCATED_CARDINAL = re.compile(
+    r"\b(?:lies|lie|lying|sits|sit|sitting|stands|stand|standing|located|placed|positioned|rests|is|are)"
+    r"\s+(?:(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)\w+\s+){0,2}?(?:to|on|in|at)\s+"
+    r"(?:the|its|his|her)\s+(?:far\s+)?"
+    r"(?:north|south)?[\s-]?(?:north|south|east|west)(?:ern|erly)?\b",
+    _FLAGS,
+)
+"""Q5: where something lies ("The desk lies to its east"): a place, not the facing."""
+_OTHER_THING_DIRECTION = re.compile(
+    r"\b(?:shadows?|light(?:ing)?|sun(?:light)?|lamp|camera|photographer|wind)\b[^.;:(),\n-]{0,40}?"
+    r"\b(?:north|south)?[\s-]?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
+    _FLAGS,
+)
+"""Where the light, a shadow or the camera points ("the shadow points to the east"): not the answer."""
 _SEE_PREMISE = re.compile(
     r"\b(?:assuming|given|provided|suppose|supposing)\b(?:\s+that)?[^.?!;\n]*?\bcan\s+see\b"
     r"(?:\s+and\s+(?:its|his|her|my|your)\s+eyes\s+are\s+open)?",
@@ -387,8 +401,10 @@ def _mask_context(
       questions, not claims ("Is the dog north? ..." / "to determine whether
       it can see the cat, ...").
     * Q4/Q5 premise: "the top of the image is north" restates the question's
-      assumption.  For Q4 (question asks where the object is *located*) a
-      sentence about where the minifigure is *facing* is context too.
+      assumption; where the light, a shadow or the camera points is no answer.
+      For Q4 (question asks where the object is *located*) a sentence about
+      where the minifigure is *facing* is context too; for Q5 (*facing*) where
+      something lies ("the desk lies to its east").
     * Q3/Q6 premise: "assuming the minifigure can see and its eyes are open".
     * Q7: clauses told from the viewer's/camera's perspective, image-frame
       positions ("left side of the image") and the minifigure's own
@@ -402,8 +418,11 @@ def _mask_context(
     if kind == "cardinal":
         text = _blank_matches(text, _NORTH_PREMISE)
         text = _blank_matches(text, _IMAGE_REGION)
+        text = _blank_matches(text, _OTHER_THING_DIRECTION)
         if question and re.search(r"\blocated\b", question, _FLAGS):
             text = _blank_matches(text, _FACING_CARDINAL)
+        elif question and re.search(r"\bfacing\b", question, _FLAGS):
+            text = _blank_matches(text, _LOCATED_CARDINAL)
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
     elif kind == "egocentric":
@@ -505,6 +524,11 @@ _CARDINAL = re.compile(
 _CARDINAL_ABBREVIATION = re.compile(r"(?<![A-Za-z'])(N|S)(E|W)(?![A-Za-z'])")  # upper case only
 _LONE_CARDINAL = re.compile(r"^[\W_]*(N|S|E|W|NE|NW|SE|SW)[\W_]*$")
 _LETTER_TO_CARDINAL = {"N": "north", "S": "south", "E": "east", "W": "west"}
+_LABELLED_CARDINAL = re.compile(
+    r"(?i:\b(?:direction|answer|facing|heading|orientation|location|position))\s*[:=-]\s*\(?"
+    r"(N|S|E|W|NE|NW|SE|SW)(?![A-Za-z'])"
+)
+"""A one- or two-letter direction after a label ("Direction: S"): upper case only."""
 
 
 def _extract_cardinal(text: str) -> set[str]:
@@ -519,7 +543,9 @@ def _extract_cardinal(text: str) -> set[str]:
     lone = _LONE_CARDINAL.match(text)
     if lone:
         return {_LETTER_TO_CARDINAL[c] for c in lone.group(1)}
-    found: set[str] = set()
+    found: set[str] = {
+        _LETTER_TO_CARDINAL[c] for m in _LABELLED_CARDINAL.finditer(text) for c in m.group(1)
+    }
     for m in _CARDINAL.finditer(text):
         if _is_negated(text, m.start(), "cardinal"):
             continue
@@ -565,7 +591,7 @@ _EGOCENTRIC = re.compile(
     r"(?P<front>\bin\s+front\b|\bfront(?:al)?\b|\bahead\b)"
     r"|(?P<back>\bbehind\b|\bback(?:side)?\b|\brear\b|\bbackwards?\b)"
     r"|(?P<left>\bleft\b)"
-    r"|(?P<right>(?<!that's\s)(?<!that\sis\s)(?<!all\s)\bright\b(?!\s+(?:in\s+front|behind|next|beside|by|at|on\s+top|there|here|now|away"
+    r"|(?P<right>(?<!that's\s)(?<!that\sis\s)(?<!all\s)\bright\b(?!\s*,\s*(?:so|now|then|let's|let|okay|ok|well)\b)(?!\s+(?:in\s+front|behind|next|beside|by|at|on\s+top|there|here|now|away"
     r"|angles?|before|after|in\s+the\s+(?:centre|center|middle))\b))",
     _FLAGS,
 )
@@ -603,7 +629,7 @@ _SEE_TARGET = (
     r"(?:see|sees|seen|seeing|spot|notice|perceive|visible|"
     r"(?:in|within)\s+(?:its|his|her|my|your|the\s+minifigure's|the\s+figure's)\s+"
     r"(?:field\s+of\s+(?:view|vision)|line\s+of\s+sight|view|sight|vision|visual\s+field)|"
-    r"(?:on\s+)?the\s+same\s+(?:surface|table|platform|plane|level|base|baseplate|floor|ground))"
+    r"(?:on\s+)?the\s+same\s+(?:[\w-]+\s+){0,2}?(?:surface|table|platform|plane|level|base|baseplate|floor|ground))"
 )
 _NEGATIVE_EVIDENCE = re.compile(
     r"(?:\bnot\b|n't\b|\bcannot\b|\bnever\b|\bunable\s+to\b|\bno\s+longer\b)\s*(?:[\w'-]+\s+){0,3}?"
@@ -615,12 +641,13 @@ _NEGATIVE_EVIDENCE = re.compile(
     r"|\b(?:probably|likely|possibly|presumably)\s+not\b|\bi\s+don't\s+think\s+so\b",
     _FLAGS,
 )
+_NEGATES_EVIDENCE = re.compile(r"\b(?:not|n't|never)\s+(?:on\s+|in\s+|at\s+)?$", _FLAGS)
 _POSITIVE_EVIDENCE = re.compile(
     r"\b(?:can|could|would|will|does|do|did|should|might|may|able\s+to)\s+(?:[\w'-]+\s+){0,2}?see\b"
     r"|\bsees\b|\bvisible\b|\bin\s+(?:plain\s+|clear\s+)?(?:view|sight)\b"
     r"|\b(?:in|within)\s+(?:its|his|her|my|your|the\s+minifigure's|the\s+figure's)\s+(?:field\s+of\s+(?:view|vision)"
     r"|line\s+of\s+sight|view|sight|vision|visual\s+field)\b"
-    r"|\bsame\s+(?:surface|table|platform|plane|level|base|baseplate|floor|ground)\b",
+    r"|\bsame\s+(?:[\w-]+\s+){0,2}?(?:surface|table|platform|plane|level|base|baseplate|floor|ground)\b",
     _FLAGS,
 )
 
@@ -651,7 +678,12 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
         return {"yes", "no"}  # "Yes and no: ...", "Yes or no?": both, which settles nothing
     lead = _LEADING_YESNO.match(text)
     if lead:
-        return {"yes" if lead.group(1).lower() in {"yes", "yeah", "yep"} else "no"}
+        said = "yes" if lead.group(1).lower() in {"yes", "yeah", "yep"} else "no"
+        other = _NO_WORD if said == "yes" else _YES_WORD
+        # "Yes, ... but ..., so no, they are not on the same surface": both, settling nothing
+        return (
+            {said, "no" if said == "yes" else "yes"} if other.search(text, lead.end()) else {said}
+        )
     found: set[str] = set()
     if _YES_WORD.search(text):
         found.add("yes")
@@ -659,7 +691,14 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
         found.add("no")
     if found:
         return found
-    negatives = list(_NEGATIVE_EVIDENCE.finditer(text))
+    negatives = [  # "not on different surfaces" is no evidence of "no"
+        m
+        for m in _NEGATIVE_EVIDENCE.finditer(text)
+        if not (
+            m.group()[:1].isalpha()
+            and _NEGATES_EVIDENCE.search(text[max(0, m.start() - 12) : m.start()])
+        )
+    ]
     if negatives:
         found.add("no")
     rest = _blank(text, (m.span() for m in negatives))
@@ -853,10 +892,27 @@ def read_components(
         return _settled(whole, "answer", text, kind, prepared, question)
     if _offers_alternatives(text, kind, question):  # "Left or right - hard to tell"
         return ComponentReading(whole, False, "alternatives")
-    disclaimer = _DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER
-    if disclaimer.search(_normalise(text)):
+    disclaimer = None
+    for disclaimer in (_DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER).finditer(  # noqa: B007
+        _normalise(text)
+    ):
+        pass  # the last one: "I'm sorry, but I can't determine ..." refuses
+    if disclaimer and not _turns_after(_normalise(text), disclaimer.end()):
         return ComponentReading(whole, True, "disclaimer")
     return ComponentReading(whole, False, "no_reading")
+
+
+_TURN = re.compile(r"\b(?:but|however|though|although|yet|still)\b", _FLAGS)
+
+
+def _turns_after(text: str, at: int) -> bool:
+    """Whether the sentence goes on to an answer after a disclaimer ("It is not clear at first
+    glance, but both appear to sit on the same surface"): then it is no refusal."""
+    end = _SENTENCE_STOP.search(text, at)
+    return _TURN.search(text, at, end.start() if end else len(text)) is not None
+
+
+_SENTENCE_STOP = re.compile(r"[.!?\n]")
 
 
 def _settled(
@@ -942,6 +998,7 @@ def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -
     if kind == "cardinal":
         text = _blank_matches(text, _NORTH_PREMISE)
         text = _blank_matches(text, _IMAGE_REGION)
+        text = _blank_matches(text, _OTHER_THING_DIRECTION)
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
     parts = [part for part in _BRANCH_END.split(text) if part.strip()]

@@ -118,7 +118,9 @@ def answer_mapping(
     """
 
     def rules(answer: str, state: TaskState) -> RulesReading:
-        read = read_option(answer, state.metadata["options"])
+        read = read_option(
+            answer, state.metadata["options"], question=state.metadata.get("question")
+        )
         return RulesReading(read.letter, read.reason)
 
     async def ask(answer: str, state: TaskState) -> GraderReading:

@@ -75,7 +75,7 @@ def merge_match(*, settings: ChoiceJudge, grader: GraderMode = "auto") -> Scorer
     """
 
     def rules(answer: str, state: TaskState) -> RulesReading:
-        read = read_option(answer, options_of(state))
+        read = read_option(answer, options_of(state), question=state.metadata.get("question"))
         return RulesReading(read.letter, read.reason)
 
     async def judge(answer: str, state: TaskState) -> GraderReading:

@@ -55,6 +55,7 @@ from vpt_tasks.scorers.reading import (
     is_hedged_refusal,
     negated_after,
     negated_before,
+    negated_question,
     prepare,
     reasoning_of,
     refusal_phrase,
@@ -377,6 +378,8 @@ def _walks_through_options(prepared: Prepared, affirmed: list[_Mention]) -> bool
         clause = prepared.clause_at(mention.start)
         if mention.label and clause is not None and mention.start - clause.start <= 40:
             lead_in = words(prepared.low[clause.start : mention.start])
+            if "answer" in words(prepared.low[max(0, mention.start - 20) : mention.start]):
+                continue  # "Final answer: A" states the answer; it walks through nothing
             if all(word in CLAUSE_WORDS for word in lead_in):
                 openers.add(mention.letter)
     return len(openers) > 1
@@ -508,13 +511,22 @@ def _corrected(
     return Reading(corrected.letter, f"corrected+{corrected.reason}", readings)
 
 
-def read_option(answer: str | None, options: Mapping[str, str]) -> Reading:
+def read_option(
+    answer: str | None, options: Mapping[str, str], *, question: str | None = None
+) -> Reading:
     """Read which option a free-text answer commits to (see the module docstring).
 
     Args:
         answer: the model's answer as it came back (reasoning blocks included).
         options: letter -> option text or value, in the order shown.
+        question: the question asked, when known. A question that asks for what is
+            *not* the case ("Which object can the boy NOT see?") is answered by letter
+            only: an option's text named in the answer may be what it excludes ("He
+            can see the ball, ... but not the tree").
     """
+    if question is not None and negated_question(question):
+        labels_only = read_option(answer, {letter: "" for letter in options})
+        return labels_only
     prepared = prepare(answer)
     if prepared.problem is not None:
         return Reading(None, prepared.problem)

@@ -45,6 +45,7 @@ __all__ = [
     "is_hedged_refusal",
     "negated_after",
     "negated_before",
+    "negated_question",
     "prepare",
     "reasoning_of",
     "refusal_phrase",
@@ -563,25 +564,42 @@ ANSWER_JOINS = frozenset({"or", "nor", "and"})
 
 
 _SEEING = re.compile(
-    r"\b(?:(cannot|can't|can not|could not|couldn't|unable to|not able to|never)\s+(?:\w+\s+)?"
-    r"|(can|could|is able to|are able to))\s*(?:see|view|notice|spot|perceive)\b"
-    r"|\b(?:is|are)\s+(not\s+)?(?:visible|in (?:its|his|her|their) (?:line of sight|view|field of view))\b"
+    r"\b(?P<no>(?:cannot|can't|can not|could not|couldn't|unable to|not able to|not be able to"
+    r"|never)\s+(?:\w+\s+)?(?:see|view|notice|spot|perceive)\b"
+    r"|(?:is|are)\s+not\s+(?:visible|in (?:its|his|her|their) (?:line of sight|view|field of view))\b"
+    r"|(?:is|are)\s+(?:blocked|obstructed|hidden)\b)"
+    r"|\b(?P<yes>(?:can|could|is able to|are able to)\s*(?:see|view|notice|spot|perceive)\b"
+    r"|(?:is|are)\s+(?:visible|in (?:its|his|her|their) (?:line of sight|view|field of view))\b"
+    r"|(?:is|are|it's)\s+not\s+(?:blocked|obstructed|hidden)\b"
+    r"|(?:has|have)\s+an?\s+(?:clear|direct|unobstructed|unblocked)\s+(?:view|line of sight)\b"
+    r"|nothing\s+(?:blocks|obstructs|hides)\b)"
 )
 
 
 def seeing_statement(prepared: Prepared) -> str | None:
     """ "yes" or "no": what the answer's last statement about seeing says ("The minifigure
-    cannot see the bicycle"), or None without one. Hypothetical sentences do not count.
+    cannot see the bicycle", "its view is not blocked", "has a clear view of the cup"), or
+    None without one. Hypothetical sentences do not count.
 
     A Yes/No answer that its last seeing statement contradicts ("Yes, it can see it.
-    However, ... so it cannot see it") is one a careful annotator would not settle."""
+    However, ... so it cannot see it"; "No, it's not blocked: it has a clear view") is one
+    a careful annotator would not settle."""
     said = None
     for m in _SEEING.finditer(prepared.low):
         clause = prepared.clause_at(m.start())
         if clause is None or prepared.is_hypothetical(clause):
             continue
-        said = "no" if m.group(1) or m.group(3) else "yes"
+        said = "no" if m.group("no") else "yes"
     return said
+
+
+def negated_question(question: str) -> bool:
+    """Whether a question asks for what is not the case ("Which object can he NOT see?",
+    "Which is not visible to her?", "all except ...")."""
+    return any(
+        word in ("not", "cannot", "never", "except") or word.endswith("n't")
+        for word in words(question)
+    )
 
 
 def restates_negated_question(prepared: Prepared) -> bool:
