@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 1,826 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 2,170 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -42,20 +42,30 @@ SHA256 = {
     "two_options_traps.jsonl": "1bfe1544a296b8e535115b53ff1daa4a1c080b5bcda612a2226a1a93db064c48",
     "four_options_traps.jsonl": "e8874fad44cf2e9516dfe137ba402e50fab25b0fa866fa7f7a10f53553addbd5",
     "isle_brick_traps.jsonl": "ed81caa4745c78286192858b7abb935192ee58d06c701b6296826a5ce6d8ef35",
+    "two_options_traps2.jsonl": "8b4ba6ebcd4a30206e5b80b30706c9e607d1ff5ed49099349307631d85c4e530",
+    "four_options_traps2.jsonl": "515ea6e21462b86007ed4af5f615de2f1c22b76c45c436f9ff7bff71c81d01f4",
+    "isle_brick_traps2.jsonl": "fa8c4680720394d321ab4fae8d5475d93ef6b9e323395fcb8a3adf3035499afb",
+    "comfort_traps.jsonl": "63f7e43f04dd816ec1b9d96e248416deef62b2861a1cc9a31866645ee7493a02",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
 """Share of clear option answers the rules must decide right (today 0.77-0.93)."""
 COMPONENT_FLOOR = 0.78
-"""Share of clear Isle-Brick-V2 answers the rules must read right (today 0.81-0.96; set 4,
-three quarters traps by design, has its own floor)."""
-TRAPS_FLOOR = 0.60
-"""Share of clear answers of the Isle-Brick-V2 trap sets (isle_brick_v4, isle_brick_traps)
-read right (today 0.68 and 0.68)."""
-OPTION_TRAPS_FLOOR = 0.45
-"""Share of clear answers of the option trap sets read right (today 0.70 and 0.50)."""
+"""Share of clear Isle-Brick-V2 answers the rules must read right (today 0.82-0.97)."""
 YES_NO_TEXT_FLOOR = 0.75
 """Share of clear COMFORT replies read right from their text alone (today 0.82)."""
+TRAP_FLOORS = {
+    "two_options_traps.jsonl": 0.60,  # today 0.70
+    "four_options_traps.jsonl": 0.40,  # 0.50
+    "two_options_traps2.jsonl": 0.40,  # 0.48
+    "four_options_traps2.jsonl": 0.25,  # 0.33
+    "isle_brick_v4.jsonl": 0.60,  # 0.69
+    "isle_brick_traps.jsonl": 0.60,  # 0.69
+    "isle_brick_traps2.jsonl": 0.20,  # 0.29
+    "comfort_traps.jsonl": 0.15,  # 0.24
+}
+"""The sets written to trap a rule reader (three quarters traps or more): the rules must
+still never be confidently wrong there, and leave most of the rest to the grader."""
 
 
 def _rows(name: str) -> list[dict]:
@@ -84,7 +94,7 @@ def test_options_never_confidently_wrong(name: str) -> None:
         elif label == "ambiguous" and got is not None:
             wrong.append((row["id"], label, got))
     assert not wrong, wrong
-    floor = OPTION_TRAPS_FLOOR if "traps" in name else OPTION_FLOOR
+    floor = TRAP_FLOORS.get(name, OPTION_FLOOR)
     assert right >= floor * clear, (name, right, clear)
 
 
@@ -113,15 +123,12 @@ def test_components_never_confidently_wrong(name: str) -> None:
             else:
                 wrong.append((row["id"], label, sorted(got.components)))
     assert not wrong, wrong
-    floor = (
-        TRAPS_FLOOR
-        if name in ("isle_brick_v4.jsonl", "isle_brick_traps.jsonl")
-        else COMPONENT_FLOOR
-    )
+    floor = TRAP_FLOORS.get(name, COMPONENT_FLOOR)
     assert right >= floor * clear, (name, right, clear)
 
 
-def test_comfort_text_replies_never_confidently_wrong() -> None:
+@pytest.mark.parametrize("name", ["comfort_text.jsonl", "comfort_traps.jsonl"])
+def test_comfort_text_replies_never_confidently_wrong(name: str) -> None:
     """COMFORT without log-probabilities: p in {0, 1} only where the reply's Yes/No is
     certain, in the language asked (an English reply to another language is counted
     apart, so it has no p here)."""
@@ -131,7 +138,7 @@ def test_comfort_text_replies_never_confidently_wrong() -> None:
     from vpt_tasks.scorers.yes_probability import read_output
 
     wrong, clear, right = [], 0, 0
-    for row in _rows("comfort_text.jsonl"):
+    for row in _rows(name):
         language = load_language(row["language"])
         output = ModelOutput.from_content(model="m", content=row["answer"])
         p = read_output(output, language.yes_words, language.no_words).p
@@ -142,4 +149,4 @@ def test_comfort_text_replies_never_confidently_wrong() -> None:
         if got is not None and got != row["label"]:
             wrong.append((row["id"], row["label"], got))
     assert not wrong, wrong
-    assert right >= YES_NO_TEXT_FLOOR * clear, (right, clear)
+    assert right >= TRAP_FLOORS.get(name, YES_NO_TEXT_FLOOR) * clear, (name, right, clear)

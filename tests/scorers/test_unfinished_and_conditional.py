@@ -104,11 +104,6 @@ def test_the_option_readers_share_the_principle() -> None:
             "If the minifigure faces the cat, then yes, it sees it; if it faces the wall, it cannot.",
         ),
         (
-            "cardinal",
-            Q4,
-            "The cat is east. If the photo was taken from the other side, it would be west.",
-        ),
-        (
             "egocentric",
             Q7,
             "If it is looking at the camera, the cat is on its left. Otherwise it is on its right.",
@@ -130,6 +125,13 @@ def test_an_answer_that_depends_on_a_condition_is_undecided(kind, question, answ
             {"east"},
         ),
         ("yesno", Q6, "If it can see, yes: the cat is right in front of it.", {"yes"}),
+        # what would be under another condition is not the scene
+        (
+            "cardinal",
+            Q4,
+            "The cat is east. If the photo was taken from the other side, it would be west.",
+            {"east"},
+        ),
         (
             "yesno",
             Q6,
@@ -306,4 +308,86 @@ def test_trap_set_principles(kind, question, answer, expected) -> None:
     ],
 )
 def test_option_trap_principles(answer, options, question, expected) -> None:
+    assert read_option(answer, options, question=question).letter == expected
+
+
+# --- principles found by the second trap sets ------------------------------------------
+@pytest.mark.parametrize(
+    ("kind", "question", "answer", "expected"),
+    [
+        (
+            "count",
+            Q1,
+            "Objects:\n1. Goblet\n\nOn second look, there is a second goblet behind it.",
+            None,
+        ),
+        ("count", Q1, "The goblet is the only one; the wall and floor I count as zero.", None),
+        ("count", Q2, "There are no other humanoid minifigures besides the one at the desk.", None),
+        ("count", Q1, "There are no objects other than the minifigure.", {"0"}),
+        ("count", Q2, "I can't make out any humanoid figures, only the plant.", {"0"}),
+        ("count", Q2, "Two minifigure-sized pieces, but only one of them is humanoid.", None),
+        (
+            "cardinal",
+            Q4,
+            "The cat lies about 90 degrees clockwise from north, seen from the figure.",
+            None,
+        ),
+        ("cardinal", Q4, "The minifigure is west of the cat.", None),
+        ("cardinal", Q4, "Comparing their positions, the cat is to the south, but slightly", None),
+        ("yesno", Q6, "Yes, if it turned its head; as it stands, the cat is behind it.", None),
+        ("egocentric", Q7, "The cat is behind it, over its right shoulder.", {"back", "right"}),
+        ("egocentric", Q7, "The cat would be in front of it if it turned around.", None),
+        (
+            "yesno",
+            Q6,
+            "If it turned, it would see the cat, but as it stands it cannot see it.",
+            {"no"},
+        ),
+    ],
+)
+def test_second_trap_set_principles(kind, question, answer, expected) -> None:
+    reading = read_components(answer, kind, question=question)
+    if expected is None:
+        assert not reading.decided, reading
+    else:
+        assert reading.decided and set(reading.components) == expected, reading
+
+
+@pytest.mark.parametrize(
+    ("answer", "options", "question", "expected"),
+    [
+        (
+            "Both A and C fit - he could be looking at either.",
+            {"A": "the roses", "B": "the feeder", "C": "the fence", "D": "the can"},
+            None,
+            None,
+        ),
+        (
+            "She is looking at the laptop, not the book. Answer: A",
+            {"A": "the book", "B": "the laptop", "C": "the librarian", "D": "the clock"},
+            None,
+            None,
+        ),
+        (
+            "Not the book: she reads the laptop screen. Answer: B",
+            {"A": "the book", "B": "the laptop", "C": "the librarian", "D": "the clock"},
+            None,
+            "B",
+        ),
+        # a Yes supported only by the object being in the picture answers another question
+        (
+            "Yes, the lamp is present in the image, next to the wardrobe.",
+            {"A": "No", "B": "Yes"},
+            "Assuming the minifigure can see, can it see the lamp in the picture?",
+            None,
+        ),
+        (
+            "Yes, the lamp is in its line of sight.",
+            {"A": "No", "B": "Yes"},
+            "Assuming the minifigure can see, can it see the lamp in the picture?",
+            "B",
+        ),
+    ],
+)
+def test_second_option_trap_principles(answer, options, question, expected) -> None:
     assert read_option(answer, options, question=question).letter == expected

@@ -146,6 +146,14 @@ ZH = (["是", "是的", "对"], ["否", "不是", "不", "不对"])
         ("The answer is not yes.", None, None),
         ("Hard to say from this angle.", None, None),
         ("No se proporcionó ninguna imagen.", (["Sí"], ["No"]), None),
+        # found by the COMFORT trap set
+        ("Oui et non.", (["Oui"], ["Non"]), None),
+        ('"Yes" is the wrong answer here; the ball is in front of the sofa.', None, None),
+        ("In front? No. Behind.", None, None),
+        ("Yes, the basketball is not to the right of the horse.", None, None),
+        ("Yes (confidence: 30%)", None, None),
+        ("No dog, but yes, there is a horse.", None, None),
+        ("No problem! Yes, the ball is to the right of the horse.", None, 1.0),
     ],
 )
 def test_text_replies_are_read_as_an_annotator_would(reply, words, expected) -> None:

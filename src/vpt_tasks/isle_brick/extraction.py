@@ -318,6 +318,38 @@ _FACING_CARDINAL = re.compile(
     r"(?:north|south)?[\s-]?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
     _FLAGS,
 )
+_CONDITION_WORD = re.compile(r"\b(?:if|unless)\b", _FLAGS)
+_MODAL = re.compile(r"\b(?:would|could|might)\b|\b\w+'d\b", _FLAGS)
+_CLAUSE_END = re.compile(r"[,;:]|\s-\s|\b(?:but|however|though|whereas|yet)\b", _FLAGS)
+
+
+def _mask_counterfactuals(text: str) -> str:
+    """Blank the clauses of a conditional sentence that say what would be ("The cat would be
+    in front of it if it turned around"; "If it turned, it would see the goblet, but as it
+    stands it cannot see it" keeps the last clause): not how the scene is."""
+    spans = []
+    for sentence in _SENTENCE.finditer(text):
+        if not _CONDITION_WORD.search(sentence.group()):
+            continue
+        start = sentence.start()
+        for end in [
+            *(m.start() for m in _CLAUSE_END.finditer(text, start, sentence.end())),
+            sentence.end(),
+        ]:
+            if _MODAL.search(text, start, end):
+                spans.append((start, end))
+            start = end
+    return _blank(text, spans)
+
+
+_ANGLE_FROM = re.compile(
+    r"\b(?:(?:counter-?|anti-?)?clockwise|degrees?|quarter-?turn|half-?turn|turn)\s+(?:\w+\s+)?"
+    r"(?:from|of|past|off)\s+(?:due\s+)?(?:the\s+)?(?:north|south)?[\s-]?(?:north|south|east|west)\w*"
+    r"|°\s*(?:(?:counter-?|anti-?)?clockwise\s+)?(?:from|of|past|off)\s+(?:due\s+)?(?:north|south|east|west)\w*",
+    _FLAGS,
+)
+"""A direction given as an angle from another ("90° clockwise from north"): the reference is
+not the answer."""
 _IMAGE_REGION = re.compile(
     r"\b(?:north|south|east|west|top|bottom|upper|lower|left|right)(?:ern)?(?:[\s-]*(?:north|south|east|west)(?:ern)?)?"
     r"(?:[\s-]+(?:hand|most))?\s+(?:part|half|side|edge|corner|region|area|portion|section|quarter)s?\s+"
@@ -363,7 +395,9 @@ _IMAGE_FRAME = (
     r"(?:left|right|front|forward|back|backwards?)\b(?!\s+of\b)"
     r"|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|facing)\s+(?:the\s+)?(?:camera|viewer|us)\b"
     # a body part ("its right arm"), not a place
-    r"|\b(?:left|right|front|back)\s+(?:arm|hand|leg|foot|feet|shoulder|eye|ear|hip|knee|elbow)s?\b"
+    r"|(?<!over\sits\s)(?<!over\shis\s)(?<!over\sher\s)(?<!by\sits\s)(?<!at\sits\s)(?<!near\sits\s)"
+    r"(?<!past\sits\s)(?<!beside\sits\s)(?<!behind\sits\s)(?<!to\sits\s)"
+    r"\b(?:left|right|front|back)\s+(?:arm|hand|leg|foot|feet|shoulder|eye|ear|hip|knee|elbow)s?\b"
     # a position the answer places in the image ("to the left of the minifigure in the image")
     r"|\b(?:left|right|front|back|behind)\b[^.;,\n]{0,40}?\bin\s+the\s+(?:image|picture|photo|photograph|frame)\b"
 )
@@ -414,8 +448,10 @@ def _mask_context(
     text = _blank(
         text, (m.span() for m in _SENTENCE.finditer(text) if m.group().rstrip().endswith("?"))
     )
+    text = _mask_counterfactuals(text)
     text = _blank_matches(text, _EMBEDDED_QUESTION)
     if kind == "cardinal":
+        text = _blank_matches(text, _ANGLE_FROM)
         text = _blank_matches(text, _NORTH_PREMISE)
         text = _blank_matches(text, _IMAGE_REGION)
         text = _blank_matches(text, _OTHER_THING_DIRECTION)
@@ -559,6 +595,24 @@ def _extract_cardinal(text: str) -> set[str]:
     return found
 
 
+_QUALIFIERS = frozenset(
+    "slightly somewhat mostly partly partially more less and or but plus also toward towards".split()
+)
+_REVERSED = re.compile(
+    r"\b(?:the\s+)?(?:humanoid\s+)?(?:mini-?fig(?:ure)?|figure|figurine)\s+(?:is|stands|sits|lies|is\s+located)"
+    r"\s+(?:\w+\s+){0,2}?(?:(?:north|south)?[\s-]?(?:north|south|east|west)\w*\s+of|in\s+front\s+of|behind"
+    r"|(?:to\s+the\s+)?(?:left|right)\s+of)\s+(?:the|a|an)\s+(?!image|picture|photo|frame|scene|baseplate)",
+    _FLAGS,
+)
+
+
+def _ends_on_qualifier(text: str) -> bool:
+    """Whether the answer was cut off just as it qualified its answer ("... to the south,
+    but slightly", "north and"): the qualification is lost."""
+    last = _WORD.findall(text.rstrip()[-30:].lower())
+    return bool(last) and last[-1] in _QUALIFIERS and text.rstrip()[-1:].isalpha()
+
+
 def _extract_facing(text: str) -> set[str]:
     """Q5: the directions of the answer's statements about facing ("it is facing south",
     "faces north-east, slightly to the north"). An answer whose other directions differ
@@ -623,6 +677,10 @@ _LEADING_YESNO = re.compile(
     + r")\b)",
     _FLAGS,
 )
+_YES_OR_NO = re.compile(r"\b(?:yes|yeah|yep|no|nope)\b", _FLAGS)
+_LEAD_CONDITION = re.compile(
+    r"[^\w.!?\n]*(?:but\s+)?(?:only\s+)?(?:if|unless|provided|assuming|when)\b", _FLAGS
+)
 _YES_WORD = re.compile(r"\b(?:yes|yeah|yep)\b", _FLAGS)
 _NO_WORD = re.compile(r"\b(?:no|nope)\b(?=\s*(?:[.,!;:)\]]|$))", _FLAGS)
 _SEE_TARGET = (
@@ -677,6 +735,8 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
     if _YES_AND_NO.match(text):
         return {"yes", "no"}  # "Yes and no: ...", "Yes or no?": both, which settles nothing
     lead = _LEADING_YESNO.match(text)
+    if lead and _LEAD_CONDITION.match(text, lead.end()):
+        lead = None  # "Yes, if it turned its head; as it stands, ...": a condition, no answer
     if lead:
         said = "yes" if lead.group(1).lower() in {"yes", "yeah", "yep"} else "no"
         other = _NO_WORD if said == "yes" else _YES_WORD
@@ -685,9 +745,9 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
             {said, "no" if said == "yes" else "yes"} if other.search(text, lead.end()) else {said}
         )
     found: set[str] = set()
-    if _YES_WORD.search(text):
+    if any(not _LEAD_CONDITION.match(text, m.end()) for m in _YES_WORD.finditer(text)):
         found.add("yes")
-    if _NO_WORD.search(text):
+    if any(not _LEAD_CONDITION.match(text, m.end()) for m in _NO_WORD.finditer(text)):
         found.add("no")
     if found:
         return found
@@ -716,12 +776,17 @@ _OBJECT_NOUNS = r"(?:objects?|items?|things?|entit(?:y|ies)|elements?)"
 _FIGURE_NOUNS = r"(?:mini-?figures?|mini-?figs?|figures?|figurines?|characters?|people|persons?|humanoids?|men|man)"
 _FILLER = r"(?:\s+(?!(?:and|or|but|with|plus|of)\b)(?!" + _NUMBER + r")[a-z'-]+){0,3}?"
 _TOTAL_ANCHOR = re.compile(
-    r"\b(?:total|count|number|sum|tally)\b[^.\n\d]{0,50}?(" + _NUMBER + r")", _FLAGS
+    # "count" and "number" as nouns ("Count: 2", "the number of objects is 2"), not the verb
+    # ("I count those as zero")
+    r"(?:\b(?:total|sum|tally)\b|\b(?:the|a|total|final|object|item)\s+(?:count|number)\b"
+    r"|\b(?:count|number)\s*[:=])[^.\n\d]{0,50}?(" + _NUMBER + r")",
+    _FLAGS,
 )
 _ZERO = re.compile(
     r"\bnone\b|\bno\s+(?:other\s+|additional\s+|further\s+|separate\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:" + _OBJECT_NOUNS + "|" + _FIGURE_NOUNS + r")\b"
-    r"|(?:\bnot|n't)\s+(?:see\s+|find\s+|contain\s+|have\s+)?any\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:"
+    r"|(?:\bnot|n't)\s+(?:see\s+|find\s+|contain\s+|have\s+|make\s+out\s+|spot\s+|detect\s+"
+    r"|identify\s+|notice\s+)?any\s+(?:other\s+)?(?:[\w-]+\s+){0,2}?(?:"
     + _OBJECT_NOUNS
     + "|"
     + _FIGURE_NOUNS
@@ -729,7 +794,7 @@ _ZERO = re.compile(
     _FLAGS,
 )
 _PRONOUN_ONE = re.compile(
-    r"\b(?:the|this|that|each|every|no|any|which)\s+one\b|\bone\s+(?:of|another|side|hand)\b"
+    r"\b(?:the|this|that|each|every|no|any|which)\s+one\b|(?<!only\s)\bone\s+(?:of|another|side|hand)\b"
     r"|\bone's\b",
     _FLAGS,
 )
@@ -783,7 +848,7 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
     if items > 1:  # a list; a lone "0. The image only has ..." opens with its number
         text = _blank_matches(text, _LIST_ITEM)
     nouns = _count_nouns(question)
-    anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{nouns}\b", _FLAGS)
+    anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{nouns}\b(?!-)", _FLAGS)
     found = {_number_value(m.group(1)) for m in anchored.finditer(text)}
     found |= {_number_value(m.group(1)) for m in _TOTAL_ANCHOR.finditer(text)}
     if first_person and nouns == _FIGURE_NOUNS and _ONLY_ME.search(text):
@@ -796,8 +861,8 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
     found = {_number_value(m.group()) for m in _NUMBER_RE.finditer(loose)}
     if found:
         return found
-    if _ZERO.search(text):
-        return {"0"}
+    if any(_zero_stands(text, m) for m in _ZERO.finditer(text)):
+        return {"0"}  # not "no other minifigures besides the one standing there"
     if items > 1 and not _cut_off(text):  # a list cut off may go on
         return {str(items)}
     return set()
@@ -821,16 +886,29 @@ def _cut_off(text: str) -> bool:
     return bool(last) and (last[-1] in _DANGLING or last[-1].endswith("'s"))
 
 
-_BESIDES = re.compile(
-    r"\b(?:other|additional|further|separate|more|else)\b|\s+(?:other\s+than|besides|except|apart\s+from|aside\s+from|but)\b",
-    _FLAGS,
+_EXCEPTION = re.compile(
+    r"(?:\s+[\w-]+){0,2}?\s+(?:other\s+than|besides|except|apart\s+from|aside\s+from|but)\b", _FLAGS
 )
+_BESIDES = re.compile(r"\b(?:other|additional|further|separate|more|else)\b", _FLAGS)
+
+
+def _zero_stands(text: str, match: re.Match[str]) -> bool:
+    """Whether "none" / "no other X" says zero: it does unless its exception is of the kind
+    it denies ("no other minifigures besides the one by the chair" counts one); "no objects
+    other than the minifigure" excepts a thing of the other kind, and is zero."""
+    exception = _EXCEPTION.match(text, match.end())
+    if exception is None:
+        return True
+    named = text[exception.end() : exception.end() + 40]
+    counts_objects = re.search(rf"\b{_OBJECT_NOUNS}\b", match.group(), _FLAGS) is not None
+    other_kind = _FIGURE_NOUNS if counts_objects else _OBJECT_NOUNS
+    return re.search(rf"\b{other_kind}\b", named, _FLAGS) is not None
 
 
 def _says_zero(text: str, match: re.Match[str]) -> bool:
     """Whether a "no objects" match says there are none at all, not none besides those
     counted ("no other objects", "no objects other than the dog")."""
-    return not _BESIDES.search(match.group()) and not _BESIDES.match(text, match.end())
+    return not _BESIDES.search(match.group()) and not _EXCEPTION.match(text, match.end())
 
 
 # --------------------------------------------------------------------------
@@ -888,6 +966,11 @@ def read_components(
             tail = prepare(text[correction.start() :])
             return _settled(corrected, "corrected", text, kind, prepared, question, tail)
         return ComponentReading(whole, False, "correction_unread")
+    if not whole and kind == "count":
+        # "I can't make out any humanoid figures": a zero, though it reads like a disclaimer
+        normalised = _normalise(text)
+        if any(_zero_stands(normalised, m) for m in _ZERO.finditer(normalised)):
+            whole = frozenset({"0"})
     if whole:
         return _settled(whole, "answer", text, kind, prepared, question)
     if _offers_alternatives(text, kind, question):  # "Left or right - hard to tell"
@@ -939,6 +1022,16 @@ def _settled(
         return ComponentReading(components, False, "alternatives")
     if _conditional_branches(text, kind, question):
         return ComponentReading(components, False, "conditional")
+    normalised = _normalise(text)
+    if kind == "yesno" and any(
+        _LEAD_CONDITION.match(normalised, m.end()) for m in _YES_OR_NO.finditer(normalised)
+    ):  # "Yes, if it turned its head; as it stands, ...": the yes holds only under a condition
+        return ComponentReading(components, False, "conditional")
+    if kind in ("cardinal", "egocentric") and _ends_on_qualifier(text):
+        return ComponentReading(components, False, "cut_off")  # "... south, but slightly"
+    if kind in ("cardinal", "egocentric") and _REVERSED.search(_normalise(text)):
+        # "The minifigure is west of the computer monitor": the relation the other way round
+        return ComponentReading(components, False, "reversed")
     if kind == "cardinal" and question and re.search(r"\bfacing\b", question, _FLAGS):
         stated = _extract_facing(_normalise((read or prepared).text))
         if stated and stated != components:  # "facing south ... the dog on the west side"

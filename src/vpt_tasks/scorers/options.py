@@ -112,7 +112,8 @@ _LABEL_FOLLOWERS = frozenset(
     """is was would will should could can might may must seems seem appears matches match fits
     best better describes corresponds represents shows indicates because since and or but nor
     are were has had also only then though rather instead vs versus here there now still
-    again too alone so thus therefore hence makes remains looks""".split()
+    again too alone so thus therefore hence makes remains looks fit work works apply applies
+    both""".split()
 )
 _SINGLE_LETTER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z])(?![A-Za-z0-9])")
 _OPEN = "([{\"'"
@@ -511,6 +512,18 @@ def _corrected(
     return Reading(corrected.letter, f"corrected+{corrected.reason}", readings)
 
 
+_ASKS_SEEING = re.compile(r"\b(?:see|sees|seeing)\b")
+_PRESENCE = re.compile(
+    r"\b(?:is|are)\s+(?:present|(?:visible|shown|there)\s+in\s+the\s+(?:image|picture|photo|scene))\b"
+)
+
+
+def _ruled_out(prepared: Prepared, mention: _Mention, affirmed: list[_Mention]) -> bool:
+    """Whether a mention is negated ("not the book"), not merely hypothetical ("if ...")."""
+    clause = prepared.clause_at(mention.start)
+    return mention not in affirmed and clause is not None and not prepared.is_hypothetical(clause)
+
+
 def read_option(
     answer: str | None, options: Mapping[str, str], *, question: str | None = None
 ) -> Reading:
@@ -590,4 +603,17 @@ def read_option(
         "yes" if value in _YES else "no",
     ):
         return Reading(None, "statement_disagrees", readings)
+    if (
+        value in _YES | _NO
+        and question is not None
+        and _ASKS_SEEING.search(question.lower())
+        and seeing_statement(prepared) is None
+        and _PRESENCE.search(prepared.low)
+    ):  # "Yes, the lamp is present in the image": whether it is there, not whether it is seen
+        return Reading(None, "answers_presence", readings)
+    own_text = [m for m in mentions if not m.label and m.letter == letter]
+    if own_text and all(_ruled_out(prepared, m, affirmed) for m in own_text):
+        # "She is looking at the laptop, not the book. Answer: A" (A = the book): the answer
+        # names its letter's text only to rule it out
+        return Reading(None, "text_disagrees", readings)
     return Reading(letter, "+".join(readings), readings)

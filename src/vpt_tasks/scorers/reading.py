@@ -49,7 +49,7 @@ __all__ = [
     "prepare",
     "reasoning_of",
     "refusal_phrase",
-    "restates_negated_question",
+    "asks_itself",
     "seeing_statement",
     "unfinished_walkthrough",
     "words",
@@ -478,7 +478,8 @@ _RETRACTION = re.compile(
     r"|looking again|look again|looking more closely|on closer (?:look|inspection)"
     r"|re-?examin\w*|re-?consider\w*|re-?evaluat\w*|re-?assess\w*|correction|let me correct"
     r"|i was wrong|i made a mistake|my mistake|my apologies|scratch that|i mean|oops|hmm+"
-    r"|change my answer|revis\w+ my|no,? no)\b"
+    r"|change my answer|revis\w+ my|no,? no|on (?:a )?second look|at (?:a )?second glance"
+    r"|which i (?:missed|overlooked)|i (?:missed|overlooked)|i forgot)\b"
 )
 
 
@@ -602,16 +603,11 @@ def negated_question(question: str) -> bool:
     )
 
 
-def restates_negated_question(prepared: Prepared) -> bool:
-    """Whether the answer asks itself a negated question ("Is the ball not in front of the
-    car? No, it is in front."): a yes or no after it may answer either polarity."""
-    for start, end in prepared.sentences:
-        sentence = prepared.low[start:end].rstrip()
-        if sentence.endswith("?") and any(
-            word in ("not", "never", "no") or word.endswith("n't") for word in words(sentence)
-        ):
-            return True
-    return False
+def asks_itself(prepared: Prepared) -> bool:
+    """Whether the answer asks a question of its own ("In front? No. Behind.", "Is the ball
+    not in front of the car? No, it is in front."): a yes or no after it may answer that
+    question rather than the one asked."""
+    return any(prepared.low[start:end].rstrip().endswith("?") for start, end in prepared.sentences)
 
 
 _WALKTHROUGH_OPENING = re.compile(

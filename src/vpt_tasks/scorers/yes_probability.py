@@ -54,12 +54,13 @@ from vpt_tasks.scorers.reading import (
     ANSWER_SUBJECTS,
     Prepared,
     addresses_grader,
+    asks_itself,
     double_negation,
     hesitation_phrase,
     is_hedged_refusal,
+    negated_after,
     negated_before,
     prepare,
-    restates_negated_question,
     retraction,
     unfinished_walkthrough,
 )
@@ -275,21 +276,58 @@ def text_yes_probability(
             double_negation(prepared),
             unfinished_walkthrough(prepared),
             addresses_grader(prepared),
-            restates_negated_question(prepared),
+            asks_itself(prepared),
         )
     ):
         return None
     hesitation = hesitation_phrase(prepared)
     if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
         return None
+    if _LOW_CONFIDENCE.search(prepared.low) or (
+        _OPENS_WITH_DETERMINER_NO.match(prepared.low) and _TURN.search(prepared.low)
+    ):
+        return None  # "Yes (confidence: 30%)"; "No dog, but yes, there is a horse"
     yes_vocab, no_vocab = _vocabulary(yes_words), _vocabulary(no_words)
-    said = {
-        word in yes_vocab
+    found = [
+        (match, word in yes_vocab)
         for match in _WORD_RE.finditer(prepared.low)
         if (word := match.group(0).casefold()) in yes_vocab | no_vocab
-        and _stands_as_answer(prepared, match.start(), match.end())
-    }
+    ]
+    if any(  # "Oui et non", "Yes/No", "Ja, nein": both words side by side
+        a_yes != b_yes and set(_WORD_RE.findall(prepared.low[a.end() : b.start()])) <= _JOIN_WORDS
+        for (a, a_yes), (b, b_yes) in zip(found, found[1:], strict=False)
+    ):
+        return None
+    said = {yes for match, yes in found if _stands_as_answer(prepared, match.start(), match.end())}
+    if said == {True} and any(
+        _negates_its_yes(prepared, match) for match, yes in found if yes
+    ):  # "Yes, the basketball is not to the right of the horse"
+        return None
     return float(said.pop()) if len(said) == 1 else None
+
+
+_LOW_CONFIDENCE = re.compile(
+    r"\b(?:confidence|confident|probability|likelihood|certainty|sure)\b\W{0,3}(?:of\s+|about\s+|:\s*)?"
+    r"(?:[0-4]?\d(?:\.\d+)?\s*%|0?\.[0-4]\d*)"
+)
+_JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или".split())
+"""Words that join two answer words ("Oui et non", "Ja oder nein") in the languages asked."""
+_TURN = re.compile(r"\b(?:but|however|though|yet)\b")
+_OPENS_WITH_DETERMINER_NO = re.compile(
+    r"\W*no\s+(?!(?:" + "|".join(sorted(ANSWER_SUBJECTS | ANSWER_JOINS)) + r")\b)[a-z]"
+)
+
+
+def _negates_its_yes(prepared: Prepared, match: re.Match[str]) -> bool:
+    """Whether the sentence of a "yes" goes on to deny something ("Yes, the ball is not to
+    the right of the horse"): the yes and the statement may answer different things."""
+    for start, end in prepared.sentences:
+        if start <= match.start() < end:
+            return any(
+                word in ("not", "never") or word.endswith("n't")
+                for word in _WORD_RE.findall(prepared.low[match.end() : end])
+            )
+    return False
 
 
 def _stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
@@ -297,8 +335,8 @@ def _stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
     clause = prepared.clause_at(start)
     if clause is None or prepared.is_hypothetical(clause):
         return False
-    if negated_before(prepared, clause, start):
-        return False
+    if negated_before(prepared, clause, start) or negated_after(prepared, clause, end):
+        return False  # "the answer is not yes"; '"Yes" is the wrong answer here'
     low = prepared.low
     if not _WORD_RE.search(low, end, clause.end):
         return True  # the clause's last word: "..., so no."
