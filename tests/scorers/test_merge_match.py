@@ -311,3 +311,23 @@ def test_the_judge_prompt_and_settings_come_from_the_settings_passed_in(tmp_path
     prompt = requests[0]["messages"][-1]["content"]
     prompt = prompt if isinstance(prompt, str) else prompt[0]["text"]
     assert prompt == f'Pick one of A, B, C, D for: "{UNDECIDED}"'
+
+
+def test_a_question_asking_what_is_not_the_case_is_read_by_letter_only(tmp_path: Path) -> None:
+    """The scorer hands the sample's question to the rules: naming an option's text may be
+    naming what the question excludes, so only a letter is read; the text goes to the judge."""
+    answers = ["right", "Answer: C"]
+    negated = "<image> Which cup can the man NOT see?"
+    log = run(
+        mc_task(answers, target="C", question=negated),
+        SUBJECT,
+        tmp_path,
+        model_roles={"grader": constant("C")},
+    )
+    got = scores_by_answer(log)
+    assert (got[answers[0]]["decided_by"], got[answers[0]]["reading"]) == ("grader", "C")
+    assert (got[answers[1]]["decided_by"], got[answers[1]]["reading"]) == ("rules", "C")
+    # the same text under the question as usually asked is read by the rules
+    log = run(mc_task(answers[:1], target="B"), SUBJECT, tmp_path)
+    usual = scores_by_answer(log)[answers[0]]
+    assert (usual["decided_by"], usual["reading"]) == ("rules", "B")
