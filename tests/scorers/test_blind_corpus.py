@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 2,170 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 2,514 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -46,6 +46,10 @@ SHA256 = {
     "four_options_traps2.jsonl": "515ea6e21462b86007ed4af5f615de2f1c22b76c45c436f9ff7bff71c81d01f4",
     "isle_brick_traps2.jsonl": "fa8c4680720394d321ab4fae8d5475d93ef6b9e323395fcb8a3adf3035499afb",
     "comfort_traps.jsonl": "63f7e43f04dd816ec1b9d96e248416deef62b2861a1cc9a31866645ee7493a02",
+    "isle_brick_traps3.jsonl": "c0da974c2f99f4b12896c4b3b0ecd59694237b7221e2ee2285c393baf9bda7ae",
+    "comfort_traps2.jsonl": "2452e5fde3ed071d9f7fa499bae679ed6c94fdbd9e7de56dd68d38379065b57e",
+    "two_options_traps3.jsonl": "6a510b182c77bdc0899e1d06a9235c43c11d0f8ed12944f61f49ddf367c4598f",
+    "four_options_traps3.jsonl": "c185c1109c747fa9e241f40edbb599f5b921285ce6fddf69d1edae499d82cf06",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
@@ -63,6 +67,10 @@ TRAP_FLOORS = {
     "isle_brick_traps.jsonl": 0.60,  # 0.69
     "isle_brick_traps2.jsonl": 0.20,  # 0.29
     "comfort_traps.jsonl": 0.15,  # 0.24
+    "isle_brick_traps3.jsonl": 0.70,  # 0.80 (half ordinary)
+    "two_options_traps3.jsonl": 0.70,  # 0.83 (half ordinary)
+    "four_options_traps3.jsonl": 0.70,  # 0.83 (half ordinary)
+    "comfort_traps2.jsonl": 0.55,  # 0.68 (half ordinary)
 }
 """The sets written to trap a rule reader (three quarters traps or more): the rules must
 still never be confidently wrong there, and leave most of the rest to the grader."""
@@ -127,7 +135,9 @@ def test_components_never_confidently_wrong(name: str) -> None:
     assert right >= floor * clear, (name, right, clear)
 
 
-@pytest.mark.parametrize("name", ["comfort_text.jsonl", "comfort_traps.jsonl"])
+@pytest.mark.parametrize(
+    "name", ["comfort_text.jsonl", "comfort_traps.jsonl", "comfort_traps2.jsonl"]
+)
 def test_comfort_text_replies_never_confidently_wrong(name: str) -> None:
     """COMFORT without log-probabilities: p in {0, 1} only where the reply's Yes/No is
     certain, in the language asked (an English reply to another language is counted
@@ -141,7 +151,7 @@ def test_comfort_text_replies_never_confidently_wrong(name: str) -> None:
     for row in _rows(name):
         language = load_language(row["language"])
         output = ModelOutput.from_content(model="m", content=row["answer"])
-        p = read_output(output, language.yes_words, language.no_words).p
+        p = read_output(output, language.yes_words, language.no_words, question=row["question"]).p
         got = None if p is None else ("yes" if p >= 0.5 else "no")
         if row["label"] in ("yes", "no"):
             clear += 1

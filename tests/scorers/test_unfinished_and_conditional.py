@@ -391,3 +391,37 @@ def test_second_trap_set_principles(kind, question, answer, expected) -> None:
 )
 def test_second_option_trap_principles(answer, options, question, expected) -> None:
     assert read_option(answer, options, question=question).letter == expected
+
+
+# --- principles found by the third trap sets -------------------------------------------
+@pytest.mark.parametrize(
+    ("kind", "question", "answer", "expected"),
+    [
+        ("yesno", Q6, '{"sees_object": false}', None),
+        (
+            "cardinal",
+            Q4,
+            "The cat is lower in the picture. Taking the top as north, it is therefore to the",
+            None,
+        ),
+        (
+            "cardinal",
+            Q4,
+            "Taking the top of the image as north, the cat is east of the minifigure.",
+            {"east"},
+        ),
+        ("yesno", Q3, "Yes, they are.", {"yes"}),
+    ],
+)
+def test_third_trap_set_principles(kind, question, answer, expected) -> None:
+    reading = read_components(answer, kind, question=question)
+    if expected is None:
+        assert not reading.decided, reading
+    else:
+        assert reading.decided and set(reading.components) == expected, reading
+
+
+def test_an_answer_word_before_a_bracketed_letter_is_read_with_it() -> None:
+    """ "Answer: Yes (B)" with B = No names two options (found by the third option trap set)."""
+    assert read_option("Answer: Yes (B)", {"A": "Yes", "B": "No"}).letter is None
+    assert read_option("Answer: No (B)", {"A": "Yes", "B": "No"}).letter == "B"

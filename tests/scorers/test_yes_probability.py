@@ -337,3 +337,20 @@ def test_score_p() -> None:
     assert score_p(SampleScore(score=Score(value=NOANSWER))) is None
     assert score_p(SampleScore(score=Score(value=True))) is None
     assert score_p(SampleScore(score=Score(value=math.nan))) is None
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("No. The basketball is in front of the car.", None),
+        ("Yes, it is behind the car.", None),
+        ("No, it is behind the car.", 0.0),
+        ("Yes, it is in front of the car.", 1.0),
+        ("No, it is not in front of the car.", 0.0),
+    ],
+)
+def test_a_reply_whose_statement_contradicts_its_answer_is_undecided(reply, expected) -> None:
+    """With the question: the reply's statement of the asked relation must agree with its
+    Yes/No (found by the second COMFORT trap set)."""
+    question = "Is the basketball in front of the car?"
+    assert text_yes_probability(reply, question=question) == expected

@@ -677,6 +677,8 @@ _LEADING_YESNO = re.compile(
     + r")\b)",
     _FLAGS,
 )
+_JSON_BOOLEAN = re.compile(r"\"[^\"\n]{1,40}\"\s*:\s*(?:true|false)\b", _FLAGS)
+"""A JSON field with a boolean: what true means depends on the field ("blocked": true)."""
 _YES_OR_NO = re.compile(r"\b(?:yes|yeah|yep|no|nope)\b", _FLAGS)
 _LEAD_CONDITION = re.compile(
     r"[^\w.!?\n]*(?:but\s+)?(?:only\s+)?(?:if|unless|provided|assuming|when)\b", _FLAGS
@@ -882,6 +884,8 @@ def _cut_off(text: str) -> bool:
     stripped = text.rstrip()
     if stripped[-1:] in ",:;-(":
         return True
+    if not stripped[-1:].isalnum():
+        return False  # "... where the cat is.": it ended
     last = _WORD.findall(stripped[-40:].lower())
     return bool(last) and (last[-1] in _DANGLING or last[-1].endswith("'s"))
 
@@ -1023,6 +1027,12 @@ def _settled(
     if _conditional_branches(text, kind, question):
         return ComponentReading(components, False, "conditional")
     normalised = _normalise(text)
+    if kind == "yesno" and _JSON_BOOLEAN.search(normalised):
+        return ComponentReading(components, False, "json_boolean")  # {"sees_object": false}
+    last = _SENTENCE_STOP.split(normalised.rstrip())[-1]
+    if _cut_off(normalised) and not _extract(last, kind, question, False):
+        # "... the desk is therefore located to the": cut off before its answer
+        return ComponentReading(components, False, "cut_off")
     if kind == "yesno" and any(
         _LEAD_CONDITION.match(normalised, m.end()) for m in _YES_OR_NO.finditer(normalised)
     ):  # "Yes, if it turned its head; as it stands, ...": the yes holds only under a condition
@@ -1138,6 +1148,8 @@ def _extract(
     if not answer.strip():
         return frozenset()
     text = _normalise(answer)
+    if kind == "cardinal":  # the premise in other words ("taking the top of the image as north")
+        text = _blank_matches(text, _NORTH_PREMISE)  # before an echo takes half of it
     text = _strip_question_echo(text, question)
     text = _strip_option_lists(text, kind)
     text = _mask_disclaimers(text, first_person)

@@ -259,6 +259,8 @@ def _stands_alone(prepared: Prepared, mention: _Mention, options: Mapping[str, s
         return False  # neither first nor last
     # at the start: "No, ..." or "No it can't" answers; "No doubt about it" does not
     next_char = prepared.low[mention.end : mention.end + 1]
+    if prepared.low[mention.end : mention.end + 4].lstrip()[:1] in "([":
+        return True  # "Yes (B)", "No [A]": the word, then a label
     following = words(prepared.low[mention.end : mention.end + 40])
     return next_char != " " or following[0] in ANSWER_SUBJECTS | ANSWER_JOINS
 

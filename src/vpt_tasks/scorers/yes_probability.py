@@ -250,6 +250,8 @@ def text_yes_probability(
     text: str,
     yes_words: Sequence[str] = DEFAULT_YES_WORDS,
     no_words: Sequence[str] = DEFAULT_NO_WORDS,
+    *,
+    question: str | None = None,
 ) -> float | None:
     """1.0 / 0.0 when a generated answer says Yes / No for certain, else None.
 
@@ -264,7 +266,9 @@ def text_yes_probability(
     of doubt a careful annotator would not decide past: a self-correction, a double
     negation, a walk-through cut off before its conclusion, words to the grader, a
     negated question it asks itself ("Is it not in front? No, ..."), or a hesitation
-    with no turn to an answer.
+    with no turn to an answer. With the `question` (English), a reply whose statement of
+    the asked relation says the opposite of its Yes/No ("No. The basketball is in front
+    of the car." to "Is the basketball in front of the car?") is undecided too.
 
     Words are runs of Unicode word characters compared case-insensitively.
     (Scripts written without spaces need a vocabulary matching the whole run.)
@@ -303,7 +307,38 @@ def text_yes_probability(
         _negates_its_yes(prepared, match) for match, yes in found if yes
     ):  # "Yes, the basketball is not to the right of the horse"
         return None
-    return float(said.pop()) if len(said) == 1 else None
+    if len(said) != 1:
+        return None
+    answer = said.pop()
+    stated = _stated_relation(prepared, question) if question else None
+    return None if stated is not None and stated != answer else float(answer)
+
+
+_RELATIONS = {
+    "front": re.compile(r"\bin front of\b"),
+    "behind": re.compile(r"\bbehind\b"),
+    "left": re.compile(r"\b(?:to the |on the )?left (?:of|side of)\b"),
+    "right": re.compile(r"\b(?:to the |on the )?right (?:of|side of)\b"),
+}
+_OPPOSITE = {"front": "behind", "behind": "front", "left": "right", "right": "left"}
+
+
+def _stated_relation(prepared: Prepared, question: str) -> bool | None:
+    """True / False when the reply states the question's spatial relation ("in front of")
+    or its opposite ("behind"), or denies it ("not in front of"); None when it states
+    neither or both."""
+    low = question.lower()
+    asked = next((name for name, pattern in _RELATIONS.items() if pattern.search(low)), None)
+    if asked is None:
+        return None
+    says = set()
+    for name, value in ((asked, True), (_OPPOSITE[asked], False)):
+        for m in _RELATIONS[name].finditer(prepared.low):
+            clause = prepared.clause_at(m.start())
+            if clause is None or prepared.is_hypothetical(clause):
+                continue
+            says.add(value != negated_before(prepared, clause, m.start()))
+    return says.pop() if len(says) == 1 else None
 
 
 _LOW_CONFIDENCE = re.compile(
@@ -408,8 +443,10 @@ def read_output(
     no_words: Sequence[str] = DEFAULT_NO_WORDS,
     *,
     prefixes: bool = False,
+    question: str | None = None,
 ) -> Reading:
-    """The `Reading` of `output` in one vocabulary (see `yes_probability_from_output`)."""
+    """The `Reading` of `output` in one vocabulary (see `yes_probability_from_output`);
+    `question` is passed to the text reading (`text_yes_probability`)."""
     if not output.choices:
         return Reading(None, "none", 0.0)
     choice = output.choices[0]
@@ -431,7 +468,7 @@ def read_output(
             return Reading(None, "none", mass)
         return Reading(p, "logprobs", mass, by_prefix)
     text = choice.message.text if choice.message is not None else output.completion
-    p = text_yes_probability(text or "", yes_words, no_words)
+    p = text_yes_probability(text or "", yes_words, no_words, question=question)
     return Reading(p, "text", 1.0) if p is not None else Reading(None, "none", 0.0)
 
 
@@ -492,7 +529,8 @@ def yes_probability(
         if not has_logprobs and not warned:
             warned = True
             logger.warning(no_logprobs_warning)
-        reading = read_output(output, yes_words, no_words, prefixes=prefixes)
+        question = getattr(state, "input_text", None)  # the question asked, for the text reading
+        reading = read_output(output, yes_words, no_words, prefixes=prefixes, question=question)
         p, method = reading.p, reading.method
         metadata: dict[str, Any] = {
             "p": p,
@@ -503,7 +541,7 @@ def yes_probability(
         if prefixes:
             metadata["by_prefix"] = reading.by_prefix
         if english_words is not None:
-            english = read_output(output, *english_words)
+            english = read_output(output, *english_words, question=question)
             metadata.update(
                 p_english=english.p,
                 mass=reading.mass,
