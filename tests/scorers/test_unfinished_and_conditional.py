@@ -154,274 +154,250 @@ Q5 = (
 )
 
 
-@pytest.mark.parametrize(
-    ("kind", "question", "answer", "expected"),
-    [
-        # a count: a lone "0." opens with its number; two counts settle nothing; a list
-        # counts its items only when it is not cut off
-        (
-            "count",
-            Q1,
-            "0. The image shows just the minifigure on its baseplate.",
-            {"0"},
-        ),
-        ("count", Q1, "Objects:\n- Goblet\n- Chair", {"2"}),
-        ("count", Q1, "Objects:\n1. Goblet: a golden cup.\n2. Chair: the goblet stands on", None),
-        (
-            "count",
-            Q2,
-            "There is no humanoid minifigure here. There is one figure, but it is a droid.",
-            None,
-        ),
-        ("count", Q1, "One object, the goblet, and no other objects.", {"1"}),
-        # a leading "No" that is a determiner; a Yes its last seeing statement contradicts
-        ("yesno", Q3, "No question about it, yes: both stand on the grey plate.", {"yes"}),
-        (
-            "yesno",
-            Q6,
-            "Yes, it can see the cat. But it faces the wall, so it cannot see the cat.",
-            None,
-        ),
-        (
-            "yesno",
-            Q6,
-            "Yes, it can see it. Wait, it faces away, so no, it cannot see the cat.",
-            {"no"},
-        ),
-        # compass words naming a part of the image; Q5 directions beyond the facing
-        (
-            "cardinal",
-            Q4,
-            "The cat is in the western half of the image, left of the minifigure.",
-            None,
-        ),
-        (
-            "cardinal",
-            Q5,
-            "It is facing east, although the cat it glances at sits to the north.",
-            {"east"},
-        ),
-        ("cardinal", Q5, "It is facing east, with its raised arm pointing north.", None),
-        (
-            "cardinal",
-            Q5,
-            "It faces mostly west, slightly turned toward the north.",
-            {"north", "west"},
-        ),
-        (
-            "cardinal",
-            Q5,
-            "The minifigure is facing north-east, toward the cat in the north-east.",
-            {"north", "east"},
-        ),
-        # body parts and positions placed in the image are not the figure's frame
-        ("egocentric", Q7, "Its left hand holds a cup; the cat is behind it.", {"back"}),
-        (
-            "egocentric",
-            Q7,
-            "The cat is right of the minifigure in the picture; for the figure it is behind.",
-            {"back"},
-        ),
-    ],
-)
-def test_set_four_principles(kind, question, answer, expected) -> None:
-    reading = read_components(answer, kind, question=question)
-    if expected is None:
-        assert not reading.decided, reading
-    else:
-        assert reading.decided and set(reading.components) == expected, reading
+SET_FOUR = [
+    # a count: a lone "0." opens with its number; two counts settle nothing; a list
+    # counts its items only when it is not cut off
+    (
+        "count",
+        Q1,
+        "0. The image shows just the minifigure on its baseplate.",
+        {"0"},
+    ),
+    ("count", Q1, "Objects:\n- Goblet\n- Chair", {"2"}),
+    ("count", Q1, "Objects:\n1. Goblet: a golden cup.\n2. Chair: the goblet stands on", None),
+    (
+        "count",
+        Q2,
+        "There is no humanoid minifigure here. There is one figure, but it is a droid.",
+        None,
+    ),
+    ("count", Q1, "One object, the goblet, and no other objects.", {"1"}),
+    # a leading "No" that is a determiner; a Yes its last seeing statement contradicts
+    ("yesno", Q3, "No question about it, yes: both stand on the grey plate.", {"yes"}),
+    (
+        "yesno",
+        Q6,
+        "Yes, it can see the cat. But it faces the wall, so it cannot see the cat.",
+        None,
+    ),
+    (
+        "yesno",
+        Q6,
+        "Yes, it can see it. Wait, it faces away, so no, it cannot see the cat.",
+        {"no"},
+    ),
+    # compass words naming a part of the image; Q5 directions beyond the facing
+    (
+        "cardinal",
+        Q4,
+        "The cat is in the western half of the image, left of the minifigure.",
+        None,
+    ),
+    (
+        "cardinal",
+        Q5,
+        "It is facing east, although the cat it glances at sits to the north.",
+        {"east"},
+    ),
+    ("cardinal", Q5, "It is facing east, with its raised arm pointing north.", None),
+    (
+        "cardinal",
+        Q5,
+        "It faces mostly west, slightly turned toward the north.",
+        {"north", "west"},
+    ),
+    (
+        "cardinal",
+        Q5,
+        "The minifigure is facing north-east, toward the cat in the north-east.",
+        {"north", "east"},
+    ),
+    # body parts and positions placed in the image are not the figure's frame
+    ("egocentric", Q7, "Its left hand holds a cup; the cat is behind it.", {"back"}),
+    (
+        "egocentric",
+        Q7,
+        "The cat is right of the minifigure in the picture; for the figure it is behind.",
+        {"back"},
+    ),
+]
 
 
 # --- principles found by the trap sets -------------------------------------------------
-@pytest.mark.parametrize(
-    ("kind", "question", "answer", "expected"),
-    [
-        ("yesno", Q3, "They are not on different surfaces; both stand on the grey plate.", None),
-        ("yesno", Q3, "Yes, the figure is on the plate, but the goblet is on a box, so no.", None),
-        (
-            "yesno",
-            Q3,
-            "Hard to judge at first, but both sit on the same wide grey surface.",
-            {"yes"},
-        ),
-        ("count", Q2, "I'm sorry, but I can't determine how many minifigures there are.", set()),
-        (
-            "yesno",
-            Q6,
-            "Its eyes are open, yes, but it faces away, so it would not be able to see it.",
-            None,
-        ),
-        (
-            "cardinal",
-            Q4,
-            "Direction: S\n\nThe cat is below the figure (its shadow falls to the east).",
-            {"south"},
-        ),
-        (
-            "cardinal",
-            Q5,
-            "The light comes from the west. It faces north; the cat lies to its east.",
-            {"north"},
-        ),
-        ("cardinal", Q5, "The minifigure is facing to the west, towards the plant.", {"west"}),
-        ("egocentric", Q7, "Right, so from its point of view the cat is behind it.", {"back"}),
-    ],
-)
-def test_trap_set_principles(kind, question, answer, expected) -> None:
-    reading = read_components(answer, kind, question=question)
-    if expected is None:
-        assert not reading.decided, reading
-    else:
-        assert reading.decided and set(reading.components) == expected, reading
+TRAPS = [
+    ("yesno", Q3, "They are not on different surfaces; both stand on the grey plate.", None),
+    ("yesno", Q3, "Yes, the figure is on the plate, but the goblet is on a box, so no.", None),
+    (
+        "yesno",
+        Q3,
+        "Hard to judge at first, but both sit on the same wide grey surface.",
+        {"yes"},
+    ),
+    ("count", Q2, "I'm sorry, but I can't determine how many minifigures there are.", set()),
+    (
+        "yesno",
+        Q6,
+        "Its eyes are open, yes, but it faces away, so it would not be able to see it.",
+        None,
+    ),
+    (
+        "cardinal",
+        Q4,
+        "Direction: S\n\nThe cat is below the figure (its shadow falls to the east).",
+        {"south"},
+    ),
+    (
+        "cardinal",
+        Q5,
+        "The light comes from the west. It faces north; the cat lies to its east.",
+        {"north"},
+    ),
+    ("cardinal", Q5, "The minifigure is facing to the west, towards the plant.", {"west"}),
+    ("egocentric", Q7, "Right, so from its point of view the cat is behind it.", {"back"}),
+]
 
 
-@pytest.mark.parametrize(
-    ("answer", "options", "question", "expected"),
-    [
-        # a question asking for what is NOT the case is read by letter only
-        (
-            "He can see the ball, the dog and the fence, but not the tree.",
-            {"A": "the ball", "B": "the dog", "C": "the fence", "D": "the tree"},
-            "Which object can the boy NOT see?",
-            None,
-        ),
-        (
-            "Answer: D",
-            {"A": "the ball", "B": "the dog", "C": "the fence", "D": "the tree"},
-            "Which object can the boy NOT see?",
-            "D",
-        ),
-        # a first line and a final answer that differ, with no correction between
-        (
-            "C\n\nShe faces the wall and the cat is on the floor.\n\nFinal answer: A",
-            {"A": "on her left", "B": "on her right", "C": "in front of her", "D": "behind her"},
-            None,
-            None,
-        ),
-        # "No" about being blocked, then a clear view: the Yes/No and the statement disagree
-        (
-            "No, it's not blocked: the minifigure has a clear view of the cup.",
-            {"A": "Yes", "B": "No"},
-            None,
-            None,
-        ),
-    ],
-)
-def test_option_trap_principles(answer, options, question, expected) -> None:
-    assert read_option(answer, options, question=question).letter == expected
+OPTION_TRAPS = [
+    # a question asking for what is NOT the case is read by letter only
+    (
+        "He can see the ball, the dog and the fence, but not the tree.",
+        {"A": "the ball", "B": "the dog", "C": "the fence", "D": "the tree"},
+        "Which object can the boy NOT see?",
+        None,
+    ),
+    (
+        "Answer: D",
+        {"A": "the ball", "B": "the dog", "C": "the fence", "D": "the tree"},
+        "Which object can the boy NOT see?",
+        "D",
+    ),
+    # a first line and a final answer that differ, with no correction between
+    (
+        "C\n\nShe faces the wall and the cat is on the floor.\n\nFinal answer: A",
+        {"A": "on her left", "B": "on her right", "C": "in front of her", "D": "behind her"},
+        None,
+        None,
+    ),
+    # "No" about being blocked, then a clear view: the Yes/No and the statement disagree
+    (
+        "No, it's not blocked: the minifigure has a clear view of the cup.",
+        {"A": "Yes", "B": "No"},
+        None,
+        None,
+    ),
+]
 
 
 # --- principles found by the second trap sets ------------------------------------------
-@pytest.mark.parametrize(
-    ("kind", "question", "answer", "expected"),
-    [
-        (
-            "count",
-            Q1,
-            "Objects:\n1. Goblet\n\nOn second look, there is a second goblet behind it.",
-            None,
-        ),
-        ("count", Q1, "The goblet is the only one; the wall and floor I count as zero.", None),
-        ("count", Q2, "There are no other humanoid minifigures besides the one at the desk.", None),
-        ("count", Q1, "There are no objects other than the minifigure.", {"0"}),
-        ("count", Q2, "I can't make out any humanoid figures, only the plant.", {"0"}),
-        ("count", Q2, "Two minifigure-sized pieces, but only one of them is humanoid.", None),
-        (
-            "cardinal",
-            Q4,
-            "The cat lies about 90 degrees clockwise from north, seen from the figure.",
-            None,
-        ),
-        ("cardinal", Q4, "The minifigure is west of the cat.", None),
-        ("cardinal", Q4, "Comparing their positions, the cat is to the south, but slightly", None),
-        ("yesno", Q6, "Yes, if it turned its head; as it stands, the cat is behind it.", None),
-        ("egocentric", Q7, "The cat is behind it, over its right shoulder.", {"back", "right"}),
-        ("egocentric", Q7, "The cat would be in front of it if it turned around.", None),
-        (
-            "yesno",
-            Q6,
-            "If it turned, it would see the cat, but as it stands it cannot see it.",
-            {"no"},
-        ),
-    ],
-)
-def test_second_trap_set_principles(kind, question, answer, expected) -> None:
-    reading = read_components(answer, kind, question=question)
-    if expected is None:
-        assert not reading.decided, reading
-    else:
-        assert reading.decided and set(reading.components) == expected, reading
+TRAPS_2 = [
+    (
+        "count",
+        Q1,
+        "Objects:\n1. Goblet\n\nOn second look, there is a second goblet behind it.",
+        None,
+    ),
+    ("count", Q1, "The goblet is the only one; the wall and floor I count as zero.", None),
+    ("count", Q2, "There are no other humanoid minifigures besides the one at the desk.", None),
+    ("count", Q1, "There are no objects other than the minifigure.", {"0"}),
+    ("count", Q2, "I can't make out any humanoid figures, only the plant.", {"0"}),
+    ("count", Q2, "Two minifigure-sized pieces, but only one of them is humanoid.", None),
+    (
+        "cardinal",
+        Q4,
+        "The cat lies about 90 degrees clockwise from north, seen from the figure.",
+        None,
+    ),
+    ("cardinal", Q4, "The minifigure is west of the cat.", None),
+    ("cardinal", Q4, "Comparing their positions, the cat is to the south, but slightly", None),
+    ("yesno", Q6, "Yes, if it turned its head; as it stands, the cat is behind it.", None),
+    ("egocentric", Q7, "The cat is behind it, over its right shoulder.", {"back", "right"}),
+    ("egocentric", Q7, "The cat would be in front of it if it turned around.", None),
+    (
+        "yesno",
+        Q6,
+        "If it turned, it would see the cat, but as it stands it cannot see it.",
+        {"no"},
+    ),
+]
 
 
-@pytest.mark.parametrize(
-    ("answer", "options", "question", "expected"),
-    [
-        (
-            "Both A and C fit - he could be looking at either.",
-            {"A": "the roses", "B": "the feeder", "C": "the fence", "D": "the can"},
-            None,
-            None,
-        ),
-        (
-            "She is looking at the laptop, not the book. Answer: A",
-            {"A": "the book", "B": "the laptop", "C": "the librarian", "D": "the clock"},
-            None,
-            None,
-        ),
-        (
-            "Not the book: she reads the laptop screen. Answer: B",
-            {"A": "the book", "B": "the laptop", "C": "the librarian", "D": "the clock"},
-            None,
-            "B",
-        ),
-        # a Yes supported only by the object being in the picture answers another question
-        (
-            "Yes, the lamp is present in the image, next to the wardrobe.",
-            {"A": "No", "B": "Yes"},
-            "Assuming the minifigure can see, can it see the lamp in the picture?",
-            None,
-        ),
-        (
-            "Yes, the lamp is in its line of sight.",
-            {"A": "No", "B": "Yes"},
-            "Assuming the minifigure can see, can it see the lamp in the picture?",
-            "B",
-        ),
-    ],
-)
-def test_second_option_trap_principles(answer, options, question, expected) -> None:
-    assert read_option(answer, options, question=question).letter == expected
+OPTION_TRAPS_2 = [
+    (
+        "Both A and C fit - he could be looking at either.",
+        {"A": "the roses", "B": "the feeder", "C": "the fence", "D": "the can"},
+        None,
+        None,
+    ),
+    (
+        "She is looking at the laptop, not the book. Answer: A",
+        {"A": "the book", "B": "the laptop", "C": "the librarian", "D": "the clock"},
+        None,
+        None,
+    ),
+    (
+        "Not the book: she reads the laptop screen. Answer: B",
+        {"A": "the book", "B": "the laptop", "C": "the librarian", "D": "the clock"},
+        None,
+        "B",
+    ),
+    # a Yes supported only by the object being in the picture answers another question
+    (
+        "Yes, the lamp is present in the image, next to the wardrobe.",
+        {"A": "No", "B": "Yes"},
+        "Assuming the minifigure can see, can it see the lamp in the picture?",
+        None,
+    ),
+    (
+        "Yes, the lamp is in its line of sight.",
+        {"A": "No", "B": "Yes"},
+        "Assuming the minifigure can see, can it see the lamp in the picture?",
+        "B",
+    ),
+]
 
 
 # --- principles found by the third trap sets -------------------------------------------
-@pytest.mark.parametrize(
-    ("kind", "question", "answer", "expected"),
-    [
-        ("yesno", Q6, '{"sees_object": false}', None),
-        (
-            "cardinal",
-            Q4,
-            "The cat is lower in the picture. Taking the top as north, it is therefore to the",
-            None,
-        ),
-        (
-            "cardinal",
-            Q4,
-            "Taking the top of the image as north, the cat is east of the minifigure.",
-            {"east"},
-        ),
-        ("yesno", Q3, "Yes, they are.", {"yes"}),
-    ],
-)
-def test_third_trap_set_principles(kind, question, answer, expected) -> None:
-    reading = read_components(answer, kind, question=question)
-    if expected is None:
-        assert not reading.decided, reading
-    else:
-        assert reading.decided and set(reading.components) == expected, reading
+TRAPS_3 = [
+    ("yesno", Q6, '{"sees_object": false}', None),
+    (
+        "cardinal",
+        Q4,
+        "The cat is lower in the picture. Taking the top as north, it is therefore to the",
+        None,
+    ),
+    (
+        "cardinal",
+        Q4,
+        "Taking the top of the image as north, the cat is east of the minifigure.",
+        {"east"},
+    ),
+    ("yesno", Q3, "Yes, they are.", {"yes"}),
+]
 
 
 def test_an_answer_word_before_a_bracketed_letter_is_read_with_it() -> None:
     """ "Answer: Yes (B)" with B = No names two options (found by the third option trap set)."""
     assert read_option("Answer: Yes (B)", {"A": "Yes", "B": "No"}).letter is None
     assert read_option("Answer: No (B)", {"A": "Yes", "B": "No"}).letter == "B"
+
+
+def _read_as(kind, question, answer, expected) -> None:
+    reading = read_components(answer, kind, question=question)
+    if expected is None:
+        assert not reading.decided, reading
+    else:
+        assert reading.decided and set(reading.components) == expected, reading
+
+
+@pytest.mark.parametrize(
+    ("kind", "question", "answer", "expected"), SET_FOUR + TRAPS + TRAPS_2 + TRAPS_3
+)
+def test_principles_found_by_the_later_sets(kind, question, answer, expected) -> None:
+    _read_as(kind, question, answer, expected)
+
+
+@pytest.mark.parametrize(
+    ("answer", "options", "question", "expected"), OPTION_TRAPS + OPTION_TRAPS_2
+)
+def test_option_principles_found_by_the_trap_sets(answer, options, question, expected) -> None:
+    assert read_option(answer, options, question=question).letter == expected
