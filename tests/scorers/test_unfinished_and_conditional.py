@@ -49,6 +49,14 @@ CUT_OFF = [
 ]
 
 
+def _read_as(kind, question, answer, expected) -> None:
+    reading = read_components(answer, kind, question=question)
+    if expected is None:
+        assert not reading.decided, reading
+    else:
+        assert reading.decided and set(reading.components) == expected, reading
+
+
 @pytest.mark.parametrize(("kind", "question", "answer"), CUT_OFF)
 def test_a_walkthrough_cut_off_before_its_conclusion_is_undecided(kind, question, answer) -> None:
     reading = read_components(answer, kind, question=question)
@@ -79,8 +87,7 @@ def test_a_walkthrough_cut_off_before_its_conclusion_is_undecided(kind, question
     ],
 )
 def test_a_finished_or_concluded_walkthrough_is_read(kind, question, answer, expected) -> None:
-    reading = read_components(answer, kind, question=question)
-    assert reading.decided and set(reading.components) == expected
+    _read_as(kind, question, answer, expected)
 
 
 def test_the_option_readers_share_the_principle() -> None:
@@ -141,8 +148,7 @@ def test_an_answer_that_depends_on_a_condition_is_undecided(kind, question, answ
     ],
 )
 def test_a_premise_or_an_idle_condition_is_no_branch(kind, question, answer, expected) -> None:
-    reading = read_components(answer, kind, question=question)
-    assert reading.decided and set(reading.components) == expected
+    _read_as(kind, question, answer, expected)
 
 
 # --- principles found by blind set 4 (Isle-Brick-V2 traps) -----------------------------
@@ -379,14 +385,6 @@ def test_an_answer_word_before_a_bracketed_letter_is_read_with_it() -> None:
     """ "Answer: Yes (B)" with B = No names two options (found by the third option trap set)."""
     assert read_option("Answer: Yes (B)", {"A": "Yes", "B": "No"}).letter is None
     assert read_option("Answer: No (B)", {"A": "Yes", "B": "No"}).letter == "B"
-
-
-def _read_as(kind, question, answer, expected) -> None:
-    reading = read_components(answer, kind, question=question)
-    if expected is None:
-        assert not reading.decided, reading
-    else:
-        assert reading.decided and set(reading.components) == expected, reading
 
 
 @pytest.mark.parametrize(
