@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 2,514 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 2,758 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -50,10 +50,13 @@ SHA256 = {
     "comfort_traps2.jsonl": "2452e5fde3ed071d9f7fa499bae679ed6c94fdbd9e7de56dd68d38379065b57e",
     "two_options_traps3.jsonl": "6a510b182c77bdc0899e1d06a9235c43c11d0f8ed12944f61f49ddf367c4598f",
     "four_options_traps3.jsonl": "c185c1109c747fa9e241f40edbb599f5b921285ce6fddf69d1edae499d82cf06",
+    "isle_brick_v5.jsonl": "e383fbcc75d2783e9c67e64382bb8614be28e01fe3f151a9c30f16502d0145be",
+    "two_options_v5.jsonl": "69e2ee96663c5534843708133e8206cf1faed8c7f625a5bd808858a59f891174",
+    "four_options_v5.jsonl": "727afd6bd578090ed6beab45ce1c27835937578587b4d0c251593c8a5f0baa5a",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
-"""Share of clear option answers the rules must decide right (today 0.77-0.93)."""
+"""Share of clear option answers the rules must decide right (today 0.76-0.94)."""
 COMPONENT_FLOOR = 0.78
 """Share of clear Isle-Brick-V2 answers the rules must read right (today 0.82-0.97)."""
 YES_NO_TEXT_FLOOR = 0.75

@@ -359,6 +359,32 @@ OPTION_TRAPS_2 = [
         "Assuming the minifigure can see, can it see the lamp in the picture?",
         "B",
     ),
+    # set 5 (model families): the last "so" sentence names another option; the person's side
+    # worked out from the image's, then a bare letter; a figure facing away, then Yes
+    (
+        "So, there are 2 blue dots in total.\n\nThe answer is A.",
+        {"A": "1", "B": "2"},
+        None,
+        None,
+    ),
+    (
+        "She faces the camera, so her right is the image's left. The bench is there.\n\nAnswer: A",
+        {"A": "the stroller", "B": "the fence", "C": "the bench", "D": "the tree"},
+        None,
+        None,
+    ),
+    (
+        "She faces the camera, so her right is the image's left: the bench. Answer: C. the bench",
+        {"A": "the stroller", "B": "the fence", "C": "the bench", "D": "the tree"},
+        None,
+        "C",
+    ),
+    (
+        "The minifigure is facing away from the chest. B",
+        {"A": "No", "B": "Yes"},
+        None,
+        None,
+    ),
 ]
 
 
@@ -378,6 +404,21 @@ TRAPS_3 = [
         {"east"},
     ),
     ("yesno", Q3, "Yes, they are.", {"yes"}),
+    # set 5 (model families): a lead its last sentence contradicts; "the only object"
+    (
+        "yesno",
+        Q3,
+        "Yes, they are on the same surface. The cat is on a shelf. So they are not on the same surface.",
+        None,
+    ),
+    (
+        "count",
+        Q1,
+        "There are 2 objects in the image. The cat is the only object that is not a minifigure.",
+        None,
+    ),
+    ("count", Q1, "The cat is the only object besides the minifigure.", {"1"}),
+    ("count", Q1, "It is blurry; the only thing I can make out is the minifigure itself.", None),
 ]
 
 

@@ -719,6 +719,23 @@ _FIRST_PERSON_SEES = re.compile(r"\bi\s+(?:do\s+|clearly\s+|also\s+)?see\b", _FL
 _YES_AND_NO = re.compile(r"^\W*(?:yes|no)\s*(?:and|or|/)\s*(?:yes|no)\b", _FLAGS)
 
 
+def _concludes(text: str, start: int) -> str | None:
+    """ "yes" / "no": what the last sentence after `start` says by its evidence alone ("So
+    they are not on the same surface."), or None when it says neither or both."""
+    tail = text[start:].rstrip()
+    last = _SENTENCE_STOP.split(tail.rstrip(".!? "))[-1]
+    if not last.strip() or len(last) == len(tail):
+        return None  # the lead's own sentence
+    negative = [m for m in _NEGATIVE_EVIDENCE.finditer(last)]
+    rest = _blank(last, (m.span() for m in negative))
+    positive = _POSITIVE_EVIDENCE.search(rest) is not None
+    if negative and not positive:
+        return "no"
+    if positive and not negative:
+        return "yes"
+    return None
+
+
 def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
     """yes/no, from explicit words first and from paraphrases second.
 
@@ -743,9 +760,10 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
         said = "yes" if lead.group(1).lower() in {"yes", "yeah", "yep"} else "no"
         other = _NO_WORD if said == "yes" else _YES_WORD
         # "Yes, ... but ..., so no, they are not on the same surface": both, settling nothing
-        return (
-            {said, "no" if said == "yes" else "yes"} if other.search(text, lead.end()) else {said}
-        )
+        opposite = "no" if said == "yes" else "yes"
+        if other.search(text, lead.end()) or _concludes(text, lead.end()) == opposite:
+            return {said, opposite}  # "Yes, ... So they are not on the same surface."
+        return {said}
     found: set[str] = set()
     if any(not _LEAD_CONDITION.match(text, m.end()) for m in _YES_WORD.finditer(text)):
         found.add("yes")
@@ -852,6 +870,8 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
     nouns = _count_nouns(question)
     anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{nouns}\b(?!-)", _FLAGS)
     found = {_number_value(m.group(1)) for m in anchored.finditer(text)}
+    if re.search(rf"\b(?:is|was)\s+the\s+only\s+(?:[\w-]+\s+){{0,2}}?{nouns}\b", text, _FLAGS):
+        found.add("1")  # "the dog is the only object that is not a minifigure"
     found |= {_number_value(m.group(1)) for m in _TOTAL_ANCHOR.finditer(text)}
     if first_person and nouns == _FIGURE_NOUNS and _ONLY_ME.search(text):
         found.add("1")

@@ -520,6 +520,63 @@ _PRESENCE = re.compile(
 )
 
 
+_PERSON_SIDE = re.compile(r"\b(?:her|his|their|your|its|the\s+\w+'s)\s+(?:left|right)\b")
+
+
+def _reasoning_points_elsewhere(
+    prepared: Prepared,
+    letter: str,
+    options: Mapping[str, str],
+    affirmed: list[_Mention],
+    question: str | None,
+) -> bool:
+    """Whether the answer's own reasoning names another option than its letter:
+    - its last "so"/"therefore" sentence affirms only other options ("So, there are 2 blue
+      dots in total. The answer is A.");
+    - it works out the person's side from the image's ("she faces the camera, so her
+      right is the image's left") and then gives a letter whose text it never affirms:
+      nothing ties the letter to the side it worked out.
+    """
+    by_sentence: dict[int, set[str]] = {}
+    for m in affirmed:
+        clause = prepared.clause_at(m.start)
+        if clause is not None and not m.label:
+            by_sentence.setdefault(clause.sentence, set()).add(m.letter)
+    for index in sorted(by_sentence, reverse=True):
+        start, end = prepared.sentences[index]
+        said = set(words(prepared.low[start:end]))
+        if said & {"so", "therefore", "thus", "hence"} and letter not in by_sentence[index]:
+            return True
+        break  # only the last sentence that names an option's text
+    # the person's side worked out from the image's ("her right is the image's left"), then
+    # a letter whose text the answer never affirms: nothing ties the letter to that side
+    if any(_converts_frames(prepared, m.start()) for m in _PERSON_SIDE.finditer(prepared.low)):
+        return not any(not m.label and m.letter == letter for m in affirmed)
+    return False
+
+
+_OTHER_FRAME = re.compile(r"\b(?:image|picture|photo|frame|camera|viewer|our|we)\b")
+
+
+def _converts_frames(prepared: Prepared, at: int) -> bool:
+    """Whether a side is stated in a sentence that maps frames ("her right is the image's
+    left"): a step of the reasoning, not its conclusion."""
+    for start, end in prepared.sentences:
+        if start <= at < end:
+            return _OTHER_FRAME.search(prepared.low, start, end) is not None
+    return False
+
+
+def _in_hypothetical(prepared: Prepared, at: int) -> bool:
+    clause = prepared.clause_at(at)
+    return clause is None or prepared.is_hypothetical(clause)
+
+
+def _sentence_of(prepared: Prepared, at: int) -> int:
+    clause = prepared.clause_at(at)
+    return clause.sentence if clause is not None else -1
+
+
 def _ruled_out(prepared: Prepared, mention: _Mention, affirmed: list[_Mention]) -> bool:
     """Whether a mention is negated ("not the book"), not merely hypothetical ("if ...")."""
     clause = prepared.clause_at(mention.start)
@@ -613,6 +670,8 @@ def read_option(
         and _PRESENCE.search(prepared.low)
     ):  # "Yes, the lamp is present in the image": whether it is there, not whether it is seen
         return Reading(None, "answers_presence", readings)
+    if _reasoning_points_elsewhere(prepared, letter, options, affirmed, question):
+        return Reading(None, "reasoning_disagrees", readings)
     own_text = [m for m in mentions if not m.label and m.letter == letter]
     if own_text and all(_ruled_out(prepared, m, affirmed) for m in own_text):
         # "She is looking at the laptop, not the book. Answer: A" (A = the book): the answer
