@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 2,758 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 3,002 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -53,6 +53,9 @@ SHA256 = {
     "isle_brick_v5.jsonl": "e383fbcc75d2783e9c67e64382bb8614be28e01fe3f151a9c30f16502d0145be",
     "two_options_v5.jsonl": "69e2ee96663c5534843708133e8206cf1faed8c7f625a5bd808858a59f891174",
     "four_options_v5.jsonl": "727afd6bd578090ed6beab45ce1c27835937578587b4d0c251593c8a5f0baa5a",
+    "isle_brick_v6.jsonl": "9159cdcdc82f7dda5f31c15e50bbbb20fff630391e31ea7e4baae1169d946e57",
+    "two_options_v6.jsonl": "ed7b9f6a7d1c6db235d98f8365754c407a388799ce7d2a083d627bc8e4b23775",
+    "four_options_v6.jsonl": "18124f4cfecde1e92d385ad966390708f599ad1ceb35a886d70870ae4fca8e5c",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
@@ -121,7 +124,10 @@ def test_components_never_confidently_wrong(name: str) -> None:
     for row in _rows(name):
         qid = row["question_id"]
         question = questions[qid].replace("the object", f"the {row['object']}")
-        got = read_components(row["answer"], QUESTION_KINDS[qid], question=question)
+        first_person = "first person" in row["note"].lower()  # set 6 marks them in its notes
+        got = read_components(
+            row["answer"], QUESTION_KINDS[qid], question=question, first_person=first_person
+        )
         label = row["label"]
         if label == "ambiguous":
             if got.decided:

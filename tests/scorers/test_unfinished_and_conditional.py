@@ -306,7 +306,7 @@ TRAPS_2 = [
     ("count", Q2, "There are no other humanoid minifigures besides the one at the desk.", None),
     ("count", Q1, "There are no objects other than the minifigure.", {"0"}),
     ("count", Q2, "I can't make out any humanoid figures, only the plant.", {"0"}),
-    ("count", Q2, "Two minifigure-sized pieces, but only one of them is humanoid.", None),
+    ("count", Q2, "Two minifigure-sized pieces, but only one of them is humanoid.", {"1"}),
     (
         "cardinal",
         Q4,
@@ -385,6 +385,15 @@ OPTION_TRAPS_2 = [
         None,
         None,
     ),
+    # set 6: two options' values stated, only the last "so" picks one; a bare ordinal-like number
+    (
+        "There are 5 yellow dots. However, one is hidden, so only 4 are fully visible.",
+        {"A": "4", "B": "5"},
+        None,
+        None,
+    ),
+    ("2", {"A": "Image 2", "B": "Image 3", "C": "Image 4", "D": "Image 5"}, None, None),
+    ("2", {"A": "Image 1", "B": "Image 2", "C": "Image 3", "D": "Image 4"}, None, "B"),
 ]
 
 
@@ -419,6 +428,32 @@ TRAPS_3 = [
     ),
     ("count", Q1, "The cat is the only object besides the minifigure.", {"1"}),
     ("count", Q1, "It is blurry; the only thing I can make out is the minifigure itself.", None),
+    # set 6 (other settings): another thing's place, negated evidence, two figures, partly
+    (
+        "cardinal",
+        Q4,
+        "The wardrobe to the north blocks part of the view; the cat is to the east of it.",
+        {"east"},
+    ),
+    (
+        "egocentric",
+        Q7,
+        "The cat is behind the minifigure, partly hidden by the wardrobe on its left.",
+        {"back"},
+    ),
+    (
+        "yesno",
+        Q3,
+        "There is no sign that they are on different surfaces; both rest on the same tabletop.",
+        {"yes"},
+    ),
+    (
+        "yesno",
+        Q3,
+        "The minifigure on the left is on the same surface as the goblet, but the one on the right is not.",
+        None,
+    ),
+    ("yesno", Q6, "Only partially: the wardrobe hides most of the cat.", None),
 ]
 
 
@@ -440,3 +475,14 @@ def test_principles_found_by_the_later_sets(kind, question, answer, expected) ->
 )
 def test_option_principles_found_by_the_trap_sets(answer, options, question, expected) -> None:
     assert read_option(answer, options, question=question).letter == expected
+
+
+def test_a_first_person_count_that_leaves_out_the_speaker_is_undecided() -> None:
+    """ "Apart from me, I can see one other minifigure" counts one besides the speaker."""
+    reading = read_components(
+        "Apart from me, I can see one other minifigure near the desk.",
+        "count",
+        question="How many humanoid minifigures are in the picture?",
+        first_person=True,
+    )
+    assert not reading.decided, reading

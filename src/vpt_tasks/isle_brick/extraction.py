@@ -463,7 +463,35 @@ def _mask_context(
         text = _blank_matches(text, _SEE_PREMISE)
     elif kind == "egocentric":
         text = _mask_other_viewpoints(text, first_person)
+    if kind in ("cardinal", "egocentric"):
+        text = _mask_other_things_places(text, question)
     return text
+
+
+_ASKED_OBJECT = re.compile(r"\bis\s+the\s+([a-z]+(?:\s+monitor)?)\s+located\b", _FLAGS)
+_PLACED_NOUN = re.compile(
+    r"\bthe\s+([a-z]+)\s+(?:(?:which|that)\s+is\s+|is\s+|stands\s+|sits\s+|lies\s+)?"
+    r"(?:to|on|in|at)\s+(?:the|its|his|her)\s+(?:far\s+)?"
+    r"(?:(?:north|south)[\s-]?(?:east|west)|north|south|east|west|left|right|front|back)\w*\b",
+    _FLAGS,
+)
+_NOT_ANOTHER_THING = frozenset("minifigure figure figurine one object it".split())
+
+
+def _mask_other_things_places(text: str, question: str | None) -> str:
+    """Q4/Q7: blank where *another* thing is ("the wardrobe to the north blocks part of the
+    view, but the cat is to the east"; "partly hidden by the wardrobe on its left"): only
+    the asked object's place is the answer. Needs the question's object."""
+    asked = _ASKED_OBJECT.search(question or "")
+    if asked is None:
+        return text
+    name = asked.group(1).lower().split()[-1]
+    spans = [
+        m.span()
+        for m in _PLACED_NOUN.finditer(text)
+        if m.group(1).lower() not in _NOT_ANOTHER_THING and m.group(1).lower() != name
+    ]
+    return _blank(text, spans)
 
 
 # --------------------------------------------------------------------------
@@ -677,6 +705,15 @@ _LEADING_YESNO = re.compile(
     + r")\b)",
     _FLAGS,
 )
+_EXCLUDES_SPEAKER = re.compile(
+    r"\b(?:apart\s+from|besides|other\s+than|except(?:\s+for)?|excluding|not\s+counting)\s+(?:me|myself)\b",
+    _FLAGS,
+)
+_LEFT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+left\b", _FLAGS)
+_RIGHT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+right\b", _FLAGS)
+_PARTIAL = re.compile(
+    r"[\W_]*(?:only\s+)?(?:partially|partly|somewhat|sort\s+of|kind\s+of|in\s+part)\b", _FLAGS
+)
 _JSON_BOOLEAN = re.compile(r"\"[^\"\n]{1,40}\"\s*:\s*(?:true|false)\b", _FLAGS)
 """A JSON field with a boolean: what true means depends on the field ("blocked": true)."""
 _YES_OR_NO = re.compile(r"\b(?:yes|yeah|yep|no|nope)\b", _FLAGS)
@@ -689,7 +726,7 @@ _SEE_TARGET = (
     r"(?:see|sees|seen|seeing|spot|notice|perceive|visible|"
     r"(?:in|within)\s+(?:its|his|her|my|your|the\s+minifigure's|the\s+figure's)\s+"
     r"(?:field\s+of\s+(?:view|vision)|line\s+of\s+sight|view|sight|vision|visual\s+field)|"
-    r"(?:on\s+)?the\s+same\s+(?:[\w-]+\s+){0,2}?(?:surface|table|platform|plane|level|base|baseplate|floor|ground))"
+    r"(?:on\s+)?the\s+same\s+(?:[\w-]+\s+){0,2}?(?:surface|table|tabletop|platform|plane|level|base|baseplate|floor|ground))"
 )
 _NEGATIVE_EVIDENCE = re.compile(
     r"(?:\bnot\b|n't\b|\bcannot\b|\bnever\b|\bunable\s+to\b|\bno\s+longer\b)\s*(?:[\w'-]+\s+){0,3}?"
@@ -701,13 +738,17 @@ _NEGATIVE_EVIDENCE = re.compile(
     r"|\b(?:probably|likely|possibly|presumably)\s+not\b|\bi\s+don't\s+think\s+so\b",
     _FLAGS,
 )
-_NEGATES_EVIDENCE = re.compile(r"\b(?:not|n't|never)\s+(?:on\s+|in\s+|at\s+)?$", _FLAGS)
+_NEGATES_EVIDENCE = re.compile(
+    r"(?:\b(?:not|n't|never)\s+(?:on\s+|in\s+|at\s+)?"
+    r"|\b(?:no\s+(?:indication|sign|evidence|reason)|nothing\s+(?:suggests|indicates|shows))\b[^.;!?]*)$",
+    _FLAGS,
+)
 _POSITIVE_EVIDENCE = re.compile(
     r"\b(?:can|could|would|will|does|do|did|should|might|may|able\s+to)\s+(?:[\w'-]+\s+){0,2}?see\b"
     r"|\bsees\b|\bvisible\b|\bin\s+(?:plain\s+|clear\s+)?(?:view|sight)\b"
     r"|\b(?:in|within)\s+(?:its|his|her|my|your|the\s+minifigure's|the\s+figure's)\s+(?:field\s+of\s+(?:view|vision)"
     r"|line\s+of\s+sight|view|sight|vision|visual\s+field)\b"
-    r"|\bsame\s+(?:[\w-]+\s+){0,2}?(?:surface|table|platform|plane|level|base|baseplate|floor|ground)\b",
+    r"|\bsame\s+(?:[\w-]+\s+){0,2}?(?:surface|table|tabletop|platform|plane|level|base|baseplate|floor|ground)\b",
     _FLAGS,
 )
 
@@ -776,7 +817,7 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
         for m in _NEGATIVE_EVIDENCE.finditer(text)
         if not (
             m.group()[:1].isalpha()
-            and _NEGATES_EVIDENCE.search(text[max(0, m.start() - 12) : m.start()])
+            and _NEGATES_EVIDENCE.search(text[max(0, m.start() - 60) : m.start()])
         )
     ]
     if negatives:
@@ -813,6 +854,15 @@ _ZERO = re.compile(
     + r")\b",
     _FLAGS,
 )
+_PART_COUNT = re.compile(
+    r"(?:"
+    + _NUMBER
+    + r")\s+(?:[\w-]+\s+)?(?:arms?|legs?|hands?|feet|foot|eyes?|ears?|studs?|wheels?|doors?"
+    r"|drawers?|shelves|shelf|corners?|sides?|wings?|pieces?|bricks?|rows?|columns?|steps?|pixels?|degrees?)\b",
+    _FLAGS,
+)
+"""A number that counts parts ("two arms and two legs", "4 studs"): not a count of the scene's
+objects or figures."""
 _PRONOUN_ONE = re.compile(
     r"\b(?:the|this|that|each|every|no|any|which)\s+one\b|(?<!only\s)\bone\s+(?:of|another|side|hand)\b"
     r"|\bone's\b",
@@ -879,7 +929,7 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
         if any(_says_zero(text, m) for m in _ZERO.finditer(text)):
             found.add("0")  # "There is no humanoid minifigure ... one figure ...": two counts
         return found
-    loose = _blank_matches(text, _PRONOUN_ONE)
+    loose = _blank_matches(_blank_matches(text, _PRONOUN_ONE), _PART_COUNT)
     found = {_number_value(m.group()) for m in _NUMBER_RE.finditer(loose)}
     if found:
         return found
@@ -1047,6 +1097,13 @@ def _settled(
     if _conditional_branches(text, kind, question):
         return ComponentReading(components, False, "conditional")
     normalised = _normalise(text)
+    if kind == "count" and _EXCLUDES_SPEAKER.search(normalised):
+        return ComponentReading(components, False, "excludes_speaker")  # "apart from me, one"
+    if kind != "count" and _LEFT_FIGURE.search(normalised) and _RIGHT_FIGURE.search(normalised):
+        # "The minifigure on the left is on the same surface, but the one on the right ..."
+        return ComponentReading(components, False, "two_figures")
+    if kind == "yesno" and _PARTIAL.match(normalised):
+        return ComponentReading(components, False, "partial")  # "Only partially: ..."
     if kind == "yesno" and _JSON_BOOLEAN.search(normalised):
         return ComponentReading(components, False, "json_boolean")  # {"sees_object": false}
     last = _SENTENCE_STOP.split(normalised.rstrip())[-1]

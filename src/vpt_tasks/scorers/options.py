@@ -409,7 +409,12 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
     }
     hits = {letter for letter, mine in distinctive.items() if content & mine}
     if len(hits) == 1 and all(any(w in mine for mine in own.values()) for w in content):
-        return hits.pop()
+        letter = hits.pop()
+        number = next((w for w in content if w.isdigit()), None)
+        position = list(options).index(letter) + 1
+        if number is not None and int(number) != position and int(number) <= len(options):
+            return None  # "2" with options "Image 2".."Image 5": the text, or the second option?
+        return letter
     return None
 
 
@@ -636,6 +641,10 @@ def read_option(
         concluded = read_option(hidden, options).letter
         if concluded in letters and concluded not in readings.values():
             return Reading(None, "reasoning_disagrees", readings)
+    if set(readings) == {"concluding"} and len({m.letter for m in affirmed if not m.label}) > 1:
+        # "There are 5 yellow dots. However, ..., so only 4 are fully visible.": the answer
+        # states two options' values and only its last "so" picks one
+        return Reading(None, "readers_disagree", readings)
     if _SEVERAL in readings.values():
         return Reading(None, "several_options", readings)
     chosen = set(readings.values())

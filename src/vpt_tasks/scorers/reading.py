@@ -617,7 +617,7 @@ _WALKTHROUGH_OPENING = re.compile(
     r"|i\s+(?:will|'ll|need\s+to|must|should|have\s+to|am\s+going\s+to)\b)"
 )
 _CONCLUSION_CUE = re.compile(
-    r"\b(?:so|therefore|thus|hence|answer|conclusion|conclude|final|finally|overall|summary"
+    r"\b(?:so(?!\s+(?:i|we)\s+(?:need|must|have|will|should|'ll|can)\b|\s+let)|therefore|thus|hence|answer|conclusion|conclude|final|finally|overall|summary"
     r"|total|result)\b"
 )
 _FINISHED_ENDS = frozenset(".!?)]}\"'*`>。！？")
