@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 3,002 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 3,158 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -56,6 +56,9 @@ SHA256 = {
     "isle_brick_v6.jsonl": "9159cdcdc82f7dda5f31c15e50bbbb20fff630391e31ea7e4baae1169d946e57",
     "two_options_v6.jsonl": "ed7b9f6a7d1c6db235d98f8365754c407a388799ce7d2a083d627bc8e4b23775",
     "four_options_v6.jsonl": "18124f4cfecde1e92d385ad966390708f599ad1ceb35a886d70870ae4fca8e5c",
+    "isle_brick_v7.jsonl": "d48e5f40a93abd8d94a97cad359cf2807f82f5f6348a097a7f8fe401b4fe676a",
+    "two_options_v7.jsonl": "484f2f7067b9851726a1448bb31b6c0d04abb3cef9bea7982620a38b8257b608",
+    "four_options_v7.jsonl": "c87be5a02cb2912f37dab142f68c6e141b2d686aab36cbaa2808435acbdb95ef",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70

@@ -394,6 +394,19 @@ OPTION_TRAPS_2 = [
     ),
     ("2", {"A": "Image 2", "B": "Image 3", "C": "Image 4", "D": "Image 5"}, None, None),
     ("2", {"A": "Image 1", "B": "Image 2", "C": "Image 3", "D": "Image 4"}, None, "B"),
+    # set 7: a lone "4." opens with its answer; a paraphrase names a second option
+    (
+        "4. The man with the purple hoodie sees three blue squares.",
+        {"A": "3", "B": "4"},
+        None,
+        None,
+    ),
+    (
+        "The lamp is to her left and slightly behind her.",
+        {"A": "on her left", "B": "on her right", "C": "in front of her", "D": "behind her"},
+        None,
+        None,
+    ),
 ]
 
 
@@ -454,6 +467,8 @@ TRAPS_3 = [
         None,
     ),
     ("yesno", Q6, "Only partially: the wardrobe hides most of the cat.", None),
+    # set 7: an answer word its own evidence contradicts
+    ("yesno", Q3, "The minifigure and the goblet are on the same surface, no.", None),
 ]
 
 

@@ -760,6 +760,25 @@ _FIRST_PERSON_SEES = re.compile(r"\bi\s+(?:do\s+|clearly\s+|also\s+)?see\b", _FL
 _YES_AND_NO = re.compile(r"^\W*(?:yes|no)\s*(?:and|or|/)\s*(?:yes|no)\b", _FLAGS)
 
 
+def _evidence_of(text: str) -> str | None:
+    """ "yes" / "no": what the answer says by its evidence alone (seeing, surfaces), or None
+    when it says neither or both."""
+    negative = [
+        m
+        for m in _NEGATIVE_EVIDENCE.finditer(text)
+        if not (
+            m.group()[:1].isalpha()
+            and _NEGATES_EVIDENCE.search(text[max(0, m.start() - 60) : m.start()])
+        )
+    ]
+    positive = _POSITIVE_EVIDENCE.search(_blank(text, (m.span() for m in negative))) is not None
+    if negative and not positive:
+        return "no"
+    if positive and not negative:
+        return "yes"
+    return None
+
+
 def _concludes(text: str, start: int) -> str | None:
     """ "yes" / "no": what the last sentence after `start` says by its evidence alone ("So
     they are not on the same surface."), or None when it says neither or both."""
@@ -810,6 +829,12 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
         found.add("yes")
     if any(not _LEAD_CONDITION.match(text, m.end()) for m in _NO_WORD.finditer(text)):
         found.add("no")
+    if len(found) == 1:
+        said = next(iter(found))
+        evidence = _concludes(" " + text, 0) if "." in text.rstrip(".") else None
+        contrary = _evidence_of(text)
+        if contrary not in (None, said) or evidence not in (None, said):
+            found.add(contrary or evidence or said)  # "... on the same surface, no."
     if found:
         return found
     negatives = [  # "not on different surfaces" is no evidence of "no"

@@ -235,12 +235,20 @@ def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
     return [m for m in kept if _stands_alone(prepared, m, options)]
 
 
+_LIST_ITEM_START = re.compile(r"(?m)^\d+[.)] ")
+
+
 def _list_marker(low: str, start: int, end: int) -> bool:
     """Whether a number is the marker of a numbered list item ("3. He sees four dots")."""
     if not low[start:end].isdigit():
         return False  # "No. The guitar ...": a word opening a sentence, not a list marker
     at_line_start = start == 0 or low[start - 1] == "\n"
-    return at_line_start and low[end : end + 2] in (". ", ") ") and low[end + 2 : end + 3].isalnum()
+    if not (
+        at_line_start and low[end : end + 2] in (". ", ") ") and low[end + 2 : end + 3].isalnum()
+    ):
+        return False
+    # a list has several items; a lone "4. The man sees three squares." opens with its answer
+    return len(_LIST_ITEM_START.findall(low)) > 1
 
 
 def _stands_alone(prepared: Prepared, mention: _Mention, options: Mapping[str, str]) -> bool:
@@ -397,16 +405,20 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
         return None
     if any(negated_before(prepared, c, c.end) for c in prepared.clauses):
         return None
-    if affirmed:
-        return _one([m.letter for m in affirmed])
-    content = {w for w in answer_words if w not in _STOPWORDS and w not in _FILLER}
-    if not content or len(answer_words) > 4:
-        return None
     own = {letter: set(words(str(v))) - _STOPWORDS for letter, v in options.items()}
     distinctive = {
         letter: mine - set().union(*(o for k, o in own.items() if k != letter))
         for letter, mine in own.items()
     }
+    if affirmed:
+        letters = {m.letter for m in affirmed}
+        said = set(answer_words)
+        if any(distinctive[k] & said for k in distinctive if k not in letters):
+            return _SEVERAL  # "to her left and slightly behind her": left is A's, behind D's
+        return _one([m.letter for m in affirmed])
+    content = {w for w in answer_words if w not in _STOPWORDS and w not in _FILLER}
+    if not content or len(answer_words) > 4:
+        return None
     hits = {letter for letter, mine in distinctive.items() if content & mine}
     if len(hits) == 1 and all(any(w in mine for mine in own.values()) for w in content):
         letter = hits.pop()
