@@ -250,7 +250,7 @@ def test_a_misspelt_argument_is_warned_about_and_recorded(caplog) -> None:
 
 def test_cot_appends_the_instruction_and_gives_room_to_reason(tmp_path: Path) -> None:
     spec = load_spec()
-    answer = "The person faces up, so the box is on their left.\nAnswer: B"
+    answer = "The person faces up; comparing the positions of the boxes from there.\nAnswer: B"
     log = run(
         omni_perspective(source="demo", solver="cot", qtype=3),
         get_model("vpt_tasks/constant", answer=answer, memoize=False),

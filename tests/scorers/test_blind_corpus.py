@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 3,158 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 3,428 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -59,6 +59,10 @@ SHA256 = {
     "isle_brick_v7.jsonl": "d48e5f40a93abd8d94a97cad359cf2807f82f5f6348a097a7f8fe401b4fe676a",
     "two_options_v7.jsonl": "484f2f7067b9851726a1448bb31b6c0d04abb3cef9bea7982620a38b8257b608",
     "four_options_v7.jsonl": "c87be5a02cb2912f37dab142f68c6e141b2d686aab36cbaa2808435acbdb95ef",
+    "isle_brick_v8.jsonl": "884d5ecc4cd0c46785df95b92a4eff789984fde21ff3af6896f50c5a05035c0c",
+    "comfort_v3.jsonl": "b9139466f9b2f43803804c72442a641efd63e92087e151f0151a56c4b4760dad",
+    "two_options_v8.jsonl": "ea814fe4c856a4536e8ea9d46214e50a1d8e2c209a15b60dffbcf3d820074795",
+    "four_options_v8.jsonl": "e8b757c9a69b2f58221fe956c88b32c524f333d0601bbc26f7d911cbb5466f0c",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
@@ -148,7 +152,8 @@ def test_components_never_confidently_wrong(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["comfort_text.jsonl", "comfort_traps.jsonl", "comfort_traps2.jsonl"]
+    "name",
+    ["comfort_text.jsonl", "comfort_traps.jsonl", "comfort_traps2.jsonl", "comfort_v3.jsonl"],
 )
 def test_comfort_text_replies_never_confidently_wrong(name: str) -> None:
     """COMFORT without log-probabilities: p in {0, 1} only where the reply's Yes/No is
@@ -156,11 +161,14 @@ def test_comfort_text_replies_never_confidently_wrong(name: str) -> None:
     apart, so it has no p here)."""
     from inspect_ai.model import ModelOutput
 
-    from vpt_tasks.comfort.language import load_language
+    from vpt_tasks.comfort.language import available_languages, load_language
     from vpt_tasks.scorers.yes_probability import read_output
 
     wrong, clear, right = [], 0, 0
+    tabled = set(available_languages())  # others need a translator model: not read here
     for row in _rows(name):
+        if row["language"] not in tabled:
+            continue
         language = load_language(row["language"])
         output = ModelOutput.from_content(model="m", content=row["answer"])
         p = read_output(output, language.yes_words, language.no_words, question=row["question"]).p

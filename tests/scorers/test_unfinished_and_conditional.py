@@ -407,6 +407,29 @@ OPTION_TRAPS_2 = [
         None,
         None,
     ),
+    # set 8: the explanation concludes another option in its own words
+    (
+        "**Answer: B**\n\nThe man is looking at the ball at his feet, which means he intends to kick it.",
+        {
+            "A": "to kick the ball",
+            "B": "to throw the frisbee",
+            "C": "to sit down",
+            "D": "to tie his shoe",
+        },
+        None,
+        None,
+    ),
+    (
+        "**Answer: B**\n\nHis arm is drawn back, so he is about to throw the frisbee.",
+        {
+            "A": "to kick the ball",
+            "B": "to throw the frisbee",
+            "C": "to sit down",
+            "D": "to tie his shoe",
+        },
+        None,
+        "B",
+    ),
 ]
 
 

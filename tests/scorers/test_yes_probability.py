@@ -354,3 +354,20 @@ def test_a_reply_whose_statement_contradicts_its_answer_is_undecided(reply, expe
     Yes/No (found by the second COMFORT trap set)."""
     question = "Is the basketball in front of the car?"
     assert text_yes_probability(reply, question=question) == expected
+
+
+def test_a_no_followed_by_the_questions_own_statement_is_undecided() -> None:
+    """In a language whose relations are not read, a No that goes on to repeat the end of the
+    question ("No, il pallone da basket è dietro il divano.") contradicts itself; a reply
+    that only restates the viewpoint does not."""
+    it = (["Sì", "Si"], ["No"])
+    question = "Dal punto di vista della donna, il pallone da basket è dietro il divano?"
+    assert (
+        text_yes_probability("No, il pallone da basket è dietro il divano.", *it, question=question)
+        is None
+    )
+    assert text_yes_probability("No, è davanti al divano.", *it, question=question) == 0.0
+    de = (["Ja"], ["Nein"])
+    question = "Ist der Basketball aus Sicht der Frau hinter dem Sofa?"
+    reply = "Nein, aus Sicht der Frau befindet sich der Basketball vor dem Sofa."
+    assert text_yes_probability(reply, *de, question=question) == 0.0

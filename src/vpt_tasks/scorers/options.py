@@ -584,6 +584,35 @@ def _converts_frames(prepared: Prepared, at: int) -> bool:
     return False
 
 
+_EXPLAINS = re.compile(
+    r"\b(?:which means|means that|so|therefore|thus|hence|intends? to|is about to|is going to)\b"
+)
+
+
+def _explains_another(prepared: Prepared, letter: str, options: Mapping[str, str]) -> bool:
+    """Whether the answer's words are another option's and never its letter's: "Answer: B.
+    The man is looking at the ball at his feet, which means he intends to kick it." (A = to
+    kick the ball, B = to throw the frisbee)."""
+    own = {k: set(words(str(v))) - _STOPWORDS - _FILLER for k, v in options.items()}
+    distinctive = {
+        k: mine - set().union(*(o for j, o in own.items() if j != k)) for k, mine in own.items()
+    }
+    said = set(words(prepared.low))
+    mine = {w for w in distinctive[letter] if not w.isdigit()}
+    if not mine or mine & said:
+        return False
+    concluded: set[str] = set()  # the words of its concluding clauses ("which means ...")
+    for start, end in prepared.sentences:
+        sentence = prepared.low[start:end]
+        cue = _EXPLAINS.search(sentence)
+        if cue:
+            concluded |= set(words(sentence[cue.end() :]))
+    return any(
+        k != letter and {w for w in distinctive[k] if not w.isdigit()} & concluded
+        for k in distinctive
+    )
+
+
 def _in_hypothetical(prepared: Prepared, at: int) -> bool:
     clause = prepared.clause_at(at)
     return clause is None or prepared.is_hypothetical(clause)
@@ -691,7 +720,9 @@ def read_option(
         and _PRESENCE.search(prepared.low)
     ):  # "Yes, the lamp is present in the image": whether it is there, not whether it is seen
         return Reading(None, "answers_presence", readings)
-    if _reasoning_points_elsewhere(prepared, letter, options, affirmed, question):
+    if _reasoning_points_elsewhere(
+        prepared, letter, options, affirmed, question
+    ) or _explains_another(prepared, letter, options):
         return Reading(None, "reasoning_disagrees", readings)
     own_text = [m for m in mentions if not m.label and m.letter == letter]
     if own_text and all(_ruled_out(prepared, m, affirmed) for m in own_text):

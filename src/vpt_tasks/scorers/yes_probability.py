@@ -311,7 +311,26 @@ def text_yes_probability(
         return None
     answer = said.pop()
     stated = _stated_relation(prepared, question) if question else None
-    return None if stated is not None and stated != answer else float(answer)
+    if stated is not None:
+        return None if stated != answer else float(answer)
+    if question and not answer and _echoes(prepared.low, question):
+        # "No, il pallone da basket è dietro il divano.": a No followed by the question's own
+        # statement, in a language whose relations are not read here
+        return None
+    return float(answer)
+
+
+_ECHO_RUN = 4
+
+
+def _echoes(low: str, question: str) -> bool:
+    """Whether the reply repeats a run of `_ECHO_RUN` words of the end of the question (the
+    relation and its relatum: "... è dietro il divano"), not its viewpoint ("from the
+    woman's viewpoint", which a reply may restate before a No)."""
+    asked = _WORD_RE.findall(question.lower())[-(_ECHO_RUN + 1) :]
+    runs = {tuple(asked[i : i + _ECHO_RUN]) for i in range(len(asked) - _ECHO_RUN + 1)}
+    said = _WORD_RE.findall(low)
+    return any(tuple(said[i : i + _ECHO_RUN]) in runs for i in range(len(said) - _ECHO_RUN + 1))
 
 
 _RELATIONS = {
