@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 3,428 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 3,678 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -63,6 +63,10 @@ SHA256 = {
     "comfort_v3.jsonl": "b9139466f9b2f43803804c72442a641efd63e92087e151f0151a56c4b4760dad",
     "two_options_v8.jsonl": "ea814fe4c856a4536e8ea9d46214e50a1d8e2c209a15b60dffbcf3d820074795",
     "four_options_v8.jsonl": "e8b757c9a69b2f58221fe956c88b32c524f333d0601bbc26f7d911cbb5466f0c",
+    "isle_brick_v9.jsonl": "6e98d213c6a4a969b31eb82ae1c4d43ac1a3e9bc6befb97a22529ff88aaf7322",
+    "two_options_v9.jsonl": "27ce882a0faa55b5a661e86446fe7f5db2933f3ca739f75929e3bd20a215c6e5",
+    "four_options_v9.jsonl": "ad4fa3d560b253b577a7cd33ba98e675f0e84958710d6847abb168a33f718791",
+    "comfort_v4.jsonl": "553eebf74b309cebee8aa40e3aa4c625c9372ef5b05af9db99cada5732b46be1",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
@@ -136,6 +140,8 @@ def test_components_never_confidently_wrong(name: str) -> None:
             row["answer"], QUESTION_KINDS[qid], question=question, first_person=first_person
         )
         label = row["label"]
+        if label == ["ambiguous"]:  # set 9 wrote it as a one-item list
+            label = "ambiguous"
         if label == "ambiguous":
             if got.decided:
                 wrong.append((row["id"], label, sorted(got.components)))
@@ -153,7 +159,13 @@ def test_components_never_confidently_wrong(name: str) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["comfort_text.jsonl", "comfort_traps.jsonl", "comfort_traps2.jsonl", "comfort_v3.jsonl"],
+    [
+        "comfort_text.jsonl",
+        "comfort_traps.jsonl",
+        "comfort_traps2.jsonl",
+        "comfort_v3.jsonl",
+        "comfort_v4.jsonl",
+    ],
 )
 def test_comfort_text_replies_never_confidently_wrong(name: str) -> None:
     """COMFORT without log-probabilities: p in {0, 1} only where the reply's Yes/No is

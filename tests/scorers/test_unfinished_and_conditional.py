@@ -430,6 +430,25 @@ OPTION_TRAPS_2 = [
         None,
         "B",
     ),
+    # set 9: another option's text beside the letter; the total chosen for a seeing question
+    (
+        "From the man's perspective, the bicycle is on his right, which corresponds to option A.",
+        {"A": "on his left", "B": "on his right", "C": "in front of him", "D": "behind him"},
+        None,
+        None,
+    ),
+    (
+        "From his position he can see 3 purple dots. In total there are 4 purple dots.\n\nAnswer: B",
+        {"A": "3", "B": "4"},
+        "How many purple dots does the man see?",
+        None,
+    ),
+    (
+        "From his position he can see 3 purple dots. In total there are 4 purple dots.\n\nAnswer: A",
+        {"A": "3", "B": "4"},
+        "How many purple dots does the man see?",
+        "A",
+    ),
 ]
 
 
@@ -492,6 +511,8 @@ TRAPS_3 = [
     ("yesno", Q6, "Only partially: the wardrobe hides most of the cat.", None),
     # set 7: an answer word its own evidence contradicts
     ("yesno", Q3, "The minifigure and the goblet are on the same surface, no.", None),
+    # set 9: a count with another count under a condition
+    ("count", Q2, "There is 1 humanoid minifigure (2 if the cat figure is also counted).", None),
 ]
 
 

@@ -857,6 +857,7 @@ _NUMBER = (
     r"(?:(?<![\w.])\d+(?!\w|\.\d)|\b(?:" + "|".join(NUMBER_WORDS) + r")\b"
     r"|\ba\s+(?:single|lone|sole)\b|\bonly\s+an?\b)"
 )
+_CONDITIONAL_COUNT = r"(?:" + _NUMBER + r")\s+(?:[\w-]+\s+)?(?:if|when|counting|including|should)\b"
 _NUMBER_RE = re.compile(_NUMBER, _FLAGS)
 _OBJECT_NOUNS = r"(?:objects?|items?|things?|entit(?:y|ies)|elements?)"
 _FIGURE_NOUNS = r"(?:mini-?figures?|mini-?figs?|figures?|figurines?|characters?|people|persons?|humanoids?|men|man)"
@@ -1122,6 +1123,10 @@ def _settled(
     if _conditional_branches(text, kind, question):
         return ComponentReading(components, False, "conditional")
     normalised = _normalise(text)
+    if kind == "count" and re.search(_CONDITIONAL_COUNT, normalised, _FLAGS):
+        # "1 humanoid minifigure (2 if the cat figure is also counted)": two counts, one of them
+        # under a condition
+        return ComponentReading(components, False, "conditional")
     if kind == "count" and _EXCLUDES_SPEAKER.search(normalised):
         return ComponentReading(components, False, "excludes_speaker")  # "apart from me, one"
     if kind != "count" and _LEFT_FIGURE.search(normalised) and _RIGHT_FIGURE.search(normalised):

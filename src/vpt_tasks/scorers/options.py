@@ -623,6 +623,34 @@ def _sentence_of(prepared: Prepared, at: int) -> int:
     return clause.sentence if clause is not None else -1
 
 
+_SEES = re.compile(r"\b(?:sees?|seeing|visible|can see)\b")
+_TOTAL = re.compile(r"\b(?:in total|total|altogether|in all|in the picture|in the image)\b")
+
+
+def _values_in(prepared: Prepared, affirmed: list[_Mention], cue: re.Pattern[str]) -> set[str]:
+    """The options whose value the answer states in a sentence with `cue` (seeing, a total)."""
+    found = set()
+    for m in affirmed:
+        if m.label:
+            continue
+        for start, end in prepared.sentences:
+            if start <= m.start < end and cue.search(prepared.low, start, end):
+                found.add(m.letter)
+    return found
+
+
+def _letter_beside_other_text(prepared: Prepared, letter: str, affirmed: list[_Mention]) -> bool:
+    """Whether a sentence affirms another option's text and the letter's label, and nothing
+    of the letter's own text."""
+    for start, end in prepared.sentences:
+        inside = [m for m in affirmed if start <= m.start < end]
+        if any(m.label and m.letter == letter for m in inside) and any(
+            not m.label and m.letter != letter for m in inside
+        ):
+            return True
+    return False
+
+
 def _ruled_out(prepared: Prepared, mention: _Mention, affirmed: list[_Mention]) -> bool:
     """Whether a mention is negated ("not the book"), not merely hypothetical ("if ...")."""
     clause = prepared.clause_at(mention.start)
@@ -725,6 +753,16 @@ def read_option(
     ) or _explains_another(prepared, letter, options):
         return Reading(None, "reasoning_disagrees", readings)
     own_text = [m for m in mentions if not m.label and m.letter == letter]
+    if not own_text and _letter_beside_other_text(prepared, letter, affirmed):
+        # "the bicycle is on his right, which corresponds to option A" (A = on his left): in
+        # one sentence another option's text and a letter whose text it never names
+        return Reading(None, "text_disagrees", readings)
+    if question and _ASKS_SEEING.search(question.lower()):
+        seen = _values_in(prepared, affirmed, _SEES)
+        if seen and letter not in seen and letter in _values_in(prepared, affirmed, _TOTAL):
+            # "he can see 3 purple dots ... In total there are 4. Answer: B" (B = 4): the letter
+            # is the total, not what the figure sees
+            return Reading(None, "text_disagrees", readings)
     if own_text and all(_ruled_out(prepared, m, affirmed) for m in own_text):
         # "She is looking at the laptop, not the book. Answer: A" (A = the book): the answer
         # names its letter's text only to rule it out
