@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 3,678 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 3,868 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -67,6 +67,9 @@ SHA256 = {
     "two_options_v9.jsonl": "27ce882a0faa55b5a661e86446fe7f5db2933f3ca739f75929e3bd20a215c6e5",
     "four_options_v9.jsonl": "ad4fa3d560b253b577a7cd33ba98e675f0e84958710d6847abb168a33f718791",
     "comfort_v4.jsonl": "553eebf74b309cebee8aa40e3aa4c625c9372ef5b05af9db99cada5732b46be1",
+    "isle_brick_v10.jsonl": "2af1248945c1c0e4d2334e31570b1344f695b3f895eb6521da37775c6cdc784f",
+    "two_options_v10.jsonl": "ea24b5c688626f6b6d05a5c5fa59ea0339490f37603f51a8578edbcf24086a8e",
+    "four_options_v10.jsonl": "49c67d77f3814c4bdb437db4e8c874d28c8b25e6217f8fbe5632fd6ebe2b8dbd",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
@@ -85,6 +88,7 @@ TRAP_FLOORS = {
     "isle_brick_traps2.jsonl": 0.20,  # 0.29
     "comfort_traps.jsonl": 0.15,  # 0.24
     "isle_brick_traps3.jsonl": 0.70,  # 0.80 (half ordinary)
+    "isle_brick_v10.jsonl": 0.70,  # 0.77 (40% unusual forms)
     "two_options_traps3.jsonl": 0.70,  # 0.83 (half ordinary)
     "four_options_traps3.jsonl": 0.70,  # 0.83 (half ordinary)
     "comfort_traps2.jsonl": 0.55,  # 0.68 (half ordinary)

@@ -449,6 +449,35 @@ OPTION_TRAPS_2 = [
         "How many purple dots does the man see?",
         "A",
     ),
+    # set 10: the value after the last "so" is another option's; an earlier "text (letter)" pick
+    (
+        "Two red dots are on that wall and one more near the edge, so he sees 3 red dots.\n\nAnswer: A",
+        {"A": "2", "B": "3"},
+        None,
+        None,
+    ),
+    (
+        "The leftmost person would be the man with the camera (C).\n\nAnswer: D",
+        {
+            "A": "the man with the laptop",
+            "B": "the barista",
+            "C": "the man with the camera",
+            "D": "the girl",
+        },
+        None,
+        None,
+    ),
+    (
+        "The leftmost person would be the man with the camera (C).\n\nAnswer: C",
+        {
+            "A": "the man with the laptop",
+            "B": "the barista",
+            "C": "the man with the camera",
+            "D": "the girl",
+        },
+        None,
+        "C",
+    ),
 ]
 
 
@@ -513,6 +542,14 @@ TRAPS_3 = [
     ("yesno", Q3, "The minifigure and the goblet are on the same surface, no.", None),
     # set 9: a count with another count under a condition
     ("count", Q2, "There is 1 humanoid minifigure (2 if the cat figure is also counted).", None),
+    # set 10: "may or may not"; a walk-through cut right after its "so"
+    ("yesno", Q3, "I can't tell exactly. They may or may not be on the same surface.", None),
+    (
+        "yesno",
+        Q3,
+        "To determine this, let's look step by step: 1. The figure is on the plate. 2. The goblet is hidden, so",
+        None,
+    ),
 ]
 
 

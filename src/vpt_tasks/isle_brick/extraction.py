@@ -711,6 +711,9 @@ _EXCLUDES_SPEAKER = re.compile(
 )
 _LEFT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+left\b", _FLAGS)
 _RIGHT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+right\b", _FLAGS)
+_MAY_OR_MAY_NOT = re.compile(
+    r"\b(may|might|could|can)\s+or\s+(?:(?:may|might|could|can)\s*)?(?:not|n't)\b", _FLAGS
+)
 _PARTIAL = re.compile(
     r"[\W_]*(?:only\s+)?(?:partially|partly|somewhat|sort\s+of|kind\s+of|in\s+part)\b", _FLAGS
 )
@@ -1132,6 +1135,8 @@ def _settled(
     if kind != "count" and _LEFT_FIGURE.search(normalised) and _RIGHT_FIGURE.search(normalised):
         # "The minifigure on the left is on the same surface, but the one on the right ..."
         return ComponentReading(components, False, "two_figures")
+    if _MAY_OR_MAY_NOT.search(normalised):
+        return ComponentReading(components, False, "alternatives")  # "may or may not be on ..."
     if kind == "yesno" and _PARTIAL.match(normalised):
         return ComponentReading(components, False, "partial")  # "Only partially: ..."
     if kind == "yesno" and _JSON_BOOLEAN.search(normalised):

@@ -537,6 +537,7 @@ _PRESENCE = re.compile(
 )
 
 
+_SO = re.compile(r"\b(?:so|therefore|thus|hence)\b")
 _PERSON_SIDE = re.compile(r"\b(?:her|his|their|your|its|the\s+\w+'s)\s+(?:left|right)\b")
 
 
@@ -561,10 +562,28 @@ def _reasoning_points_elsewhere(
             by_sentence.setdefault(clause.sentence, set()).add(m.letter)
     for index in sorted(by_sentence, reverse=True):
         start, end = prepared.sentences[index]
-        said = set(words(prepared.low[start:end]))
-        if said & {"so", "therefore", "thus", "hence"} and letter not in by_sentence[index]:
-            return True
+        cue = _SO.search(prepared.low, start, end)
+        if cue is not None:
+            after = {m.letter for m in affirmed if not m.label and cue.end() <= m.start < end}
+            if after and letter not in after:  # "..., so he sees 3 red dots. Answer: A" (A = 2)
+                return True
         break  # only the last sentence that names an option's text
+    final = max((m.start for m in affirmed if m.label and m.letter == letter), default=None)
+    if final is not None and retraction(prepared) is None:
+        texts = {(m.letter, m.end) for m in affirmed if not m.label}
+        earlier = {  # an option's text with its own label after it: "the man with the camera (C)"
+            m.letter
+            for m in affirmed
+            if m.label
+            and m.start < final
+            and _sentence_of(prepared, m.start) != _sentence_of(prepared, final)
+            and any(
+                k == m.letter and prepared.low[end : m.start].strip() in ("(", "[", "- (")
+                for k, end in texts
+            )
+        }
+        if earlier - {letter}:  # "... the man with the camera (C).\n\nAnswer: D"
+            return True
     # the person's side worked out from the image's ("her right is the image's left"), then
     # a letter whose text the answer never affirms: nothing ties the letter to that side
     if any(_converts_frames(prepared, m.start()) for m in _PERSON_SIDE.finditer(prepared.low)):

@@ -636,7 +636,12 @@ def unfinished_walkthrough(prepared: Prepared) -> bool:
         return False
     start, end = prepared.sentences[0]
     opening = _WALKTHROUGH_OPENING.match(low, start, end)
-    return opening is not None and _CONCLUSION_CUE.search(low, opening.end()) is None
+    if opening is None:
+        return False
+    return not any(  # a cue with the token limit right after it ("..., so") concluded nothing
+        len(words(low[cue.end() : cue.end() + 40])) >= 1
+        for cue in _CONCLUSION_CUE.finditer(low, opening.end())
+    )
 
 
 def doubts(prepared: Prepared) -> list[str]:
