@@ -1,6 +1,6 @@
 """The readers on held-out answers labelled by annotators who had not read the code.
 
-`tests/scorers/blind/` holds 3,868 answers in the styles of current models, written and
+`tests/scorers/blind/` holds 3,984 answers in the styles of current models, written and
 labelled as a careful annotator would ("ambiguous" where a careful human would not know,
 "unknown" where the answer commits to nothing) by people who had not read the readers.
 The files are fixed by their hashes below: labels are never edited to make a test pass
@@ -70,6 +70,8 @@ SHA256 = {
     "isle_brick_v10.jsonl": "2af1248945c1c0e4d2334e31570b1344f695b3f895eb6521da37775c6cdc784f",
     "two_options_v10.jsonl": "ea24b5c688626f6b6d05a5c5fa59ea0339490f37603f51a8578edbcf24086a8e",
     "four_options_v10.jsonl": "49c67d77f3814c4bdb437db4e8c874d28c8b25e6217f8fbe5632fd6ebe2b8dbd",
+    "isle_brick_v11.jsonl": "cb2f4e523cb51587fef393f305560c86532a68cc527783419cb7a70a93c4c0af",
+    "comfort_v5.jsonl": "9706c6edc77d96dee772ece99819c3aaac7cdb42ac2d7759fbe0cd38074b5aca",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
 }
 OPTION_FLOOR = 0.70
@@ -169,6 +171,7 @@ def test_components_never_confidently_wrong(name: str) -> None:
         "comfort_traps2.jsonl",
         "comfort_v3.jsonl",
         "comfort_v4.jsonl",
+        "comfort_v5.jsonl",
     ],
 )
 def test_comfort_text_replies_never_confidently_wrong(name: str) -> None:

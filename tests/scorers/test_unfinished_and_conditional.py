@@ -550,6 +550,20 @@ TRAPS_3 = [
         "To determine this, let's look step by step: 1. The figure is on the plate. 2. The goblet is hidden, so",
         None,
     ),
+    # set 11: a zero beside "only a <something else>"; a hedged second figure; "no second one"
+    (
+        "count",
+        Q2,
+        "There are no humanoid minifigures in the picture, only a LEGO dog on a baseplate.",
+        {"0"},
+    ),
+    (
+        "count",
+        Q2,
+        "There is a minifigure by the desk, and possibly another one hidden behind it.",
+        None,
+    ),
+    ("count", Q2, "There is no second minifigure; only one is visible, next to the goblet.", {"1"}),
 ]
 
 

@@ -705,6 +705,11 @@ _LEADING_YESNO = re.compile(
     + r")\b)",
     _FLAGS,
 )
+_HEDGED_MORE = re.compile(
+    r"\b(?:possibly|maybe|perhaps|probably|might\s+be|may\s+be|could\s+be)\s+"
+    r"(?:also\s+)?(?:another|a\s+second|one\s+more|a\s+third|more)\b",
+    _FLAGS,
+)
 _EXCLUDES_SPEAKER = re.compile(
     r"\b(?:apart\s+from|besides|other\s+than|except(?:\s+for)?|excluding|not\s+counting)\s+(?:me|myself)\b",
     _FLAGS,
@@ -958,6 +963,8 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
         if any(_says_zero(text, m) for m in _ZERO.finditer(text)):
             found.add("0")  # "There is no humanoid minifigure ... one figure ...": two counts
         return found
+    if any(_says_zero(text, m) for m in _ZERO.finditer(text)):
+        return {"0"}  # "no humanoid minifigures, only a LEGO dog": "only a" counts the dog
     loose = _blank_matches(_blank_matches(text, _PRONOUN_ONE), _PART_COUNT)
     found = {_number_value(m.group()) for m in _NUMBER_RE.finditer(loose)}
     if found:
@@ -992,7 +999,9 @@ def _cut_off(text: str) -> bool:
 _EXCEPTION = re.compile(
     r"(?:\s+[\w-]+){0,2}?\s+(?:other\s+than|besides|except|apart\s+from|aside\s+from|but)\b", _FLAGS
 )
-_BESIDES = re.compile(r"\b(?:other|additional|further|separate|more|else)\b", _FLAGS)
+_BESIDES = re.compile(
+    r"\b(?:other|additional|further|separate|more|else|second|third|extra)\b", _FLAGS
+)
 
 
 def _zero_stands(text: str, match: re.Match[str]) -> bool:
@@ -1126,6 +1135,8 @@ def _settled(
     if _conditional_branches(text, kind, question):
         return ComponentReading(components, False, "conditional")
     normalised = _normalise(text)
+    if kind == "count" and _HEDGED_MORE.search(normalised):
+        return ComponentReading(components, False, "alternatives")  # "possibly another one"
     if kind == "count" and re.search(_CONDITIONAL_COUNT, normalised, _FLAGS):
         # "1 humanoid minifigure (2 if the cat figure is also counted)": two counts, one of them
         # under a condition
