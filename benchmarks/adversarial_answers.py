@@ -57,10 +57,18 @@ INPUTS: dict[str, Callable[[int], str]] = {
 READERS: dict[str, Callable[[str], object]] = {
     "read_option, 4 options": lambda text: read_option(text, FOUR),
     "read_option, yes/no": lambda text: read_option(text, TWO),
+    "read_option, seeing question": lambda text: read_option(
+        text, TWO, question="Can the minifigure see the dog?"
+    ),
+    "read_option, NOT question": lambda text: read_option(
+        text, FOUR, question="Which object can he NOT see?"
+    ),
     "final_answer": final_answer,
     "grader reply": lambda text: normalise_grader_reply(text, ["Yes", "No"], TWO),
     "judge reply": lambda text: parse_choice_judge_reply(text, FOUR),
-    "yes/no text (COMFORT)": text_yes_probability,
+    "yes/no text (COMFORT)": lambda text: text_yes_probability(
+        text, question="Is the basketball in front of the car?"
+    ),
     "component list reply": lambda text: parse_component_list(text, Vocabulary(("north",))),
     **{
         f"components {qid} ({QUESTION_KINDS[qid]})": (

@@ -768,10 +768,11 @@ _FIRST_PERSON_SEES = re.compile(r"\bi\s+(?:do\s+|clearly\s+|also\s+)?see\b", _FL
 _YES_AND_NO = re.compile(r"^\W*(?:yes|no)\s*(?:and|or|/)\s*(?:yes|no)\b", _FLAGS)
 
 
-def _evidence_of(text: str) -> str | None:
-    """ "yes" / "no": what the answer says by its evidence alone (seeing, surfaces), or None
-    when it says neither or both."""
-    negative = [
+def _evidence(text: str, first_person: bool = False) -> set[str]:
+    """What the answer says by its evidence alone: "no" for a negative statement about
+    seeing or surfaces ("cannot see", "different surfaces"; not when itself negated: "not on
+    different surfaces"), "yes" for a positive one found outside them."""
+    negatives = [
         m
         for m in _NEGATIVE_EVIDENCE.finditer(text)
         if not (
@@ -779,29 +780,22 @@ def _evidence_of(text: str) -> str | None:
             and _NEGATES_EVIDENCE.search(text[max(0, m.start() - 60) : m.start()])
         )
     ]
-    positive = _POSITIVE_EVIDENCE.search(_blank(text, (m.span() for m in negative))) is not None
-    if negative and not positive:
-        return "no"
-    if positive and not negative:
-        return "yes"
-    return None
+    found = {"no"} if negatives else set()
+    rest = _blank(text, (m.span() for m in negatives))
+    if _POSITIVE_EVIDENCE.search(rest) or (first_person and _FIRST_PERSON_SEES.search(rest)):
+        found.add("yes")
+    return found
 
 
-def _concludes(text: str, start: int) -> str | None:
-    """ "yes" / "no": what the last sentence after `start` says by its evidence alone ("So
-    they are not on the same surface."), or None when it says neither or both."""
-    tail = text[start:].rstrip()
-    last = _SENTENCE_STOP.split(tail.rstrip(".!? "))[-1]
-    if not last.strip() or len(last) == len(tail):
-        return None  # the lead's own sentence
-    negative = [m for m in _NEGATIVE_EVIDENCE.finditer(last)]
-    rest = _blank(last, (m.span() for m in negative))
-    positive = _POSITIVE_EVIDENCE.search(rest) is not None
-    if negative and not positive:
-        return "no"
-    if positive and not negative:
-        return "yes"
-    return None
+def _one_class(found: set[str]) -> str | None:
+    return next(iter(found)) if len(found) == 1 else None
+
+
+def _last_sentence_says(text: str) -> str | None:
+    """ "yes" / "no": what the last sentence says by its evidence alone ("So they are not on
+    the same surface."), when the text has more than one sentence."""
+    sentences = _SENTENCE_STOP.split(text.strip().rstrip(".!? "))
+    return _one_class(_evidence(sentences[-1])) if len(sentences) > 1 else None
 
 
 def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
@@ -829,7 +823,7 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
         other = _NO_WORD if said == "yes" else _YES_WORD
         # "Yes, ... but ..., so no, they are not on the same surface": both, settling nothing
         opposite = "no" if said == "yes" else "yes"
-        if other.search(text, lead.end()) or _concludes(text, lead.end()) == opposite:
+        if other.search(text, lead.end()) or _last_sentence_says(text[lead.end() :]) == opposite:
             return {said, opposite}  # "Yes, ... So they are not on the same surface."
         return {said}
     found: set[str] = set()
@@ -839,26 +833,13 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
         found.add("no")
     if len(found) == 1:
         said = next(iter(found))
-        evidence = _concludes(" " + text, 0) if "." in text.rstrip(".") else None
-        contrary = _evidence_of(text)
+        evidence = _last_sentence_says(text)
+        contrary = _one_class(_evidence(text))
         if contrary not in (None, said) or evidence not in (None, said):
             found.add(contrary or evidence or said)  # "... on the same surface, no."
     if found:
         return found
-    negatives = [  # "not on different surfaces" is no evidence of "no"
-        m
-        for m in _NEGATIVE_EVIDENCE.finditer(text)
-        if not (
-            m.group()[:1].isalpha()
-            and _NEGATES_EVIDENCE.search(text[max(0, m.start() - 60) : m.start()])
-        )
-    ]
-    if negatives:
-        found.add("no")
-    rest = _blank(text, (m.span() for m in negatives))
-    if _POSITIVE_EVIDENCE.search(rest) or (first_person and _FIRST_PERSON_SEES.search(rest)):
-        found.add("yes")
-    return found
+    return _evidence(text, first_person)
 
 
 _NUMBER = (

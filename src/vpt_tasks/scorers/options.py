@@ -405,11 +405,7 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
         return None
     if any(negated_before(prepared, c, c.end) for c in prepared.clauses):
         return None
-    own = {letter: set(words(str(v))) - _STOPWORDS for letter, v in options.items()}
-    distinctive = {
-        letter: mine - set().union(*(o for k, o in own.items() if k != letter))
-        for letter, mine in own.items()
-    }
+    own, distinctive = _option_words(options, _STOPWORDS)
     if affirmed:
         letters = {m.letter for m in affirmed}
         said = set(answer_words)
@@ -594,13 +590,28 @@ def _reasoning_points_elsewhere(
 _OTHER_FRAME = re.compile(r"\b(?:image|picture|photo|frame|camera|viewer|our|we)\b")
 
 
+def _option_words(
+    options: Mapping[str, str], ignore: frozenset[str]
+) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Each option's words (without `ignore`), and the ones no other option has."""
+    own = {k: set(words(str(v))) - ignore for k, v in options.items()}
+    distinctive = {
+        k: mine - set().union(*(o for j, o in own.items() if j != k)) for k, mine in own.items()
+    }
+    return own, distinctive
+
+
+def _sentence_span(prepared: Prepared, at: int) -> tuple[int, int] | None:
+    """The (start, end) of the sentence holding `at` (binary search through its clause)."""
+    clause = prepared.clause_at(at)
+    return prepared.sentences[clause.sentence] if clause is not None else None
+
+
 def _converts_frames(prepared: Prepared, at: int) -> bool:
     """Whether a side is stated in a sentence that maps frames ("her right is the image's
     left"): a step of the reasoning, not its conclusion."""
-    for start, end in prepared.sentences:
-        if start <= at < end:
-            return _OTHER_FRAME.search(prepared.low, start, end) is not None
-    return False
+    span = _sentence_span(prepared, at)
+    return span is not None and _OTHER_FRAME.search(prepared.low, *span) is not None
 
 
 _EXPLAINS = re.compile(
@@ -612,10 +623,7 @@ def _explains_another(prepared: Prepared, letter: str, options: Mapping[str, str
     """Whether the answer's words are another option's and never its letter's: "Answer: B.
     The man is looking at the ball at his feet, which means he intends to kick it." (A = to
     kick the ball, B = to throw the frisbee)."""
-    own = {k: set(words(str(v))) - _STOPWORDS - _FILLER for k, v in options.items()}
-    distinctive = {
-        k: mine - set().union(*(o for j, o in own.items() if j != k)) for k, mine in own.items()
-    }
+    _, distinctive = _option_words(options, _STOPWORDS | _FILLER)
     said = set(words(prepared.low))
     mine = {w for w in distinctive[letter] if not w.isdigit()}
     if not mine or mine & said:
@@ -650,24 +658,24 @@ def _values_in(prepared: Prepared, affirmed: list[_Mention], cue: re.Pattern[str
     """The options whose value the answer states in a sentence with `cue` (seeing, a total)."""
     found = set()
     for m in affirmed:
-        if m.label:
-            continue
-        for start, end in prepared.sentences:
-            if start <= m.start < end and cue.search(prepared.low, start, end):
-                found.add(m.letter)
+        span = None if m.label else _sentence_span(prepared, m.start)
+        if span is not None and cue.search(prepared.low, *span):
+            found.add(m.letter)
     return found
 
 
 def _letter_beside_other_text(prepared: Prepared, letter: str, affirmed: list[_Mention]) -> bool:
     """Whether a sentence affirms another option's text and the letter's label, and nothing
     of the letter's own text."""
-    for start, end in prepared.sentences:
-        inside = [m for m in affirmed if start <= m.start < end]
-        if any(m.label and m.letter == letter for m in inside) and any(
-            not m.label and m.letter != letter for m in inside
-        ):
-            return True
-    return False
+    by_sentence: dict[int, list[_Mention]] = {}
+    for m in affirmed:
+        by_sentence.setdefault(_sentence_of(prepared, m.start), []).append(m)
+    return any(
+        any(m.label and m.letter == letter for m in inside)
+        and any(not m.label and m.letter != letter for m in inside)
+        for index, inside in by_sentence.items()
+        if index >= 0
+    )
 
 
 def _ruled_out(prepared: Prepared, mention: _Mention, affirmed: list[_Mention]) -> bool:

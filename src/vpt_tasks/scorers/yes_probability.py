@@ -375,13 +375,14 @@ _OPENS_WITH_DETERMINER_NO = re.compile(
 def _negates_its_yes(prepared: Prepared, match: re.Match[str]) -> bool:
     """Whether the sentence of a "yes" goes on to deny something ("Yes, the ball is not to
     the right of the horse"): the yes and the statement may answer different things."""
-    for start, end in prepared.sentences:
-        if start <= match.start() < end:
-            return any(
-                word in ("not", "never") or word.endswith("n't")
-                for word in _WORD_RE.findall(prepared.low[match.end() : end])
-            )
-    return False
+    clause = prepared.clause_at(match.start())
+    if clause is None:
+        return False
+    end = prepared.sentences[clause.sentence][1]
+    return any(
+        word in ("not", "never") or word.endswith("n't")
+        for word in _WORD_RE.findall(prepared.low[match.end() : end])
+    )
 
 
 def _stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
