@@ -6,7 +6,7 @@ import pytest
 
 from hf_datasets.builders.synthetic.comfort import CAR_RELATA
 from vpt_tasks.comfort.geometry import RELATIONS
-from vpt_tasks.comfort.language import Language, _Noun, available_languages, load_language
+from vpt_tasks.comfort.language import Language, available_languages, load_language, parse_entry
 from vpt_tasks.comfort.spec import load_spec
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.errors import ConfigError, TaskArgumentError
@@ -109,13 +109,24 @@ def test_missing_object_and_form_are_named() -> None:
     with pytest.raises(TaskArgumentError, match="'giraffe'"):
         de.question("nop", "giraffe", "dog", "behind")
     assert de.missing_objects(["giraffe", "dog"]) == ["giraffe"]
-    noun = _Noun("dog", {"nom": "der Hund"}, "xx")
-    assert f"{noun:nom}" == "der Hund"
-    with pytest.raises(ConfigError, match="no form 'dat'"):
-        format(noun, "dat")
-    with pytest.raises(ConfigError, match="without a form"):
-        format(noun, "")
-    assert format(_Noun("dog", "狗", "zh"), "anything") == "狗"
+    table = {
+        "name": "Test",
+        "provenance": {"translated_by": "a test"},
+        "answers": {"yes": ["Ja"], "no": ["Nein"]},
+        "system_prompt": "Ja oder Nein",
+        "prompts": {"nop": "Ist {A:nom} {relation}?", "probe": "Gibt es {object}?"},
+        "relations": {r: f"{r} {{B:dat}}" for r in RELATIONS},
+        "objects": {"dog": {"nom": "der Hund"}, "cat": "die Katze"},
+    }
+    language = parse_entry("xx", table)
+    assert language.question("nop", "dog", "cat", "behind") == "Ist der Hund behind die Katze?"
+    with pytest.raises(
+        ConfigError, match="the Test \\(xx\\) template relations.behind.*no form 'dat'"
+    ):
+        language.question("nop", "cat", "dog", "behind")
+    with pytest.raises(ConfigError, match=r"has forms \(nom\); name one"):
+        language.probe("dog")
+    assert language.probe("cat") == "Gibt es die Katze?"  # a plain string serves every form
 
 
 def test_only_translated_perspectives() -> None:

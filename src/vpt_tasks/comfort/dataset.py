@@ -40,6 +40,7 @@ from vpt_tasks.core.images import ImageStore, default_cache_dir
 from vpt_tasks.core.messages import image, user_message
 from vpt_tasks.core.records import RowContext, read_records
 from vpt_tasks.core.sources import Source
+from vpt_tasks.core.templates import fill
 
 __all__ = [
     "COMFORT_FEATURES",
@@ -333,7 +334,12 @@ def build_samples(
             first_turn = text
             if cot is not None and solver == "cot":
                 first_turn = f"{text} {cot.reasoning}"
-                extra = {**extra, "answer_turn": cot.answer.format(question=text)}
+                extra = {
+                    **extra,
+                    "answer_turn": fill(
+                        cot.answer, {"question": text}, where="task_configs/comfort.yaml cot.answer"
+                    ),
+                }
             samples.append(
                 Sample(
                     id=sample_id,

@@ -13,8 +13,10 @@ Why: translations are data with provenance, not code. Many languages inflect a
 noun for the slot it fills (German "vor der blauen Kugel", French "à gauche du
 chien", Korean topic/subject particles), so an object may be a mapping of
 forms and a placeholder picks one: `{B:dat}`. A plain string serves every
-form. Formatting uses `str.format`'s format spec, so no template language is
-invented here.
+form. A template is data, never code: it is filled by `core.templates.fill` (named
+slots and a form word, nothing evaluated) and checked for its slots when it is
+parsed -- from the table, a translator's reply, a cache record or an import
+(`SLOTS`).
 """
 
 from __future__ import annotations
@@ -29,34 +31,14 @@ from vpt_tasks.comfort.geometry import RELATIONS
 from vpt_tasks.comfort.spec import PERSPECTIVES, load_spec
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.errors import ConfigError, TaskArgumentError
+from vpt_tasks.core.templates import Slot, check, fill
 
 ENGLISH = "en"
 TRANSLATIONS = "comfort_translations"
 _TABLE = "task_configs/comfort_translations.yaml"
-
-
-class _Noun:
-    """An object name that formats to the form a placeholder asks for."""
-
-    def __init__(self, name: str, entry: str | Mapping[str, str], language: str) -> None:
-        self.name, self.entry, self.language = name, entry, language
-
-    def __format__(self, form: str) -> str:
-        if isinstance(self.entry, str):
-            return self.entry
-        if not form:
-            raise ConfigError(
-                f"{_TABLE} language {self.language!r}: a placeholder without a form "
-                f"(e.g. {{A:nom}}) refers to {self.name!r}, whose forms are "
-                f"{', '.join(self.entry)}; name the form in the template."
-            )
-        try:
-            return self.entry[form]
-        except KeyError:
-            raise ConfigError(
-                f"{_TABLE} language {self.language!r}: object {self.name!r} has no form "
-                f"{form!r} (it has {', '.join(self.entry)}); add it."
-            ) from None
+SLOTS = {"prompt": ("A", "B", "relation"), "probe": ("object",), "relation": ("B",)}
+"""The slots each kind of template may use: `{A}` referent, `{B}` relatum, `{relation}` the
+relation phrase (itself a template over `{B}`), `{object}` the probed object."""
 
 
 @dataclass(frozen=True)
@@ -111,14 +93,20 @@ class Language:
                 f"available: {', '.join(self.perspectives)}."
             )
         a, b = self._noun(referent), self._noun(relatum)
-        phrase = self.relations[relation].format(B=b)
+        where = self._where(f"relations.{relation}")
+        phrase = fill(self.relations[relation], {"B": b}, where=where)
         template = self._templates(first_person)[perspective]
-        return _capitalise(template.format(A=a, B=b, relation=phrase))
+        slots = {"A": a, "B": b, "relation": phrase}
+        return _capitalise(fill(template, slots, where=self._where(f"prompts.{perspective}")))
 
     def probe(self, obj: str, *, first_person: bool = False) -> str:
         """The object-hallucination probe, e.g. "Is there any horse?"."""
         template = self._templates(first_person)["probe"]
-        return _capitalise(template.format(object=self._noun(obj)))
+        slots = {"object": self._noun(obj)}
+        return _capitalise(fill(template, slots, where=self._where("prompts.probe")))
+
+    def _where(self, key: str) -> str:
+        return f"the {self.name} ({self.code}) template {key}"
 
     def _templates(self, first_person: bool) -> Mapping[str, str]:
         if not first_person:
@@ -137,7 +125,7 @@ class Language:
             return []
         return sorted({name for name in names if name not in self.objects})
 
-    def _noun(self, name: str) -> Any:
+    def _noun(self, name: str) -> Slot:
         if self.objects is None:
             return name
         if name not in self.objects:
@@ -146,7 +134,7 @@ class Language:
                 f"{name!r}; add it under languages.{self.code}.objects (see the how-to at "
                 "the top of that file)."
             )
-        return _Noun(name, self.objects[name], self.code)
+        return self.objects[name]
 
 
 def available_languages() -> list[str]:
@@ -160,6 +148,9 @@ def load_language(code: str) -> Language:
     key = str(code).strip().lower()
     spec = load_spec()
     if key == ENGLISH:
+        where = "task_configs/comfort.yaml"
+        check_templates(spec.prompts, spec.relations, where=where)
+        check_templates(spec.first_person.prompts, {}, where=f"{where} first_person")
         return Language(
             code=ENGLISH,
             name="English",
@@ -231,6 +222,7 @@ def _parse(
     relations = {str(k): str(v) for k, v in entry["relations"].items()}
     if sorted(relations) != sorted(RELATIONS):
         raise ConfigError(f"{where}: relations must be exactly {', '.join(RELATIONS)}.")
+    check_templates(prompts, relations, where=where)
     answers = entry["answers"]
     words = {}
     for label in ("yes", "no"):
@@ -266,6 +258,17 @@ def _parse(
         provenance=MappingProxyType(dict(provenance)),
         origin=origin,
     )
+
+
+def check_templates(
+    prompts: Mapping[str, str], relations: Mapping[str, str], *, where: str
+) -> None:
+    """Raise ConfigError unless every template uses only its kind's `SLOTS`."""
+    for key, template in prompts.items():
+        kind = "probe" if key == "probe" else "prompt"
+        check(template, SLOTS[kind], where=f"{where} prompts.{key}")
+    for key, template in relations.items():
+        check(template, SLOTS["relation"], where=f"{where} relations.{key}")
 
 
 def _capitalise(text: str) -> str:

@@ -23,6 +23,7 @@ from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.messages import image, user_message
 from vpt_tasks.core.records import RowContext, read_records
 from vpt_tasks.core.sources import Source, load_table, require_columns
+from vpt_tasks.core.templates import fill
 from vpt_tasks.isle_brick.extraction import extract_components
 from vpt_tasks.isle_brick.spec import FACTOR_COLUMNS, REQUIRED_COLUMNS, IsleBrickSpec
 from vpt_tasks.isle_brick.upstream import adapt_upstream
@@ -174,7 +175,8 @@ def question_text(
     if orientation_hint and qid == "Q6":
         facing = "-".join(scene.gold["Q5"])
         template = spec.first_person.orientation_hint if first_person else spec.orientation_hint
-        text = f"{template.format(facing=facing)} {text}"
+        hint = fill(template, {"facing": facing}, where="task_configs/isle_brick.yaml hint")
+        text = f"{hint} {text}"
     return f"{spec.first_person.framing} {text}" if first_person else text
 
 

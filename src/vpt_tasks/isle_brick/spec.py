@@ -12,6 +12,7 @@ from pydantic import Field, model_validator
 
 from vpt_tasks.core.config import ConfigModel, TaskConfig, at, covering, load_model, within
 from vpt_tasks.core.sources import Upstream
+from vpt_tasks.core.templates import fill
 from vpt_tasks.isle_brick.extraction import QuestionKind
 
 CANONICAL_SCHEMA: dict[str, str] = {
@@ -131,7 +132,7 @@ class BiasProbe(ConfigModel):
         """The probe question with the directions listed in `order`."""
         listed = f"{', '.join(order[:-1])}, or {order[-1]}"
         template = self.first_person_question if first_person else self.question
-        return template.format(directions=listed)
+        return fill(template, {"directions": listed}, where="task_configs/isle_brick.yaml bias")
 
 
 class IsleBrickSpec(TaskConfig):

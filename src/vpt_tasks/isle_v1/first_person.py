@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from vpt_tasks.core.templates import fill
+
 FirstPersonHow = Literal["template", "framing"]
 """How a question was restated (sample metadata `first_person`)."""
 
@@ -62,6 +64,7 @@ class FirstPersonSpec:
         for template in self.templates:
             m = template.pattern().fullmatch(text)
             if m:
-                values = {k: v for k, v in m.groupdict().items()}
-                return template.first_person.format(framing=self.framing, **values), "template"
+                slots = {**m.groupdict(), "framing": self.framing}
+                where = "task_configs/isle_v1.yaml first_person template"
+                return fill(template.first_person, slots, where=where), "template"
         return f"{self.framing} {text}", "framing"

@@ -26,6 +26,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from vpt_tasks.core.templates import fill
 from vpt_tasks.isle_v1.spec import DatasetType, GraderSpec, load_spec
 
 __all__ = [
@@ -100,8 +101,9 @@ def mapping_payload(
     texts = grader or load_spec().grader
     kind = dataset_kind(dataset_type)
     valid = _quoted(valid_values(kind, options))
-    instruction = texts.instructions[kind].format(valid=valid)
-    response_format = texts.response_formats[kind].format(valid=valid)
+    where = "task_configs/isle_v1.yaml grader"
+    instruction = fill(texts.instructions[kind], {"valid": valid}, where=where)
+    response_format = fill(texts.response_formats[kind], {"valid": valid}, where=where)
     return {
         "INSTRUCTION": instruction,
         "DETAILS": {

@@ -13,6 +13,7 @@ from pydantic import field_validator, model_validator
 
 from vpt_tasks.core.config import ConfigModel, TaskConfig, at, invalid, load_model
 from vpt_tasks.core.sources import Upstream
+from vpt_tasks.core.templates import fill
 from vpt_tasks.isle_v1.first_person import FirstPersonSpec
 
 CANONICAL_SCHEMA: dict[str, str] = {
@@ -105,7 +106,8 @@ class IsleV1Spec(TaskConfig):
         :meth:`FirstPersonSpec.restate`) and uses the paper's `first_person_prompt`.
         """
         template = self.prompts[self.first_person_prompt if style == "first_person" else style]
-        return template.format(q=question, opt1=option_a, opt2=option_b)
+        slots = {"q": question, "opt1": option_a, "opt2": option_b}
+        return fill(template, slots, where=f"task_configs/isle_v1.yaml prompts ({style})")
 
 
 @functools.cache

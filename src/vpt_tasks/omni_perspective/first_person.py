@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from vpt_tasks.core.templates import fill
+
 FirstPersonHow = Literal["template", "framing", "unchanged"]
 """How a question was sent (sample metadata `first_person`): rewritten by a
 rule, with the framing sentence in front, or unchanged (a first-person item)."""
@@ -51,7 +53,8 @@ class FirstPersonRules:
             m = rule.pattern.search(question)
             if m is None:
                 continue
-            rewritten = rule.replacement.format(**self._fields(m)) + question[m.end() :]
+            where = "task_configs/omni_perspective.yaml first_person rule"
+            rewritten = fill(rule.replacement, self._fields(m), where=where) + question[m.end() :]
             for pattern, replacement in self.pronouns:
                 rewritten = pattern.sub(_keeping_case(replacement), rewritten)
             return question[: m.start()] + rewritten, "template"

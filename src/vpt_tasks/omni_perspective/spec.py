@@ -14,8 +14,11 @@ from pydantic import AfterValidator, Field, StringConstraints
 
 from vpt_tasks.core.config import ConfigModel, TaskConfig, at, load_model
 from vpt_tasks.core.sources import Upstream
+from vpt_tasks.core.templates import fill
 from vpt_tasks.omni_perspective.first_person import FirstPersonRules, Rule, rules_from_config
 from vpt_tasks.scorers.judge import ChoiceJudge
+
+_OPTION_LINE = "task_configs/omni_perspective.yaml option_line"
 
 CANONICAL_SCHEMA: dict[str, str] = {
     "id": "string",
@@ -46,7 +49,8 @@ class PromptSpec(ConfigModel):
     def options_block(self, options: dict[str, str], *, cot: bool = False) -> str:
         """The options and the instruction as one text block (and the CoT instruction)."""
         lines = [
-            self.option_line.format(letter=letter, text=text) for letter, text in options.items()
+            fill(self.option_line, {"letter": letter, "text": text}, where=_OPTION_LINE)
+            for letter, text in options.items()
         ]
         return "\n".join(
             [self.options_intro, *lines, self.instruction, *([self.cot_instruction] if cot else [])]

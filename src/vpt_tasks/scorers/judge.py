@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from inspect_ai.model import GenerateConfig, Model, ModelOutput
 
+from vpt_tasks.core.templates import fill
 from vpt_tasks.scorers.cascade import GraderReplyError
 from vpt_tasks.scorers.options import NO_OPTION, UNKNOWN_VALUE, number_synonyms, read_option
 
@@ -209,12 +210,13 @@ def choice_judge_prompt(
     """
     letters = ", ".join(str(k).strip().upper() for k in options)
     text = IMAGE_PLACEHOLDER.sub("[image]", str(question)).strip()
-    return template.format(
-        letters=letters,
-        question=text,
-        options=_format_options(options),
-        answer=quote_answer(answer),
-    )
+    slots = {
+        "letters": letters,
+        "question": text,
+        "options": _format_options(options),
+        "answer": quote_answer(answer),
+    }
+    return fill(template, slots, where="the choice-judge prompt")
 
 
 def parse_choice_judge_reply(reply: str | None, options: Mapping[str, str]) -> str | None:

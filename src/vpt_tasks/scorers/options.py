@@ -43,6 +43,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from vpt_tasks.core.templates import fill
 from vpt_tasks.core.text import NUMBER_WORDS
 from vpt_tasks.scorers.reading import (
     ANSWER_JOINS,
@@ -497,7 +498,7 @@ def _echo_spans(prepared: Prepared, options: Mapping[str, str]) -> list[tuple[in
         text = " ".join(str(value).casefold().split())
         best = None
         for form in _ECHO_FORMS:
-            needle = form.format(l=letter.lower(), t=text)
+            needle = fill(form, {"l": letter.lower(), "t": text}, where="an option echo form")
             found = low.find(needle, at)
             if found >= 0 and (found == 0 or not low[found - 1].isalnum()):
                 if best is None or found < best[0]:

@@ -42,6 +42,7 @@ from inspect_ai.model import GenerateConfig, get_model
 from inspect_ai.scorer import Scorer, Target
 from inspect_ai.solver import TaskState
 
+from vpt_tasks.core.templates import fill
 from vpt_tasks.scorers.cascade import (
     GraderMode,
     GraderReading,
@@ -194,9 +195,12 @@ async def extract_with_llm(
     A reply that is not a JSON list is no reading: GraderReplyError (the sample errors).
     """
     vocabulary = llm.vocabulary(state)
-    prompt = llm.prompt.format(
-        question=llm.question(state), answer=quote_answer(answer), vocabulary=vocabulary.describe()
-    )
+    slots = {
+        "question": llm.question(state),
+        "answer": quote_answer(answer),
+        "vocabulary": vocabulary.describe(),
+    }
+    prompt = fill(llm.prompt, slots, where="the grader's extraction prompt")
     grader = get_model(role="grader", required=True)
     output = await ask_grader_model(
         grader, prompt, GenerateConfig(temperature=llm.temperature, max_tokens=llm.max_tokens)
