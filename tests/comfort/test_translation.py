@@ -302,7 +302,7 @@ def test_probe_system_and_word_checks() -> None:
     probe = CheckItem("p01", "probe", "...", "Is there any bicycle?", obj="bicycle")
     assert judge(probe, "Is there a bike?", vocabulary) == []
     assert judge(probe, "Is there a car?", vocabulary) == ["does not name the bicycle"]
-    system = CheckItem("system", "system", "...", "...")
+    system = CheckItem("system", "system", "...", load_spec().system_prompt)
     assert judge(system, 'Answer only "yes" or "no".', vocabulary) == []
     assert judge(system, "Describe the image.", vocabulary)
     sw = parse_entry("sw", {**SWAHILI, "name": "Swahili", "provenance": {"by": "test"}})

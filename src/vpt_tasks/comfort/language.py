@@ -24,11 +24,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from vpt_tasks.comfort.geometry import RELATIONS
 from vpt_tasks.comfort.spec import PERSPECTIVES, load_spec
+from vpt_tasks.core.cache import user_data_dir
 from vpt_tasks.core.config import load_config
 from vpt_tasks.core.errors import ConfigError, TaskArgumentError
 from vpt_tasks.core.templates import Slot, check, fill
@@ -193,13 +195,55 @@ def parse_entry(
     return _parse(str(code).lower(), entry, where, origin)
 
 
+def user_table() -> Path:
+    """The user's own translation table (`vpt-tasks translations import` writes there); its
+    entries take precedence over the package's."""
+    return user_data_dir() / f"{TRANSLATIONS}.yaml"
+
+
 @functools.cache
 def _table() -> Mapping[str, Mapping[str, Any]]:
-    data = load_config(TRANSLATIONS)
-    languages = data.get("languages")
-    if not isinstance(languages, dict):
-        raise ConfigError(f"{_TABLE} must hold a mapping `languages: {{code: entry}}`.")
-    return MappingProxyType({str(k).lower(): v for k, v in languages.items()})
+    return MappingProxyType({**_languages(load_config(TRANSLATIONS), _TABLE), **_user_entries()})
+
+
+@functools.cache
+def _user_entries() -> Mapping[str, Any]:
+    path = user_table()
+    return _languages(read_yaml(path), str(path)) if path.is_file() else {}
+
+
+def table_file(code: str) -> str:
+    """The table file `code`'s entry comes from (the user's own, else the package's)."""
+    return str(user_table()) if str(code).lower() in _user_entries() else _TABLE
+
+
+def _languages(data: Any, where: str) -> dict[str, Any]:
+    languages = data.get("languages") if isinstance(data, Mapping) else None
+    if not isinstance(languages, Mapping):
+        raise ConfigError(f"{where} must hold a mapping `languages: {{code: entry}}`.")
+    return {str(k).lower(): v for k, v in languages.items()}
+
+
+def read_yaml(path: Path) -> Any:
+    """The plain data of a YAML file a user wrote; ConfigError in one line when it is not."""
+    import yaml
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text; save it as UTF-8.") from None
+    except OSError as error:
+        raise ConfigError(f"cannot read {path}: {error.strerror or error}.") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        at = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(error, "problem", None) or type(error).__name__
+        raise ConfigError(
+            f"{path} is not plain YAML data{at}: {' '.join(str(problem).split())[:160]}. "
+            "Only mappings, lists and text are read (no tags such as !!python)."
+        ) from None
 
 
 def _parse(

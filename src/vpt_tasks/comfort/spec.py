@@ -140,6 +140,8 @@ class Multilingual(ConfigModel):
     """Relation -> words one of which its back-translation must contain (and no other's)."""
     answer_words: Words
     """`yes` / `no` -> English words a back-translated answer word may be."""
+    scripts: Mapping[str, tuple[str, ...]]
+    """Unicode script -> the language codes written in it (Latin for the rest)."""
     temperature: float = at("translator", "temperature")
     max_tokens: int = at("translator", "max_tokens")
 

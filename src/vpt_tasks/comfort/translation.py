@@ -24,7 +24,6 @@ first sample, and every sample is built with its final question. A lock
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -33,11 +32,24 @@ from types import MappingProxyType
 
 from inspect_ai.model import Model
 
-from vpt_tasks.comfort.language import ENGLISH, Language, in_table, load_language, parse_entry
+from vpt_tasks.comfort.language import (
+    ENGLISH,
+    Language,
+    in_table,
+    load_language,
+    parse_entry,
+    table_file,
+)
 from vpt_tasks.comfort.paper_languages import dropped_languages, paper_languages
 from vpt_tasks.comfort.spec import load_spec
-from vpt_tasks.comfort.translation_cache import TranslationRecord, find_record, lock, write_record
-from vpt_tasks.comfort.translation_check import check_items, judge_all, structural_problems
+from vpt_tasks.comfort.translation_cache import (
+    TranslationRecord,
+    find_record,
+    lock,
+    read_record,
+    write_record,
+)
+from vpt_tasks.comfort.translation_check import assess, check_items, structural_problems
 from vpt_tasks.comfort.translator import (
     TRANSLATOR_ROLE,
     back_translate,
@@ -138,31 +150,20 @@ def translate(code: str, name: str, translator: Model) -> TranslationRecord:
     )
     provenance = {"translated_by": f"{model_name} (translator model role)"}
 
-    async def work() -> tuple[dict, str, dict | None, str | None, list[str]]:
+    async def work() -> tuple[dict, str, dict | None, str | None]:
         async with fresh_model(translator) as model:
             entry, reply = await translate_entry(model, code, name, vocabulary)
             full = {"name": name, "provenance": provenance, **entry}
-            problems = structural_problems(code, full, vocabulary)
-            if problems:
-                return entry, reply, None, None, problems
+            if structural_problems(code, full, vocabulary):
+                return entry, reply, None, None
             language = parse_entry(code, full, where=f"the {name} translation")
             texts = {item.key: item.text for item in check_items(language, vocabulary)}
             back, back_reply = await back_translate(model, name, texts, vocabulary)
-            return entry, reply, back, back_reply, []
+            return entry, reply, back, back_reply
 
-    entry, reply, back, back_reply, problems = run_blocking(work)
-    items: list = []
-    if back is not None:
-        language = parse_entry(
-            code, {"name": name, "provenance": provenance, **entry}, where=f"the {name} translation"
-        )
-        judged = judge_all(check_items(language, vocabulary), back, vocabulary, language)
-        items = [item.as_record() for item in judged]
-        problems = [
-            f"{item.key} {item.text!r} came back as {item.english!r}: {'; '.join(item.problems)}"
-            for item in judged
-            if item.problems
-        ]
+    entry, reply, back, back_reply = run_blocking(work)
+    judged, problems = assess(code, name, entry, back, vocabulary)
+    items = [item.as_record() for item in judged]
     record = TranslationRecord(
         code=code,
         name=name,
@@ -183,7 +184,7 @@ def source_of(language: Language) -> dict[str, object]:
     if language.origin == "paper":
         source["detail"] = "task_configs/comfort.yaml (the paper's prompts, verbatim)"
     elif language.origin == "table":
-        source["detail"] = "task_configs/comfort_translations.yaml"
+        source["detail"] = table_file(language.code)
         source["translated_by"] = language.provenance.get("translated_by")
         source["native_speaker_review"] = language.provenance.get("native_speaker_review")
     else:
@@ -192,10 +193,8 @@ def source_of(language: Language) -> dict[str, object]:
             if language.origin == "translator"
             else "a cached translation by the translator model role"
         )
-        path = Path(str(language.provenance.get("cache_file")))
-        try:
-            record = TranslationRecord.from_json(json.loads(path.read_text("utf-8")), path)
-        except (OSError, ValueError, KeyError, TypeError):
+        record = read_record(Path(str(language.provenance.get("cache_file"))))
+        if record is None:
             source.update({k: language.provenance.get(k) for k in ("translator", "date")})
         else:
             source.update(record.summary())

@@ -3,9 +3,15 @@
 What: one JSON file per language and translator model,
 `$VPT_TASKS_CACHE/comfort_translations/<code>/<model>.json`, holding a
 `TranslationRecord`: the translated table entry, every back-translated text
-with its check outcome, the check's verdict, the translator model, the date and
-the translator's raw replies. `find_record` returns the record a run reuses;
-`write_record` stores one atomically.
+with its check outcome, the check's verdict, the translator model, the date,
+the translator's raw replies and a SHA-256 of all of it. `find_record` returns
+the record a run reuses; `write_record` stores one atomically.
+
+A record proves itself: on every read its hash is checked and its verdict is
+recomputed from its own evidence (the entry and the back-translations, through
+`translation_check.assess`, the code a run decides with). A record without
+evidence, edited after it was written, or whose verdict does not follow from its
+evidence is a miss -- warned about and ignored, as if it were not there.
 
 Why: a language is translated once per translator model and then reused without
 a model call, and a translation's history stays inspectable -- what was asked,
@@ -16,6 +22,7 @@ table.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -29,6 +36,7 @@ from typing import Any
 from vpt_tasks._version import __version__
 from vpt_tasks.comfort.language import Language, parse_entry
 from vpt_tasks.core.cache import default_cache_dir, writing
+from vpt_tasks.core.errors import VPTError
 
 __all__ = [
     "CACHE_FOLDER",
@@ -36,6 +44,7 @@ __all__ = [
     "cache_root",
     "find_record",
     "lock",
+    "read_record",
     "read_records",
     "record_path",
     "write_record",
@@ -44,7 +53,8 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 CACHE_FOLDER = "comfort_translations"
-FORMAT = 1
+FORMAT = 2
+"""2: with `sha256`, and verified on read (format 1 records are misses: translated again)."""
 METHOD = (
     "machine translation by the translator model role of vpt_tasks (one request for the "
     "table entry; objects inflected per slot where the model gave forms)"
@@ -144,6 +154,10 @@ class TranslationRecord:
         }
 
     def to_json(self) -> dict[str, Any]:
+        content = self._content()
+        return {**content, "sha256": _digest(content)}
+
+    def _content(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "code": self.code,
@@ -159,10 +173,15 @@ class TranslationRecord:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], path: Path | None = None) -> TranslationRecord:
-        if data.get("format") != FORMAT:
-            raise ValueError(f"unknown format {data.get('format')!r}")
+        """The record `data` holds, verified (ValueError saying why it is not one)."""
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            found = data.get("format") if isinstance(data, Mapping) else None
+            raise ValueError(f"not a translation record of format {FORMAT} (format {found!r})")
+        content = {k: v for k, v in data.items() if k != "sha256"}
+        if data.get("sha256") != _digest(content):
+            raise ValueError("its sha256 does not match its content (edited after it was written)")
         check = data["check"]
-        return cls(
+        record = cls(
             code=str(data["code"]),
             name=str(data["name"]),
             translator=str(data["translator"]),
@@ -175,6 +194,33 @@ class TranslationRecord:
             vpt_tasks_version=str(data.get("vpt_tasks_version") or ""),
             path=path,
         )
+        record.verify()
+        return record
+
+    def verify(self) -> None:
+        """Raise ValueError unless the stored verdict follows from the stored evidence."""
+        from vpt_tasks.comfort.spec import load_spec
+        from vpt_tasks.comfort.translation_check import assess
+
+        back = {str(i.get("key")): i.get("back_translation") for i in self.items} or None
+        judged, problems = assess(self.code, self.name, self.entry, back, load_spec().multilingual)
+        if self.passed and not self.items:
+            raise ValueError("it says the check passed but holds no back-translation")
+        asked = [(i.key, i.text) for i in judged]
+        stored = [(str(i.get("key")), i.get("text")) for i in self.items]
+        if self.items and asked != stored:
+            raise ValueError("its back-translated texts are not the texts of its entry")
+        if self.passed != (not problems):
+            verdict = "passed" if not problems else f"fails ({problems[0]})"
+            raise ValueError(
+                f"it says the check {'passed' if self.passed else 'failed'}, but its own "
+                f"evidence {verdict}"
+            )
+
+
+def _digest(content: Mapping[str, Any]) -> str:
+    text = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def cache_root() -> Path:
@@ -218,18 +264,23 @@ def read_records(code: str | None = None) -> list[TranslationRecord]:
 def _read(folders: Sequence[Path]) -> Iterator[TranslationRecord]:
     for folder in folders:
         for path in sorted(folder.glob("*.json")):
-            try:
-                yield TranslationRecord.from_json(
-                    json.loads(path.read_text(encoding="utf-8")), path
-                )
-            except (OSError, ValueError, KeyError, TypeError) as error:
-                logger.warning(
-                    "vpt_tasks: the cached translation %s cannot be read (%s: %s); it is ignored "
-                    "(delete it to translate again).",
-                    path,
-                    type(error).__name__,
-                    error,
-                )
+            record = read_record(path)
+            if record is not None:
+                yield record
+
+
+def read_record(path: Path) -> TranslationRecord | None:
+    """The verified record in `path`; None (warned about) when it is no such record."""
+    try:
+        return TranslationRecord.from_json(json.loads(path.read_text(encoding="utf-8")), path)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, VPTError) as error:
+        logger.warning(
+            "vpt_tasks: the cached translation %s is not used: %s. It is treated as absent "
+            "(a bound translator translates again; delete the file to silence this).",
+            path,
+            str(error)[:300],
+        )
+        return None
 
 
 def find_record(code: str, translator: str | None) -> TranslationRecord | None:

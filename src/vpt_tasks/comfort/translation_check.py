@@ -32,9 +32,11 @@ from vpt_tasks.core.errors import VPTError
 
 __all__ = [
     "CheckItem",
+    "assess",
     "check_items",
     "judge",
     "judge_all",
+    "language_problems",
     "structural_problems",
 ]
 
@@ -74,6 +76,33 @@ class CheckItem:
             "ok": not self.problems,
             "problems": list(self.problems),
         }
+
+
+def assess(
+    code: str,
+    name: str,
+    entry: Mapping[str, Any],
+    back: Mapping[str, Any] | None,
+    vocabulary: Multilingual,
+) -> tuple[list[CheckItem], list[str]]:
+    """The whole check of a translated `entry` from its evidence: (every judged item, the
+    problems; none means it passed). `back` is the back-translation by item key, None when
+    the entry could not be rendered to be back-translated. A run and a cache read both
+    decide through here, so a stored verdict is never trusted, only recomputed."""
+    full = {"name": name, "provenance": {"translated_by": "(assessed)"}, **entry}
+    problems = structural_problems(code, full, vocabulary)
+    if problems:
+        return [], problems
+    if back is None:
+        return [], ["it was never back-translated"]
+    language = parse_entry(code, full, where=f"the {name} translation")
+    judged = judge_all(check_items(language, vocabulary), back, vocabulary, language)
+    problems = [
+        f"{item.key} {item.text!r} came back as {item.english!r}: {'; '.join(item.problems)}"
+        for item in judged
+        if item.problems
+    ]
+    return judged, problems + language_problems(language, judged, vocabulary.scripts)
 
 
 def structural_problems(code: str, entry: Mapping[str, Any], vocabulary: Multilingual) -> list[str]:
@@ -183,7 +212,16 @@ def judge_all(
 def judge(
     item: CheckItem, english: str, vocabulary: Multilingual, language: Language | None = None
 ) -> list[str]:
-    """What the back-translation `english` of `item` fails to say (empty: it passes)."""
+    """What the back-translation `english` of `item` fails to say, or says beyond the
+    original (empty: it passes)."""
+    return _meaning_problems(item, english, vocabulary, language) + _extent_problems(
+        item, english, vocabulary
+    )
+
+
+def _meaning_problems(
+    item: CheckItem, english: str, vocabulary: Multilingual, language: Language | None
+) -> list[str]:
     words = _words(english)
     if item.kind == "question":
         assert item.referent and item.relatum and item.relation
@@ -226,6 +264,102 @@ def judge(
     if present & own and not present & other:
         return []
     return [f'does not mean "{item.expected}"']
+
+
+def _extent_problems(item: CheckItem, english: str, vocabulary: Multilingual) -> list[str]:
+    """Nothing added, nothing dropped: the back-translation has no more sentences than the
+    original, names Yes/No no more often, and differs from it by at most a paraphrase's
+    few words (`_PARAPHRASE`), counted over words outside the check's own vocabulary."""
+    if item.kind in ("yes", "no"):
+        back = _words(english)
+        return [] if len(back) <= _ANSWER_WORDS else [f"is {len(back)} words for one answer word"]
+    problems = []
+    sentences, original = _sentences(english), _sentences(item.expected)
+    if sentences > original:
+        problems.append(f"has {sentences} sentences where the original has {original}")
+    answers = {"yes", "no"}
+    said, asked = _words(english), _words(item.expected)
+    for word in sorted(answers):
+        if said.count(word) > asked.count(word):
+            problems.append(f'says "{word}" more often than the original')
+    known = _vocabulary_words(vocabulary) | set(asked)
+    added = sorted({w for w in said if w not in known and w not in _FUNCTION_WORDS})
+    kept = _FUNCTION_WORDS | answers  # Yes/No: the meaning check (they may stay untranslated)
+    dropped = sorted({w for w in asked if w not in said and w not in kept})
+    allowed = max(_PARAPHRASE, len(asked) // 4)
+    if len(added) > allowed:
+        problems.append(f"adds {', '.join(added)} (more than a paraphrase's {allowed} words)")
+    if len(dropped) > allowed:
+        problems.append(f"drops {', '.join(dropped)} (more than a paraphrase's {allowed} words)")
+    return problems
+
+
+_PARAPHRASE = 3
+"""Words a faithful back-translation may use that the original does not (and vice versa)."""
+_ANSWER_WORDS = 2
+"""An answer word comes back as at most this many words ("Yes", "Yes indeed")."""
+_FUNCTION_WORDS = frozenset(
+    """a an the is are was be there any some of to from in on at by with for and or
+    it its this that these those does do located positioned situated placed side
+    one only please you your will""".split()
+)
+"""Words a back-translation adds or leaves out without changing the meaning."""
+_SENTENCE_END = re.compile(r"[.!?。？！]+(?=\s+\S|\s*$)")
+
+
+def _sentences(text: str) -> int:
+    parts = [p for p in _SENTENCE_END.split(text.strip()) if _WORD.search(p)]
+    return max(1, len(parts))
+
+
+def _vocabulary_words(vocabulary: Multilingual) -> set[str]:
+    words: set[str] = set()
+    for group in (vocabulary.synonyms, vocabulary.colours, vocabulary.relation_words):
+        for values in group.values():
+            for value in values:
+                words |= set(_words(value))
+                words |= {f"{w}s" for w in _words(value)} | {f"{w}es" for w in _words(value)}
+    return words
+
+
+def language_problems(
+    language: Language, items: Sequence[CheckItem], scripts: Mapping
+) -> list[str]:
+    """Whether the translated texts are in the target language at all: written in its script
+    (`multilingual.scripts`; Latin by default), and not the English original with a few words
+    changed (more than `_COPIED` of their words copied from it)."""
+    texts = [item for item in items if item.kind in ("question", "probe", "system")]
+    letters = [ch for item in texts for ch in item.text if ch.isalpha()]
+    wanted = {script for script, codes in scripts.items() if language.code in codes} or {"LATIN"}
+    if letters:
+        share = sum(_script(ch) in wanted for ch in letters) / len(letters)
+        if share < _IN_SCRIPT:
+            return [
+                f"is not written in the {'/'.join(sorted(wanted)).title()} script of "
+                f"{language.name} ({share:.0%} of its letters are)"
+            ]
+    words = [(w, set(_words(item.expected))) for item in texts for w in _words(item.text)]
+    if words:
+        copied = sum(w in original for w, original in words) / len(words)
+        if copied > _COPIED:
+            return [
+                f"reads as English, not {language.name}: {copied:.0%} of its words are the "
+                "English original's"
+            ]
+    return []
+
+
+_IN_SCRIPT = 0.5
+_COPIED = 0.5
+
+
+def _script(ch: str) -> str:
+    import unicodedata
+
+    try:
+        return unicodedata.name(ch).split()[0]
+    except ValueError:
+        return ""
 
 
 def find_object(words: Sequence[str], name: str, vocabulary: Multilingual) -> int | None:

@@ -51,7 +51,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     imports = commands.add_parser("import", help="add reviewed entries to the translation table")
     imports.add_argument("file", type=Path, help="a YAML file with `languages: {code: entry}`")
     imports.add_argument(
-        "--table", type=Path, help="the table to add to (default: the package's task_configs)"
+        "--table",
+        type=Path,
+        help="the table to add to (default: your own table in the vpt_tasks data directory, "
+        "$VPT_TASKS_DATA; it takes precedence over the package's)",
     )
     imports.add_argument(
         "--replace", action="store_true", help="replace entries the table already has"
@@ -146,12 +149,13 @@ def _export(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     import yaml
 
+    from vpt_tasks.comfort.language import read_yaml, user_table
+    from vpt_tasks.comfort.paper_languages import paper_languages
     from vpt_tasks.comfort.spec import load_spec
     from vpt_tasks.comfort.translation_check import structural_problems
-    from vpt_tasks.core.config import config_dir
 
-    table = args.table or config_dir() / "comfort_translations.yaml"
-    data = yaml.safe_load(args.file.read_text(encoding="utf-8"))
+    table = args.table or user_table()
+    data = read_yaml(args.file)
     entries = data.get("languages") if isinstance(data, dict) else None
     if not isinstance(entries, dict) or not entries:
         print(
@@ -159,24 +163,32 @@ def _import(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    known = {code for code in paper_languages() if code != "en"}
     vocabulary = load_spec().multilingual
     problems = []
     for code, entry in entries.items():
+        if str(code).lower() not in known:
+            problems.append(
+                f"{str(code)[:40]!r} is not the code of one of the paper's languages other than "
+                "English (`vpt-tasks translations list` lists them)"
+            )
+            continue
+        if not isinstance(entry, dict):
+            problems.append(f"{code}: its entry must be a mapping (name, prompts, relations, ...)")
+            continue
         found = structural_problems(str(code), entry, vocabulary)
-        checked = (
-            (entry.get("provenance") or {}).get("check_passed") if isinstance(entry, dict) else None
-        )
+        checked = (entry.get("provenance") or {}).get("check_passed")
         if checked is False and not args.force:
             found.append(
                 "its translation failed the back-translation check; correct it and import with "
                 "--force"
             )
         problems += [f"{code}: {p}" for p in found]
-    original = table.read_text(encoding="utf-8")
-    existing = set((yaml.safe_load(original) or {}).get("languages") or {})
+    original = table.read_text(encoding="utf-8") if table.is_file() else _NEW_TABLE
+    existing = set(_known_codes(original, table))
     clash = sorted(str(c).lower() for c in entries if str(c).lower() in existing)
     if clash and not args.replace:
-        problems.append(f"the table already has {', '.join(clash)} (--replace to replace them)")
+        problems.append(f"{table} already has {', '.join(clash)} (--replace to replace them)")
     if problems:
         print("vpt-tasks translations import: nothing imported:", file=sys.stderr)
         for problem in problems:
@@ -184,7 +196,8 @@ def _import(args: argparse.Namespace) -> int:
         return 2
     text = original
     for code in clash:
-        text = _without_entry(text, code)
+        if code in (yaml.safe_load(text) or {}).get("languages") or {}:
+            text = _without_entry(text, code)
     block = yaml.safe_dump(
         {str(c).lower(): e for c, e in entries.items()},
         allow_unicode=True,
@@ -193,10 +206,30 @@ def _import(args: argparse.Namespace) -> int:
     )
     text = text.rstrip("\n") + "\n\n" + "".join(f"  {line}\n" for line in block.splitlines())
     _check_table(text, entries)
+    table.parent.mkdir(parents=True, exist_ok=True)
     table.write_text(text, encoding="utf-8")
     _forget_tables()
     print(f"imported {', '.join(str(c).lower() for c in entries)} into {table}")
     return 0
+
+
+_NEW_TABLE = """\
+# Your own COMFORT translations (`vpt-tasks translations import`): entries in the format of
+# the package's task_configs/comfort_translations.yaml; they take precedence over its entries.
+languages:
+"""
+
+
+def _known_codes(text: str, table: Path) -> list[str]:
+    """The codes of `table` and, when it is the user's own table, of the package's too."""
+    import yaml
+
+    from vpt_tasks.comfort.language import available_languages, user_table
+
+    codes = list((yaml.safe_load(text) or {}).get("languages") or {})
+    if table == user_table():
+        codes += available_languages()[1:]
+    return [str(c).lower() for c in codes]
 
 
 def _without_entry(text: str, code: str) -> str:
@@ -238,9 +271,10 @@ def _check_table(text: str, entries: dict[str, Any]) -> None:
 
 
 def _forget_tables() -> None:
-    from vpt_tasks.comfort.language import _table, load_language
+    from vpt_tasks.comfort.language import _table, _user_entries, load_language
     from vpt_tasks.core.config import load_config
 
     load_config.cache_clear()
     _table.cache_clear()
+    _user_entries.cache_clear()
     load_language.cache_clear()

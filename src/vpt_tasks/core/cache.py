@@ -52,6 +52,20 @@ def default_cache_dir() -> Path:
     return Path(user_cache_dir("vpt_tasks"))
 
 
+DATA_ENV = "VPT_TASKS_DATA"
+
+
+def user_data_dir() -> Path:
+    """`$VPT_TASKS_DATA` if set, else the user data directory of vpt_tasks: where files a user
+    adds on purpose live (e.g. imported COMFORT translations), never the installed package."""
+    configured = os.environ.get(DATA_ENV)
+    if configured:
+        return Path(configured).expanduser()
+    from platformdirs import user_data_dir as platform_data_dir
+
+    return Path(platform_data_dir("vpt_tasks"))
+
+
 @contextlib.contextmanager
 def writing(target: Path, what: str) -> Iterator[None]:
     """Turn an OS error while writing `target` into one message naming the fix."""
