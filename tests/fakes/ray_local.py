@@ -36,10 +36,13 @@ class RayTaskError(RayError):
 
 exceptions = SimpleNamespace(RayError=RayError, RayTaskError=RayTaskError)
 SUBMITTED: list[dict[str, Any]] = []
+INITS: list[dict[str, Any]] = []
+"""The keyword arguments of each `ray.init` call."""
 _state = {"initialized": False}
 
 
-def init(address: str | None = None, **_: Any) -> None:
+def init(address: str | None = None, **options: Any) -> None:
+    INITS.append({"address": address, **options})
     _state["initialized"] = True
 
 
@@ -108,5 +111,6 @@ def cancel(ref: ObjectRef) -> None:
 def install(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make `import ray` return this module for the test, fresh and not initialised."""
     SUBMITTED.clear()
+    INITS.clear()
     shutdown()
     monkeypatch.setitem(sys.modules, "ray", sys.modules[__name__])

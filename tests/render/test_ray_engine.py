@@ -20,7 +20,7 @@ import pytest
 from tests.fakes import ray_local
 from tests.render.snapshots import BLENDER, DISTINCT, STUB, render, snapshot
 from vpt_tasks.cli import main
-from vpt_tasks.render.ray_engine import SHARDS_DIR
+from vpt_tasks.render.ray_engine import SHARDS_DIR, init_options
 from vpt_tasks.render.runner import WORK_DIR
 
 pytestmark = pytest.mark.xdist_group("ray_engine")
@@ -37,10 +37,12 @@ def real_ray(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
     spec = tmp_path_factory.mktemp("ray_faults") / "faults.json"
     ray.init(
-        num_cpus=2,
-        include_dashboard=False,
-        log_to_driver=False,
-        runtime_env={"env_vars": {"PYTHONPATH": str(ROOT), "VPT_STUB_FAULTS": str(spec)}},
+        **init_options(
+            None,
+            num_cpus=2,
+            log_to_driver=False,
+            runtime_env={"env_vars": {"PYTHONPATH": str(ROOT), "VPT_STUB_FAULTS": str(spec)}},
+        )
     )
     try:
         yield spec
@@ -157,3 +159,51 @@ def test_variant_twins_are_images_of_their_scenes_row_whatever_the_engine(
     assert snapshot(tmp_path / "merged").images == reference.images
     assert snapshot(tmp_path / "ray").rows == reference.rows
     assert snapshot(tmp_path / "ray").images == reference.images
+
+
+def test_ray_starts_a_local_instance_on_loopback_unless_a_cluster_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`vpt-tasks render ... --engine ray` never joins a cluster the user did not name, and
+    the instance it starts binds 127.0.0.1 with no dashboard (a plain `ray.init()` listens
+    on every interface, unauthenticated, on Linux)."""
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    ray_local.install(monkeypatch)
+    assert render(tmp_path / "local", STUB, "--engine", "ray", "--ray-shards", "2") == 0
+    assert ray_local.INITS == [
+        {"address": "local", "_node_ip_address": "127.0.0.1", "include_dashboard": False}
+    ]
+    ray_local.install(monkeypatch)
+    monkeypatch.setenv("RAY_ADDRESS", "ray://head:10001")
+    assert render(tmp_path / "env", STUB, "--engine", "ray", "--ray-shards", "2") == 0
+    assert ray_local.INITS == [{"address": "ray://head:10001"}]
+    ray_local.install(monkeypatch)
+    named = ("--engine", "ray", "--ray-shards", "2", "--ray-address", "10.0.0.5:6379")
+    assert render(tmp_path / "flag", STUB, *named) == 0
+    assert ray_local.INITS == [{"address": "10.0.0.5:6379"}]
+
+
+@pytest.mark.skipif(not HAS_RAY, reason="the scale extra (ray) is not installed")
+def test_the_local_ray_instance_listens_on_loopback_only(real_ray: Path) -> None:
+    """Every TCP socket the Ray processes listen on is bound to 127.0.0.1 (read from /proc)."""
+    listening = _listening_addresses(_ray_pids())
+    assert listening, "no listening socket of a Ray process was found"
+    assert {address for address, _port in listening} == {"127.0.0.1"}, listening
+
+
+def _ray_pids() -> set[int]:
+    import psutil
+
+    me = psutil.Process()
+    return {p.pid for p in me.children(recursive=True)} | {me.pid}
+
+
+def _listening_addresses(pids: set[int]) -> set[tuple[str, int]]:
+    """(address, port) of the listening TCP sockets (IPv4 and IPv6) of `pids`."""
+    import psutil
+
+    found = set()
+    for connection in psutil.net_connections(kind="tcp"):
+        if connection.status == psutil.CONN_LISTEN and connection.pid in pids:
+            found.add((connection.laddr.ip, connection.laddr.port))
+    return found

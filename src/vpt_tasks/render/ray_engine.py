@@ -58,6 +58,29 @@ def import_ray() -> Any:
     return ray
 
 
+LOCALHOST = "127.0.0.1"
+
+
+def init_options(address: str | None, **options: Any) -> dict[str, Any]:
+    """`ray.init`'s arguments for `--ray-address` (or `RAY_ADDRESS`).
+
+    A cluster is joined only when the user names one. Otherwise Ray starts a new
+    local instance (`address="local"`: never a cluster that happens to run on this
+    machine) whose servers bind the loopback interface (`_node_ip_address`), with
+    no dashboard: on Linux a plain `ray.init()` listens on every interface without
+    authentication.
+    """
+    named = address or os.environ.get("RAY_ADDRESS")
+    if named:
+        return {"address": named, **options}
+    return {
+        "address": "local",
+        "_node_ip_address": LOCALHOST,
+        "include_dashboard": False,
+        **options,
+    }
+
+
 def default_shards(plans: Sequence[FramePlan], settings: RenderSettings) -> int:
     """One shard per `FRAMES_PER_SHARD` distinct scenes."""
     distinct = len({plan.digest(settings) for plan in plans})
@@ -89,8 +112,9 @@ def render_on_ray(
     Each task reserves `threads` CPUs (at least 1) and renders with that many
     Cycles threads, plus `num_gpus` GPUs (for renderers that draw on a GPU;
     the built-in Blender renderer draws on the CPU). `address` is passed to
-    `ray.init` (None: `RAY_ADDRESS`, else a new local instance); an already
-    initialised Ray is used as it is and left running. `command` is the
+    `ray.init` (None: `RAY_ADDRESS`, else a new local instance bound to
+    127.0.0.1: `init_options`); an already initialised Ray is used as it is and
+    left running. `command` is the
     command that renders a shard when `--shard I/N` is appended (its `--out`
     is `shards_folder(out)`); it is recorded in each shard and quoted in
     failure messages. Write the dataset afterwards with
@@ -120,7 +144,7 @@ def render_on_ray(
         ray = import_ray()
         started = not ray.is_initialized()
         if started:
-            ray.init(address=address)
+            ray.init(**init_options(address))
         try:
             failures = _run(
                 ray,
