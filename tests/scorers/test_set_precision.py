@@ -33,8 +33,8 @@ def colour_rules(answer: str, state: TaskState) -> RulesReading:
     the answer says it cannot tell."""
     found = sorted({word.strip(".,!").lower() for word in answer.split()} & set(COLOURS))
     if found or "cannot tell" in answer:
-        return RulesReading(found, "colours", fallback=found)
-    return RulesReading(None, "no_reading", fallback=found)
+        return RulesReading(found, "colours")
+    return RulesReading(None, "no_reading")
 
 
 def colour_vocabulary(state: TaskState) -> Vocabulary:
@@ -161,14 +161,14 @@ def test_a_disclaimer_scores_zero() -> None:
     assert score.metadata["answer_type"] == "disclaimer" and score.metadata["components"] == []
 
 
-def test_an_undecided_answer_is_scored_by_the_fallback_and_counted() -> None:
+def test_an_undecided_answer_is_never_credited_and_is_counted() -> None:
     def unsure(answer: str, state: TaskState) -> RulesReading:
-        return RulesReading(None, "retraction", fallback=["red", "blue"])
+        return RulesReading(None, "retraction")
 
-    score = asyncio.run(set_precision(unsure)(_state("red. Wait: blue?"), Target(["red"])))
-    assert score is not None and score.value == pytest.approx(0.5)
+    score = asyncio.run(set_precision(unsure)(_state("red. Wait: red?"), Target(["red"])))
+    assert score is not None and score.value == 0.0
     assert (score.metadata["decided_by"], score.metadata["reading"]) == ("undecided", None)
-    assert score.metadata["components"] == ["blue", "red"] and score.metadata["why"] == "retraction"
+    assert score.metadata["components"] == [] and score.metadata["why"] == "retraction"
 
 
 def test_content_filter_refusal_scores_zero_without_extraction() -> None:

@@ -44,7 +44,8 @@ COUNT_VOCABULARY = "counts as digits (0, 1, 2, ...)"
 def rule_components(answer: str, state: TaskState) -> RulesReading:
     """The extraction rules for the sample's question kind, given the question as asked
     (and, for `-T solver=first_person`, read in the minifigure's own frame). An answer they
-    cannot settle is undecided, with their best reading as the fallback score."""
+    cannot settle is undecided: the grader reads it, else it is counted and scores as no
+    answer (0) -- never as the rules' unsettled guess."""
     read = read_components(
         answer,
         state.metadata["kind"],
@@ -52,7 +53,7 @@ def rule_components(answer: str, state: TaskState) -> RulesReading:
         first_person=state.metadata.get("prompt_style") == "first_person",
     )
     components = sorted(read.components)
-    return RulesReading(components if read.decided else None, read.why, fallback=components)
+    return RulesReading(components if read.decided else None, read.why)
 
 
 def question_vocabulary(state: TaskState) -> Vocabulary:

@@ -78,9 +78,6 @@ class RulesReading:
     reading: Any
     """The reading, or None when the rules leave the answer undecided."""
     why: str
-    fallback: Any = None
-    """What an undecided answer is scored as when nobody decides it (the scorer kind's
-    documented fallback; None scores it as no answer)."""
 
 
 @dataclass(frozen=True)
@@ -143,10 +140,8 @@ def read_answer(
     if mode not in GRADER_MODES:
         raise ValueError(f"grader must be one of {', '.join(GRADER_MODES)}, not {mode!r}")
 
-    def scored(
-        reading: Any, state: TaskState, target: Target, *, scored_as: Any = None, **common: Any
-    ) -> Score:
-        result = value(reading if reading is not None else scored_as, state, target)
+    def scored(reading: Any, state: TaskState, target: Target, **common: Any) -> Score:
+        result = value(reading, state, target)
         return Score(
             value=result.value,
             answer=result.answer,
@@ -163,7 +158,7 @@ def read_answer(
         return None
 
     # the rules' reading of an answer they left undecided, kept for the next stage of the
-    # same sample (the grader or the undecided fallback) instead of reading it again
+    # same sample (the grader or the undecided stage) instead of reading it again
     pending: dict[tuple[Any, int, str], RulesReading] = {}
 
     def key(state: TaskState) -> tuple[Any, int, str]:
@@ -223,7 +218,6 @@ def read_answer(
             None,
             state,
             target,
-            scored_as=read.fallback,
             why=why,
             rules_reading=None,
             rules_why=read.why,

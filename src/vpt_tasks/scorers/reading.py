@@ -26,6 +26,7 @@ Pure: standard library only, no Inspect, no benchmark.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -153,13 +154,30 @@ _MARKUP = re.compile(
 """Markup and special tokens: `</s>`, `<|im_end|>`, `<point x="4" alt="cup">cup</point>`."""
 
 
+def _without_other_numbers(text: str) -> str:
+    """`text` without the characters that are no decimal digit but that NFKC makes digits."""
+    if text.isascii():
+        return text
+    return "".join(c for c in text if not _other_number(c))
+
+
+@functools.cache
+def _other_number(character: str) -> bool:
+    return unicodedata.category(character) == "No" and any(
+        c.isdecimal() for c in unicodedata.normalize("NFKC", character)
+    )
+
+
 def _normalise(text: str) -> str:
     """NFKC, one spelling of quotes/dashes/spaces, no markdown, collapsed whitespace.
 
     List bullets ("* ", "+ ", "• ") become "- " so that list items stay visible. Markup
     tags and special tokens are removed (their text stays): they are not the answer.
+    Numbers that are no decimal digits (superscripts, subscripts, circled numbers,
+    fractions: "²", "①", "½") are dropped before NFKC, which would make them digits:
+    "²" is no count of two. Decimal digits of any script ("٣", "３") stay.
     """
-    text = _MARKUP.sub(" ", unicodedata.normalize("NFKC", text))
+    text = _MARKUP.sub(" ", unicodedata.normalize("NFKC", _without_other_numbers(text)))
     text = _BULLET.sub(r"\1-", text)
     text = text.translate(_CHARACTER_MAP)
     text = _LATEX.sub(r" \1 ", text)
@@ -493,15 +511,18 @@ def retraction(prepared: Prepared) -> re.Match[str] | None:
 
 _ADDRESSES_GRADER = re.compile(
     r"\bignore (?:all |any |the )?(?:previous|above|prior|earlier)\b"
-    r"|\b(?:note|message|instruction)s? (?:to|for) (?:the )?(?:grader|judge|evaluator|scorer)\b"
-    r"|\b(?:grader|judge|evaluator|scorer)s?:"
-    r"|\byour output:|\bsystem prompt\b|\bas the (?:grader|judge|evaluator)\b"
+    r"|\b(?:grader|evaluator|scorer|annotator|rater|assessor)s?\b"
+    r"|\b(?:note|message|instruction)s? (?:to|for) (?:the )?judge\b|\bjudges?:|\bdear judge\b"
+    r"|\bwhoever (?:scores|grades|marks|evaluates|reads|checks)\b"
+    r"|\b(?:score|grade|mark|record|count) (?:this|it|my answer|the answer) as\b"
+    r"|\byour output:|\bsystem prompt\b|\bas the judge\b"
 )
 
 
 def addresses_grader(prepared: Prepared) -> bool:
     """Whether the answer speaks to whoever scores it ("ignore the above", "Your output: A",
-    "note to the grader"): text that tries to steer a reader is not read by the rules."""
+    "note to the grader", "GRADER NOTE", "to whoever scores this", "record it as south"):
+    an answer that mentions its own scoring at all is not read by the rules."""
     return _ADDRESSES_GRADER.search(prepared.low) is not None
 
 

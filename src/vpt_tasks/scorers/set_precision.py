@@ -15,8 +15,9 @@ option nor rewards listing all of them. How components are extracted is the
 benchmark's business, so it is passed in:
 
 - rules: a callable `(final answer, state) -> RulesReading`: the sorted
-  components, or None when the rules cannot settle them (then `fallback` holds
-  their best reading, which is what the answer scores if nobody decides it);
+  components, or None when the rules cannot settle them (then the grader reads
+  the answer; if nobody does, it is undecided, counted, and scores as no answer:
+  an answer nobody read is never credited);
 - an LLM: the `grader` model role is asked with a prompt template
   (`{question}`, `{answer}` -- quoted as data -- and `{vocabulary}`) and the
   sample's `Vocabulary`, which also decides which components of its reply are
@@ -26,8 +27,7 @@ benchmark's business, so it is passed in:
 Who reads is the `-T grader=` mode of :mod:`vpt_tasks.scorers.cascade` (one
 flow and one metadata vocabulary for every scorer kind: `decided_by`,
 `reading`, `why`, `rules_reading`, `grader_reply`). This kind adds
-`components` (the set scored: the reading, or the rules' fallback when
-undecided) and `answer_type` (`compound` / `single` / `disclaimer`).
+`components` (the set scored: the reading; empty when undecided) and `answer_type` (`compound` / `single` / `disclaimer`).
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ ANSWER_TYPES: tuple[AnswerType, ...] = ("compound", "single", "disclaimer")
 
 RuleExtractor = Callable[[str, TaskState], RulesReading]
 """The benchmark's rules: (the answer to score, the sample's state) -> its sorted components
-(None when they cannot settle them, with their best reading as `fallback`)."""
+(None when they cannot settle them)."""
 
 
 # --------------------------------------------------------------------------
