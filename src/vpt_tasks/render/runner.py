@@ -80,8 +80,13 @@ class Manifest:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.entries: dict[str, dict[str, Any]] = {}
+        self._torn = False
+        """The file ends in a line cut short (a kill mid-write): the next record starts a new
+        line, or it would be glued to the torn one and lost too."""
         if path.is_file():
-            for line in path.read_text(encoding="utf-8").splitlines():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            self._torn = bool(text) and not text.endswith("\n")
+            for line in text.splitlines():
                 try:
                     entry = json.loads(line)
                 except json.JSONDecodeError:
@@ -106,7 +111,8 @@ class Manifest:
     def record(self, entry: dict[str, Any]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(entry, sort_keys=True) + "\n")
+            handle.write(("\n" if self._torn else "") + json.dumps(entry, sort_keys=True) + "\n")
+            self._torn = False
             handle.flush()
             os.fsync(handle.fileno())
         self.entries[entry["key"]] = entry
