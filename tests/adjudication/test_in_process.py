@@ -81,7 +81,7 @@ def test_option_answers_adjudicated_change_the_metrics_by_exactly_those_samples(
     assert main(["report", str(logs), "--out", str(report)]) == 0
     text = (report / "report.md").read_text()
     assert "Who read the answers" in text
-    assert "| 0 | 0 | 5 | 27 | – |" in text
+    assert "| 0 | 0 | 5 | 27 | – | – |" in text
 
 
 def test_components_are_adjudicated_and_a_bad_row_changes_nothing(

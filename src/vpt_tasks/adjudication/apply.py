@@ -31,7 +31,7 @@ from typing import Any
 from vpt_tasks.adjudication import decisions
 from vpt_tasks.adjudication.errors import AdjudicationError
 from vpt_tasks.adjudication.files import log_files
-from vpt_tasks.adjudication.sheet import SheetRow, read_sheet
+from vpt_tasks.adjudication.sheet import SheetRow, read_sheet, write_resolving_sheet
 
 LOCK_TIMEOUT = 600.0
 """Seconds an `--apply` waits for another one holding a log's lock."""
@@ -74,6 +74,23 @@ class Outcome:
     """Rows not applied (decided in only some of the annotators' sheets), one line each."""
     annotations: dict[str, list[list[str]]] = field(default_factory=dict)
     """Per log: the canonical decisions of each score decided in every annotator's sheet."""
+    disputed: list[tuple[SheetRow, list[str]]] = field(default_factory=list)
+    """Scores the annotators decided differently and no resolving sheet decided."""
+
+    def agreement_lines(self) -> list[str]:
+        """Cohen's kappa and raw agreement per log, over the rows every annotator decided."""
+        from vpt_tasks.adjudication.agreement import agreement
+
+        lines = []
+        for file, rows in self.annotations.items():
+            found = agreement([(r[0], r[1]) for r in rows])
+            if found.rows:
+                kappa = "undefined" if found.kappa != found.kappa else f"{found.kappa:.2f}"
+                lines.append(
+                    f"{file}: two annotators, Cohen's κ {kappa}, raw agreement "
+                    f"{100 * found.raw:.1f}% over the {found.rows} rows both decided"
+                )
+        return lines
 
 
 def _logs(paths: Iterable[str]) -> tuple[dict[str, Path], dict[str, Path], dict[str, str]]:
@@ -349,8 +366,11 @@ def apply(sheets: list[Path], paths: Iterable[str], resolve: Path | None = None)
                 )
                 if per_sheet is not None and len(per_sheet) == len(sheets) and len(sheets) > 1:
                     readings.append(per_sheet)
+                if edit is None and decision.resolution is None and per_sheet is not None:
+                    if len(set(per_sheet)) > 1 and decision.rows:
+                        outcome.disputed.append((decision.rows[0], per_sheet))
                 if edit is None:
-                    if per_sheet is not None:
+                    if per_sheet is not None and len(set(per_sheet)) == 1:
                         outcome.skipped.append(
                             f"{decision.rows[0].where}: sample {key[1]} decided in "
                             f"{len(per_sheet)} of {len(sheets)} sheets: not applied"
@@ -360,8 +380,19 @@ def apply(sheets: list[Path], paths: Iterable[str], resolve: Path | None = None)
             outcome.annotations[str(file)] = readings
             planned.append((file, log, edits))
         if problems:
+            lines = outcome.agreement_lines()
+            if outcome.disputed:
+                resolving = write_resolving_sheet(
+                    outcome.disputed, sheets[0].with_name("resolve.csv")
+                )
+                lines.append(
+                    f"the {len(outcome.disputed)} disputed rows are in {resolving}: decide them "
+                    f"there and add --resolve {resolving}"
+                )
             raise AdjudicationError(
-                "nothing was applied; fix these rows first:\n  " + "\n  ".join(problems)
+                "nothing was applied; fix these rows first:\n  "
+                + "\n  ".join(problems)
+                + "".join(f"\n{line}" for line in lines)
             )
         changed = []
         for file, log, edits in planned:

@@ -49,6 +49,8 @@ def _apply(args: argparse.Namespace) -> int:
     outcome = apply(list(args.apply), args.logs, resolve=args.resolve)
     for line in outcome.skipped:
         print(line, file=sys.stderr)
+    for line in outcome.agreement_lines():
+        print(line)
     for file, count in outcome.applied.items():
         same = outcome.unchanged.get(file, 0)
         print(

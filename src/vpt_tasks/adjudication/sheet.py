@@ -107,3 +107,20 @@ def read_sheet(sheet: Path) -> list[SheetRow]:
         values = {name: plain(value) for name, value in zip(names, record, strict=False)}
         rows.append(SheetRow(sheet, number, values))
     return rows
+
+
+def write_resolving_sheet(disputed: list[tuple[SheetRow, list[str]]], path: Path) -> Path:
+    """A sheet of the rows the annotators decided differently, for a third person to decide:
+    each row as the first annotator's sheet has it, their decisions in `proposed`."""
+    with path.open("w", newline="", encoding="utf-8-sig") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(COLUMNS)
+        for row, readings in disputed:
+            values = {**row.values, "decision": "", "annotator": "", "note": ""}
+            values["proposed"] = " | ".join(
+                f"annotator {number}: {reading}" for number, reading in enumerate(readings, 1)
+            )
+            values["decided_by"] = "annotators disagree"
+            where = f"{PAGE}, row {values.get('row', '')}"
+            writer.writerow([cell(values.get(column, ""), where) for column in COLUMNS])
+    return path
