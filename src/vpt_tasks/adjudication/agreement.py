@@ -1,7 +1,9 @@
 """Agreement between two annotators: Cohen's kappa and raw agreement, per run.
 
-Isle-Brick-V2's answers were read by two research assistants, a third resolving their
-disagreements; `--apply A.csv --apply B.csv` does the same. Each adjudicated score keeps
+Isle-Brick-V2 ("Beyond Recognition", Evaluation Procedure): "Two research assistants
+processed the model's responses, extracting the key answer components. [...] Rare
+disagreements, less than 1%, were resolved by a third person." `--apply A.csv --apply
+B.csv --resolve C.csv` does the same (the paper reports a disagreement rate, not kappa). Each adjudicated score keeps
 both annotators' decisions (`annotations` in its metadata), so the agreement of a run
 can be computed from its log at any time -- by `--apply` and by `vpt-tasks report`.
 
