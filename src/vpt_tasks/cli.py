@@ -17,7 +17,7 @@ from vpt_tasks._version import __version__
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     # name: (module, one-line help)
     "adjudicate": (
-        "vpt_tasks.adjudicate",
+        "vpt_tasks.adjudication.cli",
         "a sheet of the answers no rule settled, for a human to decide; --apply re-scores them",
     ),
     "render": (

@@ -13,6 +13,7 @@ from typing import Any
 
 from inspect_ai.log import EvalLog
 
+from vpt_tasks.adjudication.agreement import agreement_cell
 from vpt_tasks.report.logs import log_details, per_log, sample_scores
 from vpt_tasks.scorers.cascade import disagreements
 
@@ -46,16 +47,20 @@ def readings_table(logs: list[EvalLog], labels: list[str]) -> list[str]:
         "Who read the answers (answers decided by each; `vpt-tasks adjudicate` puts the "
         "grader-read, disputed and undecided ones before a human):",
         "",
-        "| label | " + " | ".join(title for _, title in COUNTS) + " | rules agree with grader |",
-        "|---" * (len(COUNTS) + 2) + "|",
+        "| label | "
+        + " | ".join(title for _, title in COUNTS)
+        + " | rules agree with grader | annotators agree |",
+        "|---" * (len(COUNTS) + 3) + "|",
     ]
-    for label, values in zip(labels, numbers, strict=True):
+    for label, log, values in zip(labels, logs, numbers, strict=True):
         counts = " | ".join(str(int(values.get(key, 0))) for key, _ in COUNTS)
         compared = values.get("rules_compared")
         agreement = (
             f"{100 * values['rules_agreement']:.1f}% of {int(compared)}" if compared else "–"
         )
-        lines.append(f"| {label} | {counts} | {agreement} |")
+        lines.append(
+            f"| {label} | {counts} | {agreement} | {agreement_cell(sample_scores(log, epochs=True))} |"
+        )
     lines.append("")
     for label, log, values in zip(labels, logs, numbers, strict=True):
         if not values.get("rules_compared"):

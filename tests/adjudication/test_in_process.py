@@ -28,7 +28,7 @@ def _constant(answer: str):
 
 
 def _sheet(path: Path) -> list[dict[str, str]]:
-    with path.open(newline="", encoding="utf-8") as handle:
+    with path.open(newline="", encoding="utf-8-sig") as handle:
         return list(csv.DictReader(handle))
 
 
@@ -81,7 +81,7 @@ def test_option_answers_adjudicated_change_the_metrics_by_exactly_those_samples(
     assert main(["report", str(logs), "--out", str(report)]) == 0
     text = (report / "report.md").read_text()
     assert "Who read the answers" in text
-    assert "| 0 | 0 | 5 | 27 | – |" in text
+    assert "| 0 | 0 | 5 | 27 | – | – |" in text
 
 
 def test_components_are_adjudicated_and_a_bad_row_changes_nothing(
