@@ -335,6 +335,7 @@ def build_samples(
                         "original_label": item.label,
                         "question": item.question,
                         "n_images": len(item.image_paths),
+                        "option_texts": sorted(item.options.values()),
                         "topic": item.topic,
                         "image_id": item.image_id,
                         "prompt_style": solver,

@@ -34,6 +34,8 @@ the report's paired comparison of two solvers.
 
 from __future__ import annotations
 
+import json
+
 from inspect_ai.scorer import Metric, SampleScore, metric
 
 from vpt_tasks.core.stats import PairedUnit
@@ -122,50 +124,82 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
     return {**circular(scores), **point_of_view_test(scores), **decision_counts(scores)}
 
 
+PERSPECTIVE_TAKING = ("3", "3.5")
+"""The single-image perspective-taking question types (the paper's §2: "Qtype 3 & 3.5
+(Single-image, Spatial Perspective Inference)")."""
+INTENTION = ("4",)
+"""The single-image intention question type ("Qtype 4 (Single-image, Intention Inference)")."""
+
+
 def point_of_view_test(scores: list[SampleScore]) -> dict[str, float]:
-    """The paper's first- vs third-person analysis: a paired t-test over the data's own pairs.
+    """The paper's first- vs third-person analysis, and the same test on intention items.
 
-    The data asks some images both in the first person ("If you were the person ...") and
-    in the third; for each such image the accuracy over its first-person questions (every
-    rotation) is paired with that over its third-person ones, and `scipy.stats.ttest_rel`
-    compares them. This is the paper's test; `vpt-tasks report`'s solver-vs-solver McNemar
-    test answers another question (one model, the same items, two prompts).
+    The paper (`../shared/papers/004_*`, §4, line 84): "A drill down into single
+    image-prompt pairs (less confounded by distractor selection methods) shows that
+    prompting MLLMs with first-person phrasing significantly improves performance on
+    perspective-taking tasks ($p = 0.0321$) on spatial reasoning, while remaining
+    inconclusive for intention understanding"; its Figure 3 is captioned "Paired-T test
+    results of single-image question for 2 types of prompts". So the test (`pov_*`) takes
+    the single-image perspective-taking items only (`PERSPECTIVE_TAKING`), and a pair is one
+    question asked both ways: the same image, question type and options, once in the first
+    person and once in the third. Each side is the accuracy over that question's rotations;
+    `scipy.stats.ttest_rel` compares the pairs. How the paper formed its pairs beyond
+    "single image-prompt pairs" is not printed (searched: `tests/paper_numbers/`).
 
-    Keys (only when some image has both points of view): `pov_pairs`, `pov_first_mean`,
-    `pov_third_mean`, `pov_difference` (first - third), `pov_t`, `pov_p` (two-sided;
-    undefined with fewer than two pairs or no variation).
+    The same test on the single-image intention items (`INTENTION`) is the project's own
+    (`pov_intention_*`), reported apart: the paper prints no number for it.
+
+    Keys, each group only when some question is asked both ways: `<prefix>pairs`,
+    `<prefix>first_mean`, `<prefix>third_mean`, `<prefix>difference` (first - third),
+    `<prefix>t`, `<prefix>p` (two-sided; undefined with fewer than two pairs or when every
+    pair differs by the same amount), with prefix `pov_` and `pov_intention_`.
     """
-    by_image: dict[tuple[str, str], list[float]] = {}
+    return {
+        **_paired_t(scores, PERSPECTIVE_TAKING, "pov_"),
+        **_paired_t(scores, INTENTION, "pov_intention_"),
+    }
+
+
+def _paired_t(scores: list[SampleScore], qtypes: tuple[str, ...], prefix: str) -> dict[str, float]:
+    asked: dict[tuple[str, str], list[float]] = {}
     for s in scores:
         meta = s.sample_metadata or {}
-        image, pov = meta.get("image_id"), meta.get("pov")
-        if image is None or pov not in ("first", "third"):
+        pov = meta.get("pov")
+        if (
+            meta.get("image_id") is None
+            or pov not in ("first", "third")
+            or str(meta.get("qtype")) not in qtypes
+            or meta.get("n_images") != 1
+        ):
             continue
-        by_image.setdefault((str(image), str(pov)), []).append(float(s.score.as_float() >= 1.0))
-    images = sorted({image for image, _ in by_image})
+        question = json.dumps(
+            [str(meta["image_id"]), str(meta["qtype"]), sorted(meta.get("option_texts") or [])]
+        )
+        asked.setdefault((question, str(pov)), []).append(float(s.score.as_float() >= 1.0))
+    questions = sorted({question for question, _ in asked})
     pairs = [
-        (sum(by_image[(i, "first")]) / len(by_image[(i, "first")]),
-         sum(by_image[(i, "third")]) / len(by_image[(i, "third")]))
-        for i in images
-        if (i, "first") in by_image and (i, "third") in by_image
+        (sum(asked[(q, "first")]) / len(asked[(q, "first")]),
+         sum(asked[(q, "third")]) / len(asked[(q, "third")]))
+        for q in questions
+        if (q, "first") in asked and (q, "third") in asked
     ]  # fmt: skip
     if not pairs:
         return {}
     first = [a for a, _ in pairs]
     third = [b for _, b in pairs]
     result = {
-        "pov_pairs": float(len(pairs)),
-        "pov_first_mean": sum(first) / len(first),
-        "pov_third_mean": sum(third) / len(third),
-        "pov_difference": (sum(first) - sum(third)) / len(pairs),
-        "pov_t": float("nan"),
-        "pov_p": float("nan"),
+        f"{prefix}pairs": float(len(pairs)),
+        f"{prefix}first_mean": sum(first) / len(first),
+        f"{prefix}third_mean": sum(third) / len(third),
+        f"{prefix}difference": (sum(first) - sum(third)) / len(pairs),
+        f"{prefix}t": float("nan"),
+        f"{prefix}p": float("nan"),
     }
-    if len(pairs) >= 2 and any(a != b for a, b in pairs):
+    if len(pairs) >= 2 and len({a - b for a, b in pairs}) > 1:  # else the t statistic is undefined
         from scipy.stats import ttest_rel
 
         test = ttest_rel(first, third)
-        result["pov_t"], result["pov_p"] = float(test.statistic), float(test.pvalue)
+        result[f"{prefix}t"], result[f"{prefix}p"] = float(test.statistic), float(test.pvalue)
     return result
 
 
@@ -202,7 +236,8 @@ def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
 
 @metric
 def omni_headline() -> Metric:
-    """The printed metrics of Omni-Perspective: circular accuracy first (see :func:`headline`)."""
+    """The printed metrics of Omni-Perspective: vanilla accuracy (the paper's Table 1 number)
+    first, circular accuracy next (see :func:`headline`)."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
         return headline(scores)

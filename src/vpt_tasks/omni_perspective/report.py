@@ -60,24 +60,38 @@ def table1(labels: list[str], numbers: list[dict[str, float]]) -> list[str]:
 
 
 def point_of_view(labels: list[str], numbers: list[dict[str, float]]) -> list[str]:
-    """The paper's first- vs third-person paired t-test over the data's own pairs, per run."""
-    rows = [
-        f"| {label} | {int(v['pov_pairs'])} | {fmt(v['pov_first_mean'])} | "
-        f"{fmt(v['pov_third_mean'])} | {fmt(v['pov_difference'])} | {_number(v['pov_t'])} | "
-        f"{_number(v['pov_p'])} |"
-        for label, v in zip(labels, numbers, strict=True)
-        if "pov_pairs" in v
-    ]
-    if not rows:
-        return []
-    return [
-        "### First- vs third-person phrasing (the paper's paired t-test over images asked both ways)",
-        "",
-        "| run | pairs | first person (%) | third person (%) | difference (pp) | t | p |",
-        "|---|---|---|---|---|---|---|",
-        *rows,
-        "",
-    ]
+    """The paper's first- vs third-person paired t-test (perspective-taking items), and the
+    project's same test on intention items, per run."""
+    lines: list[str] = []
+    for prefix, title in (
+        (
+            "pov_",
+            "### First- vs third-person phrasing: the paper's paired t-test (single-image "
+            "perspective-taking questions, Qtype 3 and 3.5, each asked both ways)",
+        ),
+        (
+            "pov_intention_",
+            "### First- vs third-person phrasing on intention questions (Qtype 4): the "
+            "project's test (the paper calls it inconclusive and prints no number)",
+        ),
+    ):
+        rows = [
+            f"| {label} | {int(v[prefix + 'pairs'])} | {fmt(v[prefix + 'first_mean'])} | "
+            f"{fmt(v[prefix + 'third_mean'])} | {fmt(v[prefix + 'difference'])} | "
+            f"{_number(v[prefix + 't'])} | {_number(v[prefix + 'p'])} |"
+            for label, v in zip(labels, numbers, strict=True)
+            if prefix + "pairs" in v
+        ]
+        if rows:
+            lines += [
+                title,
+                "",
+                "| run | pairs | first person (%) | third person (%) | difference (pp) | t | p |",
+                "|---|---|---|---|---|---|---|",
+                *rows,
+                "",
+            ]
+    return lines
 
 
 def _number(value: float) -> str:
