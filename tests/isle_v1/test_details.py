@@ -38,7 +38,10 @@ def test_details_equal_the_metrics_printed_before(tmp_path: Path, task: str, mod
     now = without_counts(details(scores))
     assert {k: now[k] for k in before} == before
     # added since: the paper's perspective-taking slices and drop (issue 20 §7)
-    assert all(k.startswith("vpt_partition=") or k == "vpt_drop" for k in set(now) - set(before))
+    assert all(
+        k.startswith("vpt_partition=") or k in ("vpt_drop", "vpt_drop_points")
+        for k in set(now) - set(before)
+    )
     assert sum(details(scores)[k] for k in READING_COUNTS) == len(scores)
     printed = metrics(log)
     assert len(printed) <= 12 and all(details(scores)[k] == v for k, v in printed.items())

@@ -118,18 +118,34 @@ def headline(scores: list[SampleScore]) -> dict[str, float]:
     return result
 
 
+def vpt_drop(control: float, vpt: float) -> dict[str, float]:
+    """The paper's drop from the control to perspective taking, relative to the control
+    (`vpt_drop`; undefined at a control of 0), and the point difference (`vpt_drop_points`)."""
+    drop = {"vpt_drop_points": control - vpt}
+    if control > 0:
+        drop["vpt_drop"] = (control - vpt) / control
+    return drop
+
+
 def details(scores: list[SampleScore]) -> dict[str, float]:
     """Every number these tasks wrote before the printed metrics were cut to a few, and the
     paper's perspective-taking analyses: `vpt_partition=<p>/<metric>` (the partition slices
-    over perspective-taking questions only, as the paper's slice tables) and `vpt_drop`
-    (control accuracy minus perspective-taking accuracy).
+    over perspective-taking questions only, as the paper's slice tables), `vpt_drop` (the
+    paper's drop: relative to the control, (control - vpt) / control) and
+    `vpt_drop_points` (control - vpt, in accuracy units).
+
+    The paper (`../shared/papers/002_*`) says "the models suffer on average 32% and 38% drop
+    in performance on Isle-Bricks and Isle-Dots" (line 50) and "83% accuracy on average"
+    on the control, "slightly above 54%" on the perspective task (line 60): its own averages
+    give (83 - 54) / 83 = 35% relative, 29 points, and it states 35% -- so its drops are
+    relative (it never says so in words; `tests/paper_numbers/isle_v1.yaml`).
 
     The report reads them with `vpt_tasks.report.logs.log_details(log)`.
     """
     summary = orders_summary(scores)
     control = summary.get(f"task={OBJECT_DETECTION}/accuracy")
     vpt = summary.get(f"task={PERSPECTIVE_TAKING}/accuracy")
-    drop = {"vpt_drop": control - vpt} if control is not None and vpt is not None else {}
+    drop = vpt_drop(control, vpt) if control is not None and vpt is not None else {}
     return {**summary, **drop, **positions(scores), **decision_counts(scores)}
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from inspect_ai.log import EvalLog
 
-from vpt_tasks.isle_v1.metrics import OBJECT_DETECTION, PERSPECTIVE_TAKING
+from vpt_tasks.isle_v1.metrics import OBJECT_DETECTION, PERSPECTIVE_TAKING, vpt_drop
 from vpt_tasks.report.logs import fmt, log_details, model_labels
 from vpt_tasks.report.sliced import SlicedSection, render_sliced
 
@@ -55,9 +55,17 @@ def perspective_vs_control(logs: list[EvalLog]) -> list[str]:
     lines = [
         "### Perspective taking vs control (object detection), accuracy (%)",
         "",
-        "| run | control | perspective taking | drop (pp) |",
-        "|---|---|---|---|",
-        *(f"| {label} | {fmt(c)} | {fmt(v)} | {fmt(c - v)} |" for label, c, v in rows),
+        "| run | control | perspective taking | drop (% of control, the paper's) | "
+        "difference (points) |",
+        "|---|---|---|---|---|",
+        *(
+            f"| {label} | {fmt(c)} | {fmt(v)} | {fmt(vpt_drop(c, v).get('vpt_drop'))} | "
+            f"{fmt(vpt_drop(c, v)['vpt_drop_points'])} |"
+            for label, c, v in rows
+        ),
+        "",
+        "The paper's drops (32% Isle-Bricks, 38% Isle-Dots, 35% on average) are relative to the "
+        "control: its averages, 83% and 54%, give 35% and 29 points.",
         "",
     ]
     if len(rows) < MIN_MODELS:
