@@ -51,6 +51,7 @@ from vpt_tasks.comfort.metrics import PRINTED_CURVE_METRICS
 __all__ = [
     "RANDOM_SEED",
     "RANDOM_TRIALS",
+    "AGGREGATED",
     "TABLE4_FRAMES",
     "TABLE4_PROMPTS",
     "PromptChange",
@@ -58,6 +59,7 @@ __all__ = [
     "describe_random",
     "random_baseline",
     "shared_random_baseline",
+    "aggregated",
     "table4",
 ]
 
@@ -128,6 +130,32 @@ def table4(
             nop=_metrics(comfort_summary(nop, own_frame, convention)),
         )
     return out
+
+
+AGGREGATED = "aggregated"
+"""The row of Table 4 that averages its three perspective prompts."""
+
+
+def aggregated(changes: Mapping[str, PromptChange]) -> PromptChange | None:
+    """Table 4's "Aggregated" columns: each metric (and `nop`'s) averaged over the three
+    perspective prompts, so its change from `nop` is the mean of theirs; None unless the run
+    asked all three. The paper does not define the word (searched: `tests/paper_numbers/
+    comfort.yaml`, `table4_aggregated_definition_not_printed`); in every row of its Table 4
+    the Aggregated Acc and ε_cos are the unweighted mean of the Egocentric, Intrinsic and
+    Addressee columns (`tests/comfort/test_paper_numbers.py` checks all nine rows)."""
+    if any(prompt not in changes for prompt in TABLE4_PROMPTS):
+        return None
+
+    def mean(side: str, metric: str) -> float | None:
+        found = [getattr(changes[p], side).get(metric) for p in TABLE4_PROMPTS]
+        return None if any(v is None for v in found) else sum(found) / len(found)  # type: ignore[arg-type]
+
+    metrics = changes[TABLE4_PROMPTS[0]].values
+    return PromptChange(
+        prompt=AGGREGATED,
+        values={m: mean("values", m) for m in metrics},
+        nop={m: mean("nop", m) for m in metrics},
+    )
 
 
 @dataclass(frozen=True)

@@ -44,9 +44,11 @@ from inspect_ai.scorer import SampleScore
 
 from vpt_tasks.benchmarks import task_title
 from vpt_tasks.comfort.paper_tables import (
+    AGGREGATED,
     TABLE4_FRAMES,
     PromptChange,
     RandomBaseline,
+    aggregated,
     describe_random,
     shared_random_baseline,
     table4,
@@ -332,11 +334,13 @@ def _table4_lines(
     rows = [
         (label, change)
         for label, digest in zip(labels, digests, strict=True)
-        for change in digest.table4.values()
+        for change in _with_aggregated(digest.table4)
     ]
     if not rows:
         return []
-    rows += [(name, change) for name, random in randoms for change in random.table4.values()]
+    rows += [
+        (name, change) for name, random in randoms for change in _with_aggregated(random.table4)
+    ]
     lines = [
         "",
         "### Perspective prompts relative to `nop` (×100) — paper Table 4",
@@ -344,16 +348,28 @@ def _table4_lines(
         "Each perspective prompt's value and, in brackets, its change from the `nop` prompt of "
         "the same run on the same paths (prompt minus `nop`). Acc, ε_cos and ε_hemi score both "
         "against the frame of reference the prompt names (`cam` the camera, `add` the "
-        "addressee, `rel` the relatum's intrinsic frame); c_sym, c_opp, η and σ have none.",
+        "addressee, `rel` the relatum's intrinsic frame); c_sym, c_opp, η and σ have none. "
+        "The `aggregated` row (the paper's Aggregated columns) is the mean of the three "
+        "prompts' values, its change the mean of their changes.",
         "",
         "| model | prompt | " + " | ".join(title for _, title in TABLE5) + " |",
         "|---" * (len(TABLE5) + 2) + "|",
     ]
     for label, change in rows:
         cells = [_change_cell(change, key) for key, _ in TABLE5]
-        prompt = f"{change.prompt} ({TABLE4_FRAMES[change.prompt]})"
+        prompt = (
+            "aggregated (mean of cam, rel, add)"
+            if change.prompt == AGGREGATED
+            else f"{change.prompt} ({TABLE4_FRAMES[change.prompt]})"
+        )
         lines.append(f"| {label} | {prompt} | " + " | ".join(cells) + " |")
     return lines
+
+
+def _with_aggregated(changes: Mapping[str, PromptChange]) -> list[PromptChange]:
+    """A run's Table 4 rows, then its Aggregated row when it asked all three prompts."""
+    total = aggregated(changes)
+    return [*changes.values(), *([total] if total is not None else [])]
 
 
 # --------------------------------------------------------------------------
