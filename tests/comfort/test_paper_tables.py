@@ -172,16 +172,24 @@ def test_report_shows_table4_and_the_random_row_from_one_run(tmp_path: Path) -> 
     frame_of = {"cam": "camera", "add": "addressee", "rel": "intrinsic"}
     metrics = ["acc", "eps_cos", "eps_hemi", "c_sym", "c_opp", "eta", "sigma"]
     seen = 0
+
+    def value_and_nop(name: str, metric: str) -> tuple[float | None, float | None]:
+        if name == "aggregated":  # the paper's Aggregated columns: the mean of the three
+            pairs = [value_and_nop(p, metric) for p in frame_of]
+            if any(v is None or n is None for v, n in pairs):
+                return None, None
+            return sum(v for v, _ in pairs) / 3, sum(n for _, n in pairs) / 3  # type: ignore[misc]
+        value = numbers.get(f"{name}/{metric}")
+        if metric in ("acc", "eps_cos", "eps_hemi"):
+            return value, numbers.get(f"preferred_for/{frame_of[name]}/{metric}")
+        return value, numbers.get(f"nop/{metric}")
+
     for model, prompt, *cells in rows:
         if model != "vpt_tasks/random":
             continue
         name = prompt.split()[0]
         for metric, cell in zip(metrics, cells, strict=True):
-            value = numbers.get(f"{name}/{metric}")
-            if metric in ("acc", "eps_cos", "eps_hemi"):
-                nop = numbers.get(f"preferred_for/{frame_of[name]}/{metric}")
-            else:
-                nop = numbers.get(f"nop/{metric}")
+            value, nop = value_and_nop(name, metric)
             if value is None:
                 assert cell == "–"
                 continue
@@ -189,11 +197,16 @@ def test_report_shows_table4_and_the_random_row_from_one_run(tmp_path: Path) -> 
             expected = f"{100 * value:.1f} " + ("(–)" if change is None else f"({change:+.1f})")
             assert cell == expected, (name, metric)
             seen += 1
-    assert seen == 3 * 5  # eta (4 frames) and sigma (one relatum) undefined
+    assert seen == 4 * 5  # three prompts and aggregated; eta (4 frames) and sigma undefined
     table5 = _table(markdown, "Metrics (×100) — paper Table 5")
     (random_row,) = [row for row in table5 if row[0].startswith("Random")]
     assert random_row[:2] == [f"Random ({RANDOM_TRIALS} trials, seed {RANDOM_SEED})", "cam"]
     assert 30.0 < float(random_row[2]) < 70.0  # Acc of a random run
     assert "seed 0 (`numpy.random.default_rng`)" in markdown
     random_rows = [row for row in rows if row[0].startswith("Random")]
-    assert [row[1] for row in random_rows] == ["cam (camera)", "add (addressee)", "rel (relatum)"]
+    assert [row[1] for row in random_rows] == [
+        "cam (camera)",
+        "add (addressee)",
+        "rel (relatum)",
+        "aggregated (mean of cam, rel, add)",
+    ]
