@@ -28,8 +28,12 @@ PRINTED = (
     *CATEGORIES,
     *QUESTIONS,
     "chance_overall",
+    # the counts, in their own group (isle_brick_counts)
     "disclaimers",
     "undecided",
+    "decided_by_rules",
+    "decided_by_grader",
+    "decided_by_human",
 )
 BEFORE = json.loads((Path(__file__).parent / "details_before.json").read_text())
 """The metrics the scorer printed before the headline-first change, for the demo data."""
