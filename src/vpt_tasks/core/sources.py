@@ -312,19 +312,19 @@ def hub_advice(error: Exception) -> str:
             "No such dataset repository (or it is private and HF_TOKEN does not grant access): "
             "check the repository id."
         )
+    unreachable = (
+        "The Hugging Face Hub is not reachable (or HF_HUB_OFFLINE is set) and no cached "
+        "copy exists: run once with network access, or use -T source=demo or a local "
+        "directory in the canonical layout."
+    )
+    if found(hub.OfflineModeIsEnabled, hub.LocalEntryNotFoundError):  # not asked: no Hub
+        return unreachable
     if found(hub.EntryNotFoundError):
         return "The repository has no such file: check the config name and the revision."
-    if found(hub.OfflineModeIsEnabled, hub.LocalEntryNotFoundError) or (
-        found(ConnectionError, OSError)
-        and (
-            "offline" in text or "connect" in text or "resolve" in text or "name or service" in text
-        )
+    if found(ConnectionError, OSError) and (
+        "offline" in text or "connect" in text or "resolve" in text or "name or service" in text
     ):
-        return (
-            "The Hugging Face Hub is not reachable (or HF_HUB_OFFLINE is set) and no cached "
-            "copy exists: run once with network access, or use -T source=demo or a local "
-            "directory in the canonical layout."
-        )
+        return unreachable
     if _offline():
         return (
             "HF_HUB_OFFLINE is set and no cached copy exists: unset it to download, or use "
