@@ -135,3 +135,24 @@ class PairedUnit:
     cluster: str | None = None
     """Units of one cluster are not independent (an Isle v1 item's two option orders, an
     Isle-Brick-V2 scene's seven questions): the paired test compares cluster means."""
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of a family of p-values (same order as given; NaN stays
+    NaN and is not counted in the family).
+
+    With m tests, the i-th smallest p is multiplied by m - i + 1 (i from 1), running maxima
+    keep the order, and values are capped at 1; rejecting where the adjusted p < α keeps the
+    chance of any false rejection in the family at most α, whatever the tests' dependence
+    (Holm 1979).
+    """
+    import math
+
+    defined = [i for i, p in enumerate(p_values) if p == p]
+    order = sorted(defined, key=lambda i: p_values[i])
+    adjusted = [math.nan] * len(p_values)
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (len(order) - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted

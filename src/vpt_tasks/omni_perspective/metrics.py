@@ -11,7 +11,8 @@ The scored rotations are grouped by item (sample metadata `item_id`,
   option order only), `chance_vanilla` (1/k) and `chance_circular` (mean over
   items of (1/k)^k);
 - `pov=<first|third>/vanilla_accuracy` and `qtype=<q>/vanilla_accuracy`;
-- who read the answers (:func:`vpt_tasks.scorers.cascade.decision_counts`):
+- then, as counts in their own group (the scorer's
+  :func:`vpt_tasks.scorers.cascade.answer_counts`), who read the answers:
   `undecided` (answers nobody could read: no judge bound), `decided_by_rules`,
   `decided_by_grader` (the judge);
 - with `-T grader=both`, `rules_agreement` and `rules_compared` (from
@@ -52,8 +53,6 @@ CIRCULAR = "circular_accuracy"
 """Printed right after the headline: right in every rotation (rotation-consistent scoring)."""
 HEADLINE_PLAIN = "rotation0_accuracy"
 """The headline with `-T circular=false` (no rotations)."""
-
-_PRINTED_PATHS = ("undecided", "decided_by_rules", "decided_by_grader", "decided_by_human")
 
 
 def circular(scores: list[SampleScore]) -> dict[str, float]:
@@ -111,8 +110,6 @@ def headline(scores: list[SampleScore]) -> dict[str, float]:
         for key, number in summary.items():
             if key.startswith(f"{group}=") and key.endswith(f"/{first}"):
                 result[key] = number
-    counts = decision_counts(scores)
-    result.update({name: counts[name] for name in _PRINTED_PATHS})
     return result
 
 

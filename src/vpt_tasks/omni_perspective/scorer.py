@@ -15,13 +15,13 @@ from inspect_ai.scorer import Scorer, scorer
 
 from vpt_tasks.omni_perspective.metrics import omni_headline
 from vpt_tasks.omni_perspective.spec import load_spec
-from vpt_tasks.scorers.cascade import GraderMode, rules_beside_grader
+from vpt_tasks.scorers.cascade import GraderMode, answer_counts, rules_beside_grader
 from vpt_tasks.scorers.merge_match import merge_match
 
 SCORER_NAME = "merge_match"
 
 
-@scorer(metrics=[omni_headline(), rules_beside_grader()], name=SCORER_NAME)
+@scorer(metrics=[omni_headline(), answer_counts(), rules_beside_grader()], name=SCORER_NAME)
 def omni_merge_match(grader: GraderMode = "auto") -> Scorer:
     """Match each answer to an option letter (rules and/or the judge) and score it.
 
