@@ -121,7 +121,7 @@ def test_unsupported_and_failed_logs_get_a_message(tmp_path: Path, capsys) -> No
     assert main(["report", str(tmp_path / "l"), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
     assert "task 'not_ours' is not a vpt_tasks task" in err
-    assert "the eval is 'error', not finished successfully" in err
+    assert "the eval ended in an error; `inspect eval-retry` finishes it" in err
     assert "junk.eval: not a readable Inspect eval log" in err
     assert "Traceback" not in err
 

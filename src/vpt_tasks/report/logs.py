@@ -110,9 +110,7 @@ def load_logs(
         attempts.sort(key=lambda item: (_finished(item[1]), _when(item[1]), item[0]))
         file, log = attempts[-1]
         if not _finished(log):
-            result.skipped.append(
-                f"{file}: the eval is '{log.status}', not finished successfully; rerun it or use `inspect eval-retry`"
-            )
+            result.skipped.append(f"{file}: {_why_unfinished(log)}")
             continue
         result.by_task.setdefault(task_name(log), []).append(log)
         for other, earlier in attempts[:-1]:
@@ -127,6 +125,22 @@ def load_logs(
 
 def _finished(log: EvalLog) -> bool:
     return log.status == "success" and log.results is not None
+
+
+def _why_unfinished(log: EvalLog) -> str:
+    """Why a log is not reported, in the words of what happened to the run."""
+    if log.status == "started":
+        return "the eval is still running (or was killed); report it when it has finished"
+    if log.status == "cancelled":
+        return "the eval was cancelled; `inspect eval-retry` finishes it"
+    if log.status == "error":
+        return "the eval ended in an error; `inspect eval-retry` finishes it"
+    if log.status == "success":  # finished, but nothing was scored
+        return (
+            "the eval finished but scored no sample (every sample errored?); see the log with "
+            "`inspect view` and re-run it, or `inspect eval-retry` it"
+        )
+    return f"the eval is '{log.status}'; rerun it or use `inspect eval-retry`"
 
 
 def _when(log: EvalLog) -> str:
