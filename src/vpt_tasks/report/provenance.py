@@ -17,6 +17,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from vpt_tasks.core.templates import fill
 from vpt_tasks.report.text import markdown
 
 
@@ -178,10 +179,10 @@ def model_labels(
         by_model.setdefault(log.eval.model, []).append(index)
     # (what a run has, how a run without it is shown)
     dimensions = (
-        (_task_arguments(ignore), "{}=None"),
-        *([(_model_arguments, "no {}")] if model_args else []),
-        (_roles, "no {}"),
-        (_data, "no {}"),
+        (_task_arguments(ignore), "{key}=None"),
+        *([(_model_arguments, "no {key}")] if model_args else []),
+        (_roles, "no {key}"),
+        (_data, "no {key}"),
     )
     for indices in by_model.values():
         if len(indices) == 1:
@@ -192,7 +193,8 @@ def model_labels(
             for key in keys:
                 if len({found.get(key) for found in values}) > 1:
                     for i, found in zip(indices, values, strict=True):
-                        parts[i].append(found.get(key) or absent.format(key))
+                        shown = fill(absent, {"key": key}, where="a run label")
+                        parts[i].append(found.get(key) or shown)
     for index, log in enumerate(logs):
         covered = coverage(log) if getattr(log, "results", None) is not None else None
         if covered is not None and covered.partial:
