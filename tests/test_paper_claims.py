@@ -65,6 +65,8 @@ QUOTES = [
     # Isle-Brick-V2
     ("ib-extraction-by-hand", BRICK, 71, 71,
      "Two research assistants processed the model's responses, extracting the key answer components"),
+    ("ib-third-person-resolves", BRICK, 71, 71,
+     "Rare disagreements, less than 1%, were resolved by a third person"),
     ("ib-gold-by-annotators", BRICK, 69, 69,
      "three research assistants independently responded"),
     ("ib-two-direction-gold", BRICK, 69, 69,
