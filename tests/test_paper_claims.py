@@ -132,6 +132,9 @@ QUOTES = [
     ("v1-labelled-by-authors", ISLE_V1, 358, 358, "Our datasets were labelled by the authors"),
     # COMFORT
     ("cf-36-frames", COMFORT, 89, 89, "totaling up to 36 images per scene"),
+    ("cf-car-57600", COMFORT, 403, 403, "For COMFORT-CAR: 20 object combinations"),
+    ("cf-car-57600", COMFORT, 403, 403, "5 variants"),
+    ("cf-car-57600", COMFORT, 403, 403, "4 prompts = 57,600 test cases"),
     ("cf-ball-cam-only", COMFORT, 97, 97,
      "We only query from the camera egocentric perspective (cam) for COMFORT-BALL"),
     ("cf-car-four-prompts", COMFORT, 97, 97, "For COMFORT-CAR, we use all four possible language prompts"),

@@ -5,9 +5,10 @@ The scored rotations are grouped by item (sample metadata `item_id`,
 `omni_headline`), the headline first:
 
 - `vanilla_accuracy` (share of all answered rotations that are correct: the
-  number the project reads the paper's Table 1 as; see the README), `circular_accuracy` (share of items answered
-  correctly in every rotation; an item missing a rotation -- an errored
-  sample, `--limit` -- counts as failed), `rotation0_accuracy` (the original
+  number the project reads the paper's Table 1 as; see the README),
+  `circular_accuracy` (share of items answered correctly in every rotation; an
+  item missing a rotation -- an errored sample, `--limit` -- counts as failed),
+  `rotation0_accuracy` (the original
   option order only), `chance_vanilla` (1/k) and `chance_circular` (mean over
   items of (1/k)^k);
 - `pov=<first|third>/vanilla_accuracy` and `qtype=<q>/vanilla_accuracy`;
