@@ -20,7 +20,7 @@ prompt's frame of reference (`geometry.frame_for_prompt`, `soft_ground_truth`,
 point at 180 is frame 0 again); the legend sits below the panels, outside
 them. A log without usable samples gets a note instead.
 
-Table 5 gets the paper's "Random (30 trials)" row and Table 4 (each perspective
+Table 5 gets a "Random (30 trials)" row (the paper's name; `paper_tables`) and Table 4 (each perspective
 prompt's change relative to `nop`) is drawn from one run that asked several
 prompts: both from the run's own frames (`paper_tables`), no extra eval.
 

@@ -74,7 +74,7 @@ def as_int(name: str, value: Any, *, minimum: int | None = None) -> int:
 # --- the arguments every task shares -------------------------------------------------
 
 SOLVERS: tuple[str, ...] = ("zero_shot", "cot", "first_person")
-"""`-T solver=`: the paper's zero-shot prompt, chain of thought, or the question restated in
+"""`-T solver=`: the paper's zero-shot protocol, chain of thought, or the question restated in
 the first person (the model addressed as the agent whose perspective is asked for)."""
 
 GRADER_MODES: tuple[str, ...] = ("auto", "rules", "llm", "both")

@@ -1,8 +1,8 @@
 """Bootstrap confidence intervals over items, and the paired unit of a two-run comparison.
 
-The papers report 95% intervals from 10,000 resamples of items with a fixed
-seed; the seed and the number of resamples are metric parameters, recorded in
-the eval log with every interval.
+Isle-Brick-V2 reports 95% intervals from 10,000 bootstrap iterations (001 lines 32,
+79); it says neither what it resampled nor a seed. Here the seed and the number of
+resamples are metric parameters, recorded in the eval log with every interval.
 """
 
 from __future__ import annotations
@@ -98,7 +98,8 @@ def bootstrap_pooled_items(
 
     A group's items are every value of its columns (NaN left out), pooled: for a category
     of three questions over 144 scenes, 432 items, resampled as if independent. This is
-    how a paper that reports item-level intervals computed them; `bootstrap_columns`
+    how item-level intervals are computed (for Isle-Brick-V2 they give the paper's printed
+    category intervals, `tests/test_paper_claims.py`); `bootstrap_columns`
     resamples rows (scenes) jointly instead, which keeps the correlation of one scene's
     answers. The statistic is the pooled items' mean (the mean of the columns' means when
     every row has a value in every column).

@@ -1,4 +1,4 @@
-"""Report section of the direction-bias probe (`vpt_tasks/isle_brick_bias`): the paper's Figure 4.
+"""Report section of the direction-bias probe (`vpt_tasks/isle_brick_bias`): the paper's Appendix B.
 
 For every model in the logs -- one group per model and arguments other than
 `intervention`, each intervention's run a column of the group -- the section
@@ -83,7 +83,12 @@ def groups(logs: Sequence[EvalLog]) -> list[tuple[str, dict[str, EvalLog]]]:
 
 def render(logs: list[EvalLog], out: Path) -> list[str]:
     """Markdown lines of the section; figures are written next to the report."""
-    lines = [f"## {task_title('isle_brick_bias')}", "", "Paper Appendix B, Figure 4.", ""]
+    lines = [
+        f"## {task_title('isle_brick_bias')}",
+        "",
+        "Paper Appendix B (its Figure 4: the interventions; Figure 10: the answers per prompt order).",
+        "",
+    ]
     lines += run_table(logs, model_labels(logs))
     lines += [
         "Answer distribution: the mean over samples of each answer's distribution over the four "

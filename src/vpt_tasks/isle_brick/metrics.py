@@ -29,7 +29,8 @@ the headline-first change, with the same functions, from a log's samples
 - `isle_brick_precision`: `Q1` … `Q7`, the three categories and `overall`, each
   with `<name>_ci_low` / `<name>_ci_high` (95% bootstrap over scenes).
 - `isle_brick_item_intervals`: `<category>_item_ci_low` / `_item_ci_high` and
-  `overall_item_ci_*`, the paper's intervals (items resampled independently).
+  `overall_item_ci_*`: items resampled independently, which gives the intervals the paper
+  prints (it does not say what it resampled; `tests/test_paper_claims.py`).
 - `isle_brick_chance`: `chance_Q1` …, `chance_<category>` — the random baseline
   mean over items of |G_i| / N_q, from the gold sets of this run.
 - `isle_brick_answer_types`: `types_Q4_compound`, `types_Q4_single`,
@@ -254,8 +255,9 @@ def _column_groups(question_ids: list[str], answered: list[str]) -> dict[str, li
 def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED) -> Metric:
     """Prediction correctness per question, per category and overall, with 95% CIs.
 
-    A category's value is the mean of its questions' values (as the paper
-    reports it); intervals resample scenes jointly across questions.
+    A category's value is the mean of its questions' values (the paper's printed
+    scene-understanding values, `tests/test_paper_claims.py`); intervals resample scenes
+    jointly across questions.
     """
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
@@ -277,11 +279,12 @@ def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT
 def isle_brick_item_intervals(
     resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED
 ) -> Metric:
-    """The paper's intervals for categories and overall: items resampled independently.
+    """Item-level intervals for categories and overall: items resampled independently.
 
     `<category>_item_ci_low` / `_item_ci_high` and `overall_item_ci_*`: a category's items
-    (every answer to its questions, e.g. 3 x 144) resampled as if independent, as the
-    paper's Table 2 intervals are reproduced. A question's interval is the same either way
+    (every answer to its questions, e.g. 3 x 144) resampled as if independent. This gives
+    the category intervals the paper prints (001 line 98; `tests/test_paper_claims.py`),
+    which does not say what it resampled. A question's interval is the same either way
     (one item per scene), so only groups of several questions are given. The printed and
     reported intervals are the scene-clustered ones (`isle_brick_precision`).
     """

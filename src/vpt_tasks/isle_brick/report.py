@@ -138,15 +138,15 @@ def table_2(labels: list[str], metrics: list[dict[str, float]]) -> list[str]:
 
 INTERVAL_NOTE = (
     "Intervals resample scenes (a scene's seven answers are correlated, so they are drawn "
-    "together). The paper's intervals resample the items of a category independently; "
-    "they are usually narrower, as they ignore that correlation:"
+    "together). Items resampled independently, as if uncorrelated, give the intervals the "
+    "paper prints (it does not say what it resampled); they are usually narrower:"
 )
 
 
 def _item_intervals(
     labels: list[str], metrics: list[dict[str, float]], rows: list[str]
 ) -> list[str]:
-    """The paper's item-level intervals of the categories and overall, per run (issue 20 §3)."""
+    """Item-level intervals of the categories and overall (the paper's), per run (issue 20 §3)."""
     shown = [row for row in rows if any(f"{row}_item_ci_low" in m for m in metrics)]
     if not shown:
         return []

@@ -1,10 +1,11 @@
 """The `merge_match` scorer of Omni-Perspective.
 
 The design card's "merge match" (:mod:`vpt_tasks.scorers.merge_match`),
-configured with this benchmark's judge (the VLMEvalKit-style prompt, tries,
-temperatures and token limit in `task_configs/omni_perspective.yaml`). Its
-printed metrics are a handful, vanilla accuracy (the paper's Table 1 number) first and
-circular accuracy right after it (`omni_headline`), and,
+configured with this benchmark's judge (the VLMEvalKit-style prompt -- the paper
+does not print its own --, tries, temperatures and token limit in
+`task_configs/omni_perspective.yaml`). Its printed metrics are a handful, vanilla
+accuracy (the project's reading of the paper's Table 1) first and circular accuracy
+right after it (`omni_headline`), and,
 with `-T grader=both`, the rules-vs-judge agreement; every other number is in
 `vpt_tasks.omni_perspective.metrics.details`.
 """
