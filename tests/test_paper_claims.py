@@ -371,9 +371,10 @@ def test_isle_v1_grader_texts_are_appendix_c21_verbatim(papers: Papers) -> None:
 def test_isle_v1_questions_are_tables_4_and_5() -> None:
     """The question templates (they document the data's wording and make the demo data):
     Isle-Bricks from Table 4 and Isle-Dots from Table 5, without the answer instruction
-    ("Respond solely with ...") that the prompt adds. One difference: the paper's Isle-Dots
-    control question says "rectangles" where the template says "dots" (docs/paper-claims.md,
-    "Found wrong"); the task asks each item's own question from the data."""
+    ("Respond solely with ...") that the prompt adds. The paper's Isle-Dots control question
+    says "rectangles" where its VPT question says "dots"; the template follows it (it said
+    "dots" until 2026-11-27; docs/paper-claims.md). The task asks each item's own question
+    from the data."""
     from vpt_tasks.isle_v1.spec import load_spec
 
     ours = load_spec().question_templates
@@ -391,8 +392,7 @@ def test_isle_v1_questions_are_tables_4_and_5() -> None:
     }
     assert ours["isle-brick"] == table_4
     assert ours["isle-dots"]["perspective-taking"] == table_5["perspective-taking"]
-    control = ours["isle-dots"]["object-detection"]
-    assert control.replace(" the dots ", " the rectangles ") == table_5["object-detection"]
+    assert ours["isle-dots"]["object-detection"] == table_5["object-detection"]
 
 
 def test_isle_v1_tables_4_and_5_are_quoted_from_the_paper(papers: Papers) -> None:

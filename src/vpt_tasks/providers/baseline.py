@@ -1,8 +1,8 @@
-"""Baseline "models" that reproduce the papers' reference rows.
+"""Baseline "models" for the papers' reference rows (Isle-Brick-V2's random classifier, COMFORT's "Always Yes").
 
 `--model vpt_tasks/<name>` selects one:
 
-- `random`: the paper's random baseline. Answers uniformly from the answer
+- `random`: Isle-Brick-V2's random baseline (Appendix A.3; the other papers' random rows are computed in the report). Answers uniformly from the answer
   pool of the question asked (read from the sample's user message, see
   `vpt_tasks.core.messages`), seeded from the sample itself, so that a run is
   reproducible regardless of concurrency. When log-probabilities are requested

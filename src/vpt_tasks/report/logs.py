@@ -389,7 +389,7 @@ def _paired_units(log: EvalLog) -> tuple[Any, ...]:
 def log_details(log: EvalLog) -> dict[str, float]:
     """Every number of a log: its metrics, and the benchmark's detailed numbers.
 
-    The printed metrics of a task are a handful (the paper's headline first); the
+    The printed metrics of a task are a handful (the task's headline first); the
     detailed ones (confidence bounds, chance levels, counts, every slice) are computed
     from the log's samples by the benchmark's `metrics.details`, the same functions
     the task's metrics use, so a report shows exactly what the run scored.
