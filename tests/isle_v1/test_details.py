@@ -39,7 +39,8 @@ def test_details_equal_the_metrics_printed_before(tmp_path: Path, task: str, mod
     assert {k: now[k] for k in before} == before
     # added since: the paper's perspective-taking slices and drop (issue 20 §7)
     assert all(
-        k.startswith("vpt_partition=") or k in ("vpt_drop", "vpt_drop_points")
+        k.startswith("vpt_partition=")
+        or k in ("vpt_drop", "vpt_drop_points", "accuracy_if_undecided_right")
         for k in set(now) - set(before)
     )
     assert sum(details(scores)[k] for k in READING_COUNTS) == len(scores)

@@ -68,7 +68,13 @@ from vpt_tasks.core.stats import (
     bootstrap_pooled_items,
 )
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.scorers.cascade import READING_COUNTS, decision_counts, rules_agreement
+from vpt_tasks.scorers.cascade import (
+    READING_COUNTS,
+    UPPER,
+    crediting_undecided,
+    decision_counts,
+    rules_agreement,
+)
 from vpt_tasks.scorers.set_precision import ANSWER_TYPES
 
 COOCCURRENCE_QUESTIONS = ("Q4", "Q5", "Q7")
@@ -184,6 +190,13 @@ def isle_brick_headline(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_
         for name, ids in _categories(question_ids, answered).items():
             result[name] = float(np.mean([means[qid] for qid in ids]))
         result.update(means)
+        credited = crediting_undecided(scores) if not missing else None
+        if credited is not None:  # right after the headline (and its interval)
+            upper = _scene_matrix(credited, question_ids)
+            value = float(np.mean([np.mean(_finite(upper[:, j])) for j in columns.values()]))
+            items = list(result.items())
+            at = 1 + sum(k.startswith("overall_ci") for k, _ in items[1:])
+            result = dict([*items[:at], ("overall" + UPPER, value), *items[at:]])
         if not missing:
             chance = _question_chance(scores)
             result["chance_overall"] = float(np.mean(list(chance.values())))

@@ -39,7 +39,7 @@ from inspect_ai.scorer import Metric, SampleScore, metric
 
 from vpt_tasks.core.inspect_internals import computing_live_metrics
 from vpt_tasks.core.stats import PairedUnit
-from vpt_tasks.scorers.cascade import decision_counts
+from vpt_tasks.scorers.cascade import UPPER, crediting_undecided, decision_counts
 from vpt_tasks.scorers.circular import OrderResult, two_order_summary
 
 logger = logging.getLogger(__name__)
@@ -148,7 +148,13 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
     control = summary.get(f"task={OBJECT_DETECTION}/accuracy")
     vpt = summary.get(f"task={PERSPECTIVE_TAKING}/accuracy")
     drop = vpt_drop(control, vpt) if control is not None and vpt is not None else {}
-    return {**summary, **drop, **positions(scores), **decision_counts(scores)}
+    return {
+        **summary,
+        **drop,
+        **positions(scores),
+        **decision_counts(scores),
+        **undecided_bound(scores),
+    }
 
 
 def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
@@ -206,9 +212,29 @@ def isle_v1_headline() -> Metric:
                     else "no item was asked in both option orders",
                 )
             )
-        return {k: v for k, v in result.items() if v == v or k == HEADLINE}
+        result = {k: v for k, v in result.items() if v == v or k == HEADLINE}
+        bound = undecided_bound(scores)
+        if bound and not missing and result[HEADLINE] == result[HEADLINE]:
+            result = _after_headline(result, *next(iter(bound.items())))
+        return result
 
     return compute
+
+
+def undecided_bound(scores: list[SampleScore]) -> dict[str, float]:
+    """`accuracy_if_undecided_right` when some answer is undecided (`cascade.UPPER`)."""
+    credited = crediting_undecided(scores, _chose_gold)
+    return {} if credited is None else {HEADLINE + UPPER: headline(credited)[HEADLINE]}
+
+
+def _chose_gold(score: SampleScore) -> dict[str, Any]:
+    return {"chosen": (score.sample_metadata or {}).get("gold_answer")}
+
+
+def _after_headline(result: dict[str, float], key: str, value: float) -> dict[str, float]:
+    """`result` with `key` right after its first (headline) entry."""
+    items = list(result.items())
+    return dict([items[0], (key, value), *items[1:]])
 
 
 PARTIAL_WARNING = (

@@ -41,7 +41,7 @@ import json
 from inspect_ai.scorer import Metric, SampleScore, metric
 
 from vpt_tasks.core.stats import PairedUnit
-from vpt_tasks.scorers.cascade import decision_counts
+from vpt_tasks.scorers.cascade import UPPER, crediting_undecided, decision_counts
 from vpt_tasks.scorers.circular import RotationResult, circular_summary
 
 GROUP_KEYS = ("qtype", "difficulty", "pov")
@@ -116,12 +116,27 @@ def headline(scores: list[SampleScore]) -> dict[str, float]:
     return result
 
 
+def undecided_bound(scores: list[SampleScore]) -> dict[str, float]:
+    """The headline with every undecided answer counted right (`cascade.UPPER`), when some
+    answer is undecided."""
+    credited = crediting_undecided(scores)
+    if credited is None:
+        return {}
+    first, _ = next(iter(headline(scores).items()))
+    return {first + UPPER: headline(credited)[first]}
+
+
 def details(scores: list[SampleScore]) -> dict[str, float]:
     """Every number this task wrote before the printed metrics were cut to a few.
 
     The report reads them with `vpt_tasks.report.logs.log_details(log)`.
     """
-    return {**circular(scores), **point_of_view_test(scores), **decision_counts(scores)}
+    return {
+        **circular(scores),
+        **point_of_view_test(scores),
+        **decision_counts(scores),
+        **undecided_bound(scores),
+    }
 
 
 PERSPECTIVE_TAKING = ("3", "3.5")
@@ -240,7 +255,12 @@ def omni_headline() -> Metric:
     paper's Table 1) first, circular accuracy next (see :func:`headline`)."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        return headline(scores)
+        result = headline(scores)
+        bound = undecided_bound(scores)
+        if not bound:
+            return result
+        items = list(result.items())
+        return dict([items[0], *bound.items(), *items[1:]])  # right after the headline
 
     return compute
 

@@ -48,6 +48,7 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
+from vpt_tasks.core.errors import TaskArgumentError
 from vpt_tasks.core.messages import read_hint
 from vpt_tasks.core.notes import note
 
@@ -75,12 +76,12 @@ class BaselineModel(ModelAPI):
     ) -> None:
         super().__init__(model_name, base_url, api_key, [], config or GenerateConfig())
         if model_name not in BASELINES:
-            raise ValueError(
+            raise TaskArgumentError(
                 f"Unknown baseline model vpt_tasks/{model_name}; "
                 f"use one of: {', '.join('vpt_tasks/' + name for name in BASELINES)}."
             )
         if model_args:
-            raise ValueError(
+            raise TaskArgumentError(
                 f"vpt_tasks/{model_name} does not take -M {', '.join(model_args)}; "
                 "it takes seed (answer or answer_file, for constant; direction, for biased)."
             )
@@ -91,7 +92,7 @@ class BaselineModel(ModelAPI):
             note(f"vpt_tasks/constant answers every question with: {self.answer!r}")
         self.direction = str(direction or "east").strip().lower()
         if self.direction not in DIRECTIONS:
-            raise ValueError(
+            raise TaskArgumentError(
                 f"vpt_tasks/biased -M direction={direction!r}: use one of {', '.join(DIRECTIONS)}."
             )
 
@@ -123,7 +124,7 @@ class BaselineModel(ModelAPI):
         user = next((m for m in reversed(input) if isinstance(m, ChatMessageUser)), None)
         hint = _hint(input)
         if hint is None or not hint.get("answer_pool"):
-            raise ValueError(
+            raise TaskArgumentError(
                 "vpt_tasks/random answers from the answer pool that vpt_tasks tasks attach to "
                 "their questions, and this message has none. Use it with vpt_tasks tasks only."
             )
@@ -141,7 +142,7 @@ def constant_answer(answer: Any, answer_file: str | None) -> str:
     """The text `constant` answers: `-M answer=TEXT`, or the content of `-M answer_file=PATH`
     (exactly, but for one final newline) for a text `-M` cannot carry as it is."""
     if (answer is None) == (answer_file is None):
-        raise ValueError(
+        raise TaskArgumentError(
             "vpt_tasks/constant needs the text to answer, one way: -M answer=A, or "
             "-M answer_file=PATH (a text file holding the answer, e.g. one with a colon)."
         )
@@ -149,7 +150,7 @@ def constant_answer(answer: Any, answer_file: str | None) -> str:
         try:
             text = Path(str(answer_file)).expanduser().read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise ValueError(
+            raise TaskArgumentError(
                 f"vpt_tasks/constant -M answer_file={answer_file}: cannot read it "
                 f"({getattr(error, 'strerror', None) or error}); give a UTF-8 text file."
             ) from None
@@ -167,7 +168,7 @@ def _answer_text(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ",".join(_answer_text(part) for part in value)
     if isinstance(value, dict):
-        raise ValueError(
+        raise TaskArgumentError(
             "vpt_tasks/constant: -M answer was read as a YAML mapping (a colon followed by a "
             "space), not as text; put the answer in a file and pass -M answer_file=PATH."
         )

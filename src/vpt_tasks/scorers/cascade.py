@@ -49,6 +49,8 @@ from vpt_tasks.core.args import GRADER_MODES, grader_bound
 
 __all__ = [
     "DECIDERS",
+    "UPPER",
+    "crediting_undecided",
     "GraderMode",
     "GraderReading",
     "GraderReplyError",
@@ -300,6 +302,37 @@ def rules_beside_grader() -> Metric:
 
 READING_COUNTS = ("undecided", "decided_by_rules", "decided_by_grader", "decided_by_human")
 """The printed order of who read the answers: undecided first, the one to watch."""
+
+
+UPPER = "_if_undecided_right"
+"""Suffix of a headline's upper bound: the headline with every undecided answer counted
+right. The headline itself counts them wrong (an answer nobody read is never credited), so
+the true value lies between the two; the bound is printed only when some answer is
+undecided."""
+
+
+def crediting_undecided(
+    scores: list[SampleScore], right: Callable[[SampleScore], dict[str, Any]] | None = None
+) -> list[SampleScore] | None:
+    """The scores with every undecided answer counted right (value 1; `right(score)` adds the
+    score metadata a scorer kind reads, e.g. the chosen option = the gold one); None when no
+    answer is undecided. For the upper end of the interval undecided answers leave open."""
+    undecided = [
+        i for i, s in enumerate(scores) if (s.score.metadata or {}).get("decided_by") == "undecided"
+    ]
+    if not undecided:
+        return None
+    credited = list(scores)
+    for i in undecided:
+        s = scores[i]
+        metadata = {**(s.score.metadata or {}), **(right(s) if right else {})}
+        credited[i] = SampleScore(
+            score=Score(value=1.0, answer=s.score.answer, metadata=metadata),
+            sample_id=s.sample_id,
+            sample_metadata=s.sample_metadata,
+            scorer=s.scorer,
+        )
+    return credited
 
 
 @metric
