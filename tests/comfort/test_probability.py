@@ -14,6 +14,7 @@ import hashlib
 import json
 import logging
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -355,9 +356,11 @@ def test_inspect_eval_without_logprobs_from_the_shell(tmp_path: Path) -> None:
             realtime=False,
         )
     assert result.returncode == 0, result.stderr[-3000:]
-    printed = result.stdout + result.stderr
-    assert "1,184 replies in 148 requests" in printed  # stated before the run
+    # the console wraps the log lines and adds where each came from: read them as one text
+    printed = " ".join(re.sub(r"\S+\.py:\d+", " ", result.stdout + result.stderr).split())
+    assert "8 sampled answers per question: 1,184 replies in 148 requests" in printed
     assert printed.count("returned no log-probabilities") == 1
+    assert printed.index("1,184 replies") < printed.index("returned no log-probabilities")
     [path] = list((tmp_path / "logs").glob("*.eval"))
     log = read_eval_log(str(path))
     values = metrics(log)
