@@ -123,11 +123,13 @@ def test_answer_counts_of_a_sampled_run() -> None:
 def test_method_label() -> None:
     assert method_label({"p_from_text_rate": 0.0}) == "log-probabilities"
     assert method_label({"sampled_rate": 1.0}, {"samples_per_frame": 20}) == "sampled (K = 20)"
-    assert method_label({"sampled_rate": 0.9, "no_yes_no_rate": 0.1}) == "sampled"
+    assert method_label({"sampled_rate": 1.0, "no_logprobs_rate": 1.0}) == "sampled"
     assert method_label({"p_from_text_rate": 1.0}) == "text (0/1)"
-    assert method_label({"sampled_rate": 0.25}, {"samples_per_frame": 10}) == (
-        "mixed: 75% log-probabilities, 25% sampled (K = 10)"
-    )
+    # every answer unscored, none with log-probabilities: read (in vain) from the text
+    assert method_label({"p_from_text_rate": 0.0, "no_logprobs_rate": 1.0}) == "text (0/1)"
+    assert method_label(
+        {"sampled_rate": 0.25, "no_logprobs_rate": 0.25}, {"samples_per_frame": 10}
+    ) == ("mixed: 75% log-probabilities, 25% sampled (K = 10)")
 
 
 def test_a_rejection_of_logprobs_is_told_from_other_errors() -> None:

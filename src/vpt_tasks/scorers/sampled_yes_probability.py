@@ -271,34 +271,31 @@ def sampled_score(
 def method_label(metrics: dict[str, float], metadata: dict[str, Any] | None = None) -> str:
     """How a run's P(Yes) was obtained, in a few words, from its metrics and task metadata.
 
-    `metrics`: the run's printed metrics (or all of them): `sampled_rate` and
-    `p_from_text_rate` (the share of samples whose p came from sampled answers / one answer's
-    text; the rest from log-probabilities or unscored). `metadata`: the task metadata, whose
+    `metrics`: the run's numbers (`metrics.details` or the printed ones): `sampled_rate`
+    (samples whose p-hat came from sampled answers), `no_logprobs_rate` (samples without
+    log-probabilities: sampled, or read from one answer's text), or in the printed metrics,
+    which lack it, `p_from_text_rate`. `metadata`: the task metadata, whose
     `samples_per_frame` is K. Returns "log-probabilities", "sampled (K = 20)", "text (0/1)",
-    or "mixed: ..." with the shares.
+    or "mixed: ..." with the shares of each.
     """
     sampled = float(metrics.get("sampled_rate") or 0.0)
-    text = float(metrics.get("p_from_text_rate") or 0.0)
+    if "no_logprobs_rate" in metrics:
+        without = float(metrics["no_logprobs_rate"])
+        text = max(0.0, without - sampled)
+        logprobs = max(0.0, 1.0 - without)
+    else:  # the printed metrics: unscored answers are not told apart there
+        text = float(metrics.get("p_from_text_rate") or 0.0)
+        logprobs = max(0.0, 1.0 - sampled - text)
     k = (metadata or {}).get("samples_per_frame")
-    sampled_name = f"sampled (K = {k})" if k else "sampled"
-    if sampled == 0.0 and text == 0.0:
-        return "log-probabilities"
-    unscored = float(metrics.get("no_yes_no_rate") or 0.0)
-    rest = max(0.0, 1.0 - sampled - text - unscored)
-    if rest == 0.0 and text == 0.0:
-        return sampled_name
-    if rest == 0.0 and sampled == 0.0:
-        return "text (0/1)"
-    parts = [
-        f"{100 * share:.0f}% {name}"
-        for name, share in (
-            ("log-probabilities", rest),
-            (sampled_name, sampled),
-            ("text (0/1)", text),
-        )
-        if share > 0.0
-    ]
-    return "mixed: " + ", ".join(parts)
+    shares = {
+        "log-probabilities": logprobs,
+        f"sampled (K = {k})" if k else "sampled": sampled,
+        "text (0/1)": text,
+    }
+    used = {name: share for name, share in shares.items() if share > 1e-9}
+    if len(used) <= 1:
+        return next(iter(used), "log-probabilities")
+    return "mixed: " + ", ".join(f"{100 * share:.0f}% {name}" for name, share in used.items())
 
 
 # --------------------------------------------------------------------------
