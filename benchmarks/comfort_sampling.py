@@ -293,24 +293,50 @@ def _print_tables(models, ks, middle, columns, targets, tallies) -> None:  # typ
 
 
 def end_to_end(args: argparse.Namespace) -> None:
-    """The real task through Inspect's openai-api provider against the fake server."""
+    """The real task through Inspect's openai-api provider against the fake server: the demo
+    data (COMFORT-BALL: 4 curves, 148 questions) answered by the `sharp` model."""
+    import base64
+    import hashlib
+
     from inspect_ai import eval as inspect_eval
 
     from benchmarks._common import MODEL, workdir
     from tests.fakes.openai_server import OpenAIServer, sampled_yes_no
+    from vpt_tasks.comfort.spec import load_spec
+    from vpt_tasks.comfort.task import comfort_ball
     from vpt_tasks.scorers.sampled_yes_probability import DEFAULT_SAMPLES
 
     directory = workdir()
+    phrases = load_spec().relations
+    table: dict[tuple[str, str], float] = {}
+    noise = np.random.default_rng(args.seed)
+    for sample in comfort_ball(source="demo").dataset:
+        meta = sample.metadata or {}
+        image = sample.input[-1].content[0].image  # type: ignore[union-attr,index]
+        digest = hashlib.sha256(Path(image).read_bytes()).hexdigest()
+        g = float(soft_ground_truth(meta["relation"], "camera_reflected", [meta["theta"]])[0])
+        c = np.array(2.0 * g - 1.0)
+        table[(meta["relation"], digest)] = float(MODELS["sharp"](c, 0.0, noise.normal()))
 
     def p_yes(request: dict[str, object]) -> float:
-        text = str(request["messages"])
-        return 0.85 if "in front of" in text else 0.3
+        messages = request["messages"]
+        user = messages[-1]  # type: ignore[index]
+        text = " ".join(part.get("text", "") for part in user["content"])
+        relation = next(r for r, phrase in phrases.items() if f" {phrase} the " in text)
+        url = next(p["image_url"]["url"] for p in user["content"] if p["type"] == "image_url")
+        digest = hashlib.sha256(base64.b64decode(url.split(",", 1)[1])).hexdigest()
+        return table[(relation, digest)]
+
+    def unread(request: dict[str, object]) -> float:
+        p = p_yes(request)
+        return float(unread_share(np.array(p)))
 
     def one(probability: str, **server: object) -> None:
-        with OpenAIServer(sampled_yes_no(p_yes, unread=0.1), **server) as fake:  # type: ignore[arg-type]
+        responder = sampled_yes_no(p_yes, unread=unread, seed=args.seed)
+        with OpenAIServer(responder, **server) as fake:  # type: ignore[arg-type]
             started = time.perf_counter()
             log = inspect_eval(
-                f"vpt_tasks/{args.task}",
+                "vpt_tasks/comfort_ball",
                 task_args={"source": "demo", "probability": probability},
                 model=MODEL,
                 model_base_url=fake.base_url,
@@ -320,20 +346,32 @@ def end_to_end(args: argparse.Namespace) -> None:
             elapsed = time.perf_counter() - started
             stats = fake.stats
         values = {
-            m.name: m.value
+            name: m.value
             for s in (log.results.scores if log.results else [])
-            for m in s.metrics.values()
+            for name, m in s.metrics.items()
         }
         shown = ", ".join(
-            f"{k} {100 * values[k]:.1f}" for k in PRINTED_CURVE_METRICS if k in values
+            f"{k} {100 * values[k]:.1f}"
+            + (
+                f" ({100 * values[k + '_sampling_corrected']:.1f}) "
+                f"[{100 * values[k + '_sampling_ci_low']:.1f}, "
+                f"{100 * values[k + '_sampling_ci_high']:.1f}]"
+                if k + "_sampling_ci_low" in values
+                else ""
+            )
+            for k in PRINTED_CURVE_METRICS
+            if k in values
         )
+        options = ", ".join(f"{k}={v}" for k, v in server.items())
         print(
-            f"  -T probability={probability} {server or ''}: {len(log.samples or [])} questions, "
-            f"{stats.requests} requests ({stats.rejected_logprobs} rejected for logprobs), "
-            f"{elapsed:.0f} s; {shown}"
+            f"  -T probability={probability} ({options or 'server returns log-probabilities'}): "
+            f"{len(log.samples or [])} questions, {stats.requests} requests "
+            f"({stats.rejected_logprobs} rejected for asking log-probabilities), {elapsed:.0f} s; "
+            f"{shown}",
+            flush=True,
         )
 
-    print(f"\nend to end, demo data, K = {DEFAULT_SAMPLES}:")
+    print(f"\nend to end, COMFORT-BALL demo data, K = {DEFAULT_SAMPLES} (x100):")
     one("logprobs")
     one("sampled")
     one("auto", logprobs="ignore")
@@ -350,7 +388,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--end-to-end", action="store_true")
     args = parser.parse_args()
-    study(args)
+    if args.replications > 0:  # --replications 0 --end-to-end: the end-to-end runs only
+        study(args)
     if args.end_to_end:
         end_to_end(args)
 

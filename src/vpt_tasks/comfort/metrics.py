@@ -22,7 +22,11 @@ this order (documented in this folder's README):
 - the analyses' headline numbers: BALL `transformation/<t>/eps_cos` for t in
   translated / rotated / reflected; CAR `preferred_for/<f>/eps_cos` for f in
   camera / intrinsic / addressee and `perspective/<p>/acc` for p in cam / rel / add,
-- `n_incomplete_curves`, `no_yes_no_rate`, `p_from_text_rate`.
+- `n_incomplete_curves`, `no_yes_no_rate`, `p_from_text_rate`;
+- when P(Yes) was sampled (`-T probability=auto|sampled`, score metadata `method: sampled`):
+  for each metric above `<metric>_sampling_corrected`, `<metric>_sampling_ci_low` and
+  `<metric>_sampling_ci_high` (`sampling.py`), then `n_noise_dominated_curves`,
+  `sampled_rate`, `samples_per_frame`, `unread_reply_rate`.
 
 Everything else comes from `details(scores)`, for reports and scripts: the
 keys the task printed before the headline-first change, computed by the
@@ -43,7 +47,12 @@ detailed metric functions kept here:
 - `comfort_perspective_taking` (CAR, cam / rel / add):
   `perspective/<prompt>/<metric>[/<relation>]` and `perspective/mean/<metric>[/<relation>]`.
 - the generic `yes_probability_answers` (`n_samples no_yes_no_rate
-  n_no_yes_no p_from_text_rate n_p_from_text no_logprobs_rate`).
+  n_no_yes_no p_from_text_rate n_p_from_text no_logprobs_rate`, and for a sampled run
+  `n_sampled sampled_rate samples_per_frame n_sampled_replies n_unread_replies
+  unread_reply_rate n_missing_replies`);
+- for a sampled run, the sampling error of every metric above (`<key>_sampling_corrected`,
+  `<key>_sampling_ci_low`, `<key>_sampling_ci_high`; `<...>/preferred/<c>_sampling_share`)
+  and `n_noise_dominated_curves`.
 
 `paired_units(scores)`: one unit per complete curve, its Acc, for the report's
 paired comparison of two solvers.
@@ -326,11 +335,11 @@ def _detail_draws(preds: Sequence[Prediction], convention: Convention) -> sampli
     """`details`' values in every resample of the sampled frames."""
     values = sampling.resampled(preds)
     draws = sampling.summary_draws(preds, values, convention)
-    frames = [i for i, p in enumerate(preds) if isinstance(p, FramePrediction)]
-    facings = sorted({side for i in frames if (side := facing_direction(preds[i].dataset))})
+    datasets = {i: p.dataset for i, p in enumerate(preds) if isinstance(p, FramePrediction)}
+    facings = sorted({side for d in datasets.values() if (side := facing_direction(d))})
     if len(facings) > 1:
         for side in facings:
-            part = [i for i in frames if facing_direction(preds[i].dataset) == side]
+            part = [i for i, d in datasets.items() if facing_direction(d) == side]
             summary = sampling.summary_draws([preds[i] for i in part], values[:, part], convention)
             draws.update(
                 {f"facing_{side}/{k}": v for k, v in summary.items() if k in PRINTED_CURVE_METRICS}
@@ -456,7 +465,8 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
     `comfort_preferred_frame` and `comfort_perspective_taking`, then
     `yes_probability_answers`. The convention is the run's (sample metadata
     `convention`; `paper` for logs without it); BALL and CAR are told apart by
-    their datasets.
+    their datasets. A run with sampled P(Yes) also gets every value's sampling error
+    (`sampling.interval_metrics`) and `n_noise_dominated_curves`.
     """
     convention = _convention(scores)
     parts: list[Metric] = [comfort_curves(convention=convention)]

@@ -5,24 +5,32 @@ metadata `method: sampled`) carries the number n of replies read; its sampling e
 propagated to every curve metric by a parametric bootstrap of the K replies per frame: in
 each of `RESAMPLES` resamples (seeded, `SEED`) every sampled frame gets
 p* = Binomial(n, p-hat) / n, every other frame (log-probabilities, text, unscored) keeps its
-value, and every metric is computed again on the resampled curves. A metric's interval is
-the basic ("reverse percentile") bootstrap interval at `LEVEL`,
+value, and every metric is computed again on the resampled curves. From them, for each metric
+m (`interval_metrics`):
 
-    [2 m - q(97.5%), 2 m - q(2.5%)]   (m the run's value, q the quantiles of the m*),
+- the corrected value: sampling noise inflates the root-mean-square metrics (eps, c_sym,
+  c_opp, eta, sigma; min-max normalisation stretches the noise as well), and a resample adds
+  about as much noise again, so the noise is taken off the square of each curve's (or
+  relation group's) value, sqrt(max(0, m^2 - (mean m*^2 - m^2))), before curves are averaged;
+  Acc and object F1 (shares of thresholded p-hat) are not corrected;
+- the interval at `LEVEL`: corrected +- (z sd* + |m - corrected| / 2), clipped to [0, 1];
+- for the preferred transformation / frame of reference: the share of resamples preferring
+  each candidate.
 
-clipped to the metric's range [0, 1]; the frame-of-reference / transformation preference
-gets the share of resamples preferring each candidate. Why the basic interval rather than
-the percentile one: the metrics are root-mean-squares of p-hat, whose sampling noise
-inflates them (eta, the high-frequency residual, most); the resampled values are inflated
-once more, and the basic interval reflects that shift back where the percentile interval
-would repeat it. `benchmarks/comfort_sampling.py` measures both against log-probabilities
-(coverage in the COMFORT README, "Sampled P(Yes)").
+Why this interval: on the synthetic models of `benchmarks/comfort_sampling.py` without
+noise-dominated curves, at K = 20 (20 runs each), the log-probability value was covered by
+the percentile bootstrap interval of m in 13% of the cases, by the basic ("reverse
+percentile") interval in 63%, by the corrected value +- the quantiles of its resamples in
+78%, and by this one -- the resamples' spread widened by half the correction, for the
+correction's own error -- in 95% (94% in the study's 30 runs per model; COMFORT README,
+"Sampled P(Yes)"). None covers a curve that varies less than its sampling noise
+(`noise_dominated`, counted and warned about).
 
-How: the resamples are computed together, every curve a (resamples x 36) array, by
+How: the resamples are computed together, every curve a (1 + resamples) x 36 array, by
 vectorised twins of `curves.py`'s metric functions (same definitions, both conventions,
 missing frames, constant curves). `tests/comfort/test_sampling.py` checks that each
-resample's values equal `curves.py`'s (and `metrics.details` / the printed metric's) on the
-same resampled predictions. The run's own values are always `curves.py`'s: nothing here
+resample's values equal `curves.py`'s (through `metrics.details` and the printed metric) on
+the same resampled predictions. The run's own values are always `curves.py`'s: nothing here
 changes a run with log-probabilities, which has no sampled frame and no interval.
 """
 
@@ -495,12 +503,12 @@ def analyses_draws(
     if any(p.prompt == "nop" for p in frames):
         facings = {"left"} if convention == "code" else {"left", "right"}
         curves = _select(frames, frame_values, ["nop"], lambda d: facing_direction(d) in facings)
-        candidates = {
+        frames_of: dict[str, Callable[[CurveKey], str]] = {
             "camera": lambda k: "camera_reflected",
             "intrinsic": lambda k: intrinsic_frame(k.dataset),
             "addressee": lambda k: "addressee_reflected",
         }
-        out.update(_preference(curves, candidates, convention, "preferred_for"))
+        out.update(_preference(curves, frames_of, convention, "preferred_for"))
     if any(p.prompt in ("cam", "rel", "add") for p in frames):
         per_prompt: dict[str, Draws] = {}
         for prompt in ("cam", "rel", "add"):
@@ -577,8 +585,7 @@ def interval_metrics(
     - `<m>_sampling_ci_low` / `<m>_sampling_ci_high`: corrected +- (z sd + |m - corrected| / 2),
       clipped to [0, 1], with sd the standard deviation of m over the resamples and z the
       normal quantile of `level`: the sampling error of m, widened by half the correction
-      (the correction's own uncertainty: `benchmarks/comfort_sampling.py` measured residual
-      biases up to about half of it);
+      for the correction's own error (see the module docstring);
 
     for a preference indicator `<prefix>/preferred/<c>`: `<...>_sampling_share`, the share of
     resamples preferring c. A metric undefined in more than half of the resamples gets none.
