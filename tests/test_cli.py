@@ -25,8 +25,8 @@ from vpt_tasks.core.inspect_internals import PrerequisiteError
 
 HEAVY = ("datasets", "PIL", "numpy", "scipy", "pandas", "pyarrow", "matplotlib", "bpy")
 
-PROGRESS = re.compile(r"^\w+\s+\| Steps: ")
-"""A progress line of Inspect's plain display."""
+PROGRESS = re.compile(r"^[\w.]+\s+\| Steps: ")
+"""A progress line of Inspect's plain display (a long solver name is cut: `yes_no_an...`)."""
 
 HEADLINE = {
     "isle_brick": "overall",

@@ -29,6 +29,7 @@ from tests.fakes.openai_server import (
     Reply,
     canned,
     last_user_text,
+    sampled_yes_no,
     tokenize,
     yes_no,
 )
@@ -120,6 +121,73 @@ def test_yes_no_extremes_and_callable_probability() -> None:
     assert by_prompt(blue).text == "No"  # type: ignore[union-attr]
     with pytest.raises(ValueError):
         yes_no(1.5)({"messages": USER})
+
+
+def test_n_choices_are_answered_one_responder_call_each() -> None:
+    with OpenAIServer(canned(["Yes", "No", "Maybe"])) as server:
+        completion = client_for(server).chat.completions.create(
+            model="m", messages=USER, n=3, logprobs=True, top_logprobs=2
+        )
+        stream = client_for(server).chat.completions.create(
+            model="m", messages=USER, n=2, stream=True
+        )
+        streamed: dict[int, str] = {}
+        for chunk in stream:
+            for choice in chunk.choices:
+                streamed[choice.index] = streamed.get(choice.index, "") + (
+                    choice.delta.content or ""
+                )
+    assert [(c.index, c.message.content) for c in completion.choices] == [
+        (0, "Yes"), (1, "No"), (2, "Maybe")
+    ]  # fmt: skip
+    assert all(c.logprobs is not None for c in completion.choices)
+    assert completion.usage is not None and completion.usage.completion_tokens == 3
+    assert streamed == {0: "Yes", 1: "No"}  # the sequence goes on across requests
+
+
+def test_without_num_choices_one_choice_is_answered() -> None:
+    with OpenAIServer(canned("Yes"), num_choices=False) as server:
+        completion = client_for(server).chat.completions.create(model="m", messages=USER, n=4)
+    assert [c.message.content for c in completion.choices] == ["Yes"]
+
+
+def test_logprobs_ignored_or_rejected_like_real_providers() -> None:
+    with OpenAIServer(yes_no(0.8), logprobs="ignore") as server:
+        completion = client_for(server).chat.completions.create(
+            model="m", messages=USER, logprobs=True, top_logprobs=5
+        )
+        assert completion.choices[0].logprobs is None
+        assert completion.choices[0].message.content == "Yes"
+    with OpenAIServer(yes_no(0.8), logprobs="reject") as server:
+        with pytest.raises(openai.BadRequestError, match="'logprobs' is not supported") as error:
+            client_for(server).chat.completions.create(
+                model="m", messages=USER, logprobs=True, top_logprobs=5
+            )
+        assert error.value.status_code == 400
+        plain = client_for(server).chat.completions.create(model="m", messages=USER)
+        assert plain.choices[0].message.content == "Yes"
+        assert server.stats.rejected_logprobs == 1 and server.stats.completed == 1
+
+
+def test_sampled_yes_no_reads_p_from_logprobs_and_samples_it() -> None:
+    respond = sampled_yes_no(0.3, unread=0.2, seed=1)
+    greedy = respond({"messages": USER, "temperature": 0.0})
+    assert isinstance(greedy, Reply) and greedy.text == "No"  # 0.56 > 0.24 > 0.2
+    top = dict(greedy.top_logprobs or [])
+    assert math.exp(top["Yes"]) / (math.exp(top["Yes"]) + math.exp(top["No"])) == pytest.approx(0.3)
+    assert math.exp(top["I"]) == pytest.approx(0.2)
+    draws = [respond({"messages": USER, "temperature": 1.0}).text for _ in range(4000)]  # type: ignore[union-attr]
+    yes, no = draws.count("Yes"), draws.count("No")
+    unread = len(draws) - yes - no
+    assert abs(unread / len(draws) - 0.2) < 0.025  # 4 standard errors
+    assert abs(yes / (yes + no) - 0.3) < 0.035
+    # reproducible: a new responder with the same seed draws the same sequence
+    again = sampled_yes_no(0.3, unread=0.2, seed=1)
+    assert [again({"messages": USER, "temperature": 1.0}).text for _ in range(50)] == draws[:50]  # type: ignore[union-attr]
+    # a low temperature sharpens the distribution towards its mode
+    cold = sampled_yes_no(0.3, unread=0.2, seed=1)
+    sharp = [cold({"messages": USER, "temperature": 0.25}).text for _ in range(400)]  # type: ignore[union-attr]
+    assert sharp.count("No") / len(sharp) > 0.9
 
 
 def test_max_tokens_truncates_with_length_finish() -> None:
@@ -372,6 +440,8 @@ def test_rejects_bad_arguments() -> None:
         OpenAIServer(failure_rate=2.0)
     with pytest.raises(ValueError):
         OpenAIServer(max_concurrency=0)
+    with pytest.raises(ValueError):
+        OpenAIServer(logprobs="sometimes")  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------

@@ -107,7 +107,9 @@ def test_first_person_run_scores_with_the_same_protocol(tmp_path: Path) -> None:
     assert log.eval.metadata["solver"] == "first_person"
     assert "Omni-Perspective" in log.eval.metadata["solver_provenance"]
     assert {s.scores["yes_probability"].metadata["method"] for s in log.samples} == {"logprobs"}
-    assert log.plan.config.logprobs is True and log.plan.config.max_tokens == 16
+    assert log.plan.config.max_tokens == 16
+    calls = [e for s in log.samples for e in s.events if e.event == "model"]
+    assert calls and all(c.config.logprobs is True for c in calls)
 
 
 # --------------------------------------------------------------------------
@@ -138,8 +140,11 @@ def test_cot_reasons_then_reads_p_yes_at_the_final_answer(tmp_path: Path) -> Non
 
 
 def test_cot_without_log_probabilities_falls_back_to_the_text(tmp_path: Path) -> None:
+    """With -T probability=logprobs (auto samples the final turn instead:
+    tests/comfort/test_probability.py)."""
     model = get_model("vpt_tasks/constant", answer="No, it is not.", memoize=False)
-    log = run(comfort_ball(source="demo", solver="cot", thetas=[0, 90]), model, tmp_path)
+    task = comfort_ball(source="demo", solver="cot", thetas=[0, 90], probability="logprobs")
+    log = run(task, model, tmp_path)
     assert {s.scores["yes_probability"].value for s in log.samples} == {0.0}
     assert {s.scores["yes_probability"].metadata["method"] for s in log.samples} == {"text"}
     assert metrics(log)["p_from_text_rate"] == 1.0

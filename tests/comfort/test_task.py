@@ -49,8 +49,11 @@ def test_always_yes_on_the_upstream_layout_is_table_5(tmp_path: Path, upstream_d
         "cam",
         [],
     )
-    assert log.plan.config.logprobs is True and log.plan.config.top_logprobs == 20
-    assert log.plan.config.temperature == 0.0
+    # -T probability=auto (the default) asks for the log-probabilities with each request
+    for call in (e for s in log.samples for e in s.events if e.event == "model"):
+        assert (call.config.logprobs, call.config.top_logprobs) == (True, 20)
+        assert call.config.temperature == 0.0 and call.config.num_choices is None
+    assert meta["probability_method"] == "auto"
     sample = next(s for s in log.samples if s.id == "comfort_ball/totheleft/default/09/cam")
     assert sample.input[0].role == "system" and 'only in "Yes" or "No"' in sample.input[0].text
     assert sample.metadata["question"] == (
@@ -105,8 +108,11 @@ def test_random_car_with_every_prompt_and_probes(tmp_path: Path) -> None:
 
 
 def test_text_answers_are_step_curves_with_one_warning(tmp_path: Path) -> None:
+    """-T probability=logprobs: a reply without log-probabilities is read as its text's 0/1
+    (`auto`, the default, samples it instead: tests/comfort/test_probability.py)."""
     model = get_model("vpt_tasks/constant", answer="No, it is not.", memoize=False)
-    log = run(comfort_ball(source="demo", thetas=[-90, 0, 90]), model, tmp_path)
+    task = comfort_ball(source="demo", thetas=[-90, 0, 90], probability="logprobs")
+    log = run(task, model, tmp_path)
     values = {**details_of(log), **metrics(log)}
     assert values["p_from_text_rate"] == 1.0 and values["no_logprobs_rate"] == 1.0
     assert {s.scores["yes_probability"].value for s in log.samples} == {0.0}

@@ -23,6 +23,7 @@ Stdlib only (``http.server`` + ``threading``) so it adds no dependencies.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import math
@@ -42,6 +43,7 @@ from urllib.parse import urlsplit
 
 __all__ = [
     "FAILURE_KINDS",
+    "LOGPROBS_REJECTION",
     "LOGPROB_FLOOR",
     "FailureKind",
     "OpenAIServer",
@@ -50,6 +52,7 @@ __all__ = [
     "ServerStats",
     "canned",
     "last_user_text",
+    "sampled_yes_no",
     "tokenize",
     "yes_no",
 ]
@@ -63,6 +66,16 @@ FAILURE_KINDS: tuple[FailureKind, ...] = ("http500", "http429", "drop", "malform
 LOGPROB_FLOOR = -9999.0
 """Log probability reported for probability 0 (JSON has no ``-inf``; OpenAI
 itself reports -9999.0 for negligible tokens)."""
+
+LOGPROBS_REJECTION: dict[str, Any] = {
+    "error": {
+        "message": "Unsupported parameter: 'logprobs' is not supported with this model.",
+        "type": "invalid_request_error",
+        "param": "logprobs",
+        "code": "unsupported_parameter",
+    }
+}
+"""The HTTP 400 body OpenAI's reasoning models answer a request for log-probabilities with."""
 
 _SHUTDOWN_TIMEOUT = 5.0
 
@@ -101,6 +114,8 @@ class ServerStats:
         requests: Chat-completion requests received (including failed ones).
         completed: Requests answered with a valid completion.
         rejected: 429s sent because ``max_concurrency`` was reached.
+        rejected_logprobs: 400s sent because the request asked for log-probabilities
+            (``logprobs="reject"``).
         failures: Injected failures by kind.
         max_concurrent: Highest number of requests processed at once.
     """
@@ -108,6 +123,7 @@ class ServerStats:
     requests: int = 0
     completed: int = 0
     rejected: int = 0
+    rejected_logprobs: int = 0
     failures: dict[str, int] = field(default_factory=dict)
     max_concurrent: int = 0
 
@@ -210,6 +226,74 @@ def yes_no(
     return respond
 
 
+def sampled_yes_no(
+    p_yes: float | Callable[[dict[str, Any]], float],
+    *,
+    unread: float | Callable[[dict[str, Any]], float] = 0.0,
+    seed: int = 0,
+    words: tuple[str, str] = ("Yes", "No"),
+    unread_text: str = "I cannot tell from the image.",
+) -> Responder:
+    """A model that both returns log-probabilities and samples its replies from them.
+
+    Its first-token distribution is: ``words[0]`` with probability (1 - u) p, ``words[1]``
+    with (1 - u) (1 - p), and the first word of `unread_text` (a reply that states neither)
+    with u. A log-probability reader therefore reads P(Yes) / (P(Yes) + P(No)) = p, and a
+    reader of sampled replies that leaves the unread ones out estimates the same p.
+
+    At temperature 0 (or none) the reply is the most likely one (ties: Yes); at temperature
+    T > 0 it is drawn from the distribution tempered by T (probabilities proportional to
+    pi^(1/T), so T = 1 is the distribution itself). Each draw is seeded from `seed`, the
+    request's messages and how many replies this responder has already given to the same
+    messages, so a run's draws do not depend on the order concurrent requests arrive in;
+    the choices of a request with ``n`` (the server asks once per choice) differ.
+
+    Args:
+        p_yes: P(Yes) among Yes and No, or a function of the request body returning it.
+        unread: the probability u of a reply with neither word, or a function of the request.
+        seed: seed of the draws.
+        words: the (yes, no) words answered.
+        unread_text: the reply that says neither (its first word must be neither word).
+    """
+    yes, no = words
+    counts: dict[str, int] = {}
+    lock = threading.Lock()
+
+    def respond(request: dict[str, Any]) -> Reply:
+        p = float(p_yes(request) if callable(p_yes) else p_yes)
+        u = float(unread(request) if callable(unread) else unread)
+        if not (0.0 <= p <= 1.0 and 0.0 <= u < 1.0):
+            raise ValueError(f"p_yes must be in [0, 1] and unread in [0, 1), got {p}, {u}")
+        replies = (yes, no, unread_text)
+        probabilities = ((1.0 - u) * p, (1.0 - u) * (1.0 - p), u)
+        first = tokenize(unread_text)[0]
+        top = [(yes, _logprob(probabilities[0])), (no, _logprob(probabilities[1]))]
+        if u > 0.0:
+            top.append((first, _logprob(u)))
+        temperature = float(request.get("temperature") or 0.0)
+        if temperature <= 0.0:
+            index = max(range(3), key=lambda i: (probabilities[i], -i))
+            return Reply(text=replies[index], top_logprobs=top)
+        key = json.dumps(request.get("messages"), sort_keys=True)
+        with lock:
+            occurrence = counts.get(key, 0)
+            counts[key] = occurrence + 1
+        digest = hashlib.sha256(f"{seed}\x00{occurrence}\x00{key}".encode()).digest()
+        draw = int.from_bytes(digest[:8], "big") / 2.0**64
+        tempered = [q ** (1.0 / temperature) if q > 0.0 else 0.0 for q in probabilities]
+        total = sum(tempered)
+        cumulative = 0.0
+        for index, weight in enumerate(tempered):
+            cumulative += weight / total
+            if draw < cumulative:
+                return Reply(text=replies[index], top_logprobs=top)
+        return Reply(
+            text=replies[max(i for i, w in enumerate(tempered) if w > 0.0)], top_logprobs=top
+        )
+
+    return respond
+
+
 def _logprob(p: float) -> float:
     return math.log(p) if p > 0.0 else LOGPROB_FLOOR
 
@@ -242,27 +326,37 @@ def _token_entry(token: str, logprob: float) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class _Answer:
-    """A reply resolved against a request: what both wire formats are built from."""
+class _Choice:
+    """One choice of a reply: its tokens, finish reason, log-probabilities and tool calls."""
 
-    id: str
-    created: int
-    model: str
     tokens: list[str]
     finish_reason: str
     logprobs: list[dict[str, Any]] | None
-    prompt_tokens: int
     tool_calls: tuple[tuple[str, str], ...] = ()
 
-    def _tool_calls(self) -> list[dict[str, Any]]:
+    def tool_call_bodies(self) -> list[dict[str, Any]]:
         return [
             {"id": f"call_{i}", "type": "function", "function": {"name": n, "arguments": a}}
             for i, (n, a) in enumerate(self.tool_calls)
         ]
 
+
+@dataclass(frozen=True)
+class _Answer:
+    """A reply resolved against a request: what both wire formats are built from.
+
+    One choice per reply the responder gave (several when the request asks for ``n`` and the
+    server honours it)."""
+
+    id: str
+    created: int
+    model: str
+    choices: list[_Choice]
+    prompt_tokens: int
+
     @property
     def usage(self) -> dict[str, int]:
-        completion = len(self.tokens)
+        completion = sum(len(choice.tokens) for choice in self.choices)
         return {
             "prompt_tokens": self.prompt_tokens,
             "completion_tokens": completion,
@@ -279,22 +373,23 @@ class _Answer:
             "system_fingerprint": None,
             "choices": [
                 {
-                    "index": 0,
+                    "index": index,
                     "message": {
                         "role": "assistant",
-                        "content": "".join(self.tokens),
+                        "content": "".join(choice.tokens),
                         "refusal": None,
-                        **({"tool_calls": self._tool_calls()} if self.tool_calls else {}),
+                        **({"tool_calls": choice.tool_call_bodies()} if choice.tool_calls else {}),
                     },
-                    "finish_reason": self.finish_reason,
-                    "logprobs": _choice_logprobs(self.logprobs),
+                    "finish_reason": choice.finish_reason,
+                    "logprobs": _choice_logprobs(choice.logprobs),
                 }
+                for index, choice in enumerate(self.choices)
             ],
             "usage": self.usage,
         }
 
     def chunks(self, include_usage: bool) -> Iterator[dict[str, Any]]:
-        """``chat.completion.chunk`` bodies: role, one per token, finish, usage."""
+        """``chat.completion.chunk`` bodies: per choice role, one per token, finish; usage."""
         base = {
             "id": self.id,
             "object": "chat.completion.chunk",
@@ -304,19 +399,22 @@ class _Answer:
         }
 
         def chunk(
-            delta: dict[str, Any], logprobs: Any = None, finish: Any = None
+            index: int, delta: dict[str, Any], logprobs: Any = None, finish: Any = None
         ) -> dict[str, Any]:
-            choice = {"index": 0, "delta": delta, "logprobs": logprobs, "finish_reason": finish}
+            choice = {"index": index, "delta": delta, "logprobs": logprobs, "finish_reason": finish}
             return base | {"choices": [choice]}
 
-        yield chunk({"role": "assistant", "content": ""})
-        for i, token in enumerate(self.tokens):
-            logprobs = None if self.logprobs is None else _choice_logprobs([self.logprobs[i]])
-            yield chunk({"content": token}, logprobs)
-        if self.tool_calls:
-            calls = [call | {"index": i} for i, call in enumerate(self._tool_calls())]
-            yield chunk({"tool_calls": calls})
-        yield chunk({}, finish=self.finish_reason)
+        for index, choice in enumerate(self.choices):
+            yield chunk(index, {"role": "assistant", "content": ""})
+            for i, token in enumerate(choice.tokens):
+                logprobs = (
+                    None if choice.logprobs is None else _choice_logprobs([choice.logprobs[i]])
+                )
+                yield chunk(index, {"content": token}, logprobs)
+            if choice.tool_calls:
+                calls = [call | {"index": i} for i, call in enumerate(choice.tool_call_bodies())]
+                yield chunk(index, {"tool_calls": calls})
+            yield chunk(index, {}, finish=choice.finish_reason)
         if include_usage:
             yield base | {"choices": [], "usage": self.usage}
 
@@ -325,14 +423,14 @@ def _choice_logprobs(content: list[dict[str, Any]] | None) -> dict[str, Any] | N
     return None if content is None else {"content": content, "refusal": None}
 
 
-def _resolve(request: Mapping[str, Any], reply: Reply, default_model: str) -> _Answer:
+def _resolve_choice(request: Mapping[str, Any], reply: Reply, logprobs_sent: bool) -> _Choice:
     tokens = tokenize(reply.text)
     finish = "tool_calls" if reply.tool_calls else reply.finish_reason
     limit = request.get("max_completion_tokens") or request.get("max_tokens")
     if isinstance(limit, int) and len(tokens) > limit:
         tokens, finish = tokens[:limit], "length"
     logprobs = None
-    if request.get("logprobs"):
+    if request.get("logprobs") and logprobs_sent:
         n = int(request.get("top_logprobs") or 0)
         logprobs = []
         for i, token in enumerate(tokens):
@@ -343,15 +441,22 @@ def _resolve(request: Mapping[str, Any], reply: Reply, default_model: str) -> _A
             else:
                 chosen, top = 0.0, ([_token_entry(token, 0.0)] if n > 0 else [])
             logprobs.append(_token_entry(token, chosen) | {"top_logprobs": top})
+    return _Choice(tokens, finish, logprobs, reply.tool_calls)
+
+
+def _resolve(
+    request: Mapping[str, Any],
+    replies: Sequence[Reply],
+    default_model: str,
+    *,
+    logprobs_sent: bool = True,
+) -> _Answer:
     return _Answer(
         id=f"chatcmpl-{uuid.uuid4().hex[:24]}",
         created=int(time.time()),
         model=str(request.get("model") or default_model),
-        tokens=tokens,
-        finish_reason=finish,
-        logprobs=logprobs,
+        choices=[_resolve_choice(request, reply, logprobs_sent) for reply in replies],
         prompt_tokens=_prompt_tokens(request),
-        tool_calls=reply.tool_calls,
     )
 
 
@@ -539,6 +644,13 @@ class OpenAIServer:
         failure_rate: Probability that a chat request gets an injected failure.
         failure_kinds: Failure kinds drawn from (uniformly) when injecting.
         seed: Seed of the failure RNG, for reproducible fault sequences.
+        logprobs: ``"send"`` (default) returns log-probabilities when a request asks for them;
+            ``"ignore"`` never returns any, as a provider without them (Anthropic, through
+            Inspect) answers; ``"reject"`` answers a request that asks for them with HTTP 400
+            `LOGPROBS_REJECTION`, as OpenAI's reasoning models do.
+        num_choices: honour the request's ``n`` (default): the responder is asked once per
+            choice and the reply holds ``n`` choices; ``False`` answers one choice whatever
+            ``n`` is, as a provider without ``num_choices`` does.
         api_key: Accepted for symmetry with real servers; ignored.
         host: Interface to bind.
         port: Port to bind (0: a free port).
@@ -556,6 +668,8 @@ class OpenAIServer:
         failure_rate: float = 0.0,
         failure_kinds: Iterable[FailureKind] = FAILURE_KINDS,
         seed: int = 0,
+        logprobs: Literal["send", "ignore", "reject"] = "send",
+        num_choices: bool = True,
         api_key: str | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
@@ -571,6 +685,8 @@ class OpenAIServer:
             raise ValueError("max_concurrency must be >= 1")
         if overload not in ("reject", "queue"):
             raise ValueError("overload must be 'reject' or 'queue'")
+        if logprobs not in ("send", "ignore", "reject"):
+            raise ValueError("logprobs must be 'send', 'ignore' or 'reject'")
         del api_key  # accepted and ignored
 
         self.responder: Responder = responder or canned("OK")
@@ -581,6 +697,8 @@ class OpenAIServer:
         self.retry_after = retry_after
         self.failure_rate = failure_rate
         self.failure_kinds: tuple[FailureKind, ...] = tuple(kinds)
+        self.logprobs = logprobs
+        self.num_choices = num_choices
         self._address = (host, port)
 
         self._lock = threading.Lock()
@@ -592,7 +710,13 @@ class OpenAIServer:
         )
         self._requests: list[dict[str, Any]] = []
         self._errors: list[str] = []
-        self._counts = {"requests": 0, "completed": 0, "rejected": 0, "max_concurrent": 0}
+        self._counts = {
+            "requests": 0,
+            "completed": 0,
+            "rejected": 0,
+            "rejected_logprobs": 0,
+            "max_concurrent": 0,
+        }
         self._failures: dict[str, int] = dict.fromkeys(FAILURE_KINDS, 0)
         self._in_flight = 0
         self._stopping = threading.Event()
@@ -729,8 +853,24 @@ class OpenAIServer:
             self._failures[kind] += 1
             return kind
 
+    def _choices_asked(self, request: Mapping[str, Any]) -> int:
+        """How many choices to answer: the request's ``n`` when the server honours it, else 1."""
+        n = request.get("n")
+        if not self.num_choices or n is None:
+            return 1
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ValueError(f"n must be a positive integer, got {n!r}")
+        return n
+
     def _answer(self, handler: _Handler, request: dict[str, Any]) -> None:
         stream = bool(request.get("stream"))
+        if self.logprobs == "reject" and (
+            request.get("logprobs") or request.get("top_logprobs") is not None
+        ):
+            with self._lock:
+                self._counts["rejected_logprobs"] += 1
+            handler.send_json(400, LOGPROBS_REJECTION)
+            return
         kind = self._draw_failure()
         if kind == "drop":
             handler.drop()
@@ -747,12 +887,22 @@ class OpenAIServer:
                 handler.send_bytes(200, broken.encode())
         else:
             try:
-                reply = self.responder(request)
-                if isinstance(reply, str):
-                    reply = Reply(reply)
-                if not isinstance(reply, Reply):
-                    raise TypeError(f"responder returned {type(reply).__name__}, not Reply or str")
-                answer = _resolve(request, reply, self.models[0] if self.models else "model")
+                replies = []
+                for _ in range(self._choices_asked(request)):
+                    reply = self.responder(request)
+                    if isinstance(reply, str):
+                        reply = Reply(reply)
+                    if not isinstance(reply, Reply):
+                        raise TypeError(
+                            f"responder returned {type(reply).__name__}, not Reply or str"
+                        )
+                    replies.append(reply)
+                answer = _resolve(
+                    request,
+                    replies,
+                    self.models[0] if self.models else "model",
+                    logprobs_sent=self.logprobs == "send",
+                )
             except Exception as ex:
                 with self._lock:
                     self._errors.append(f"{type(ex).__name__}: {ex}")
@@ -785,10 +935,36 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="answer Yes/No with first-token log-probabilities of this P(Yes)",
     )
+    parser.add_argument(
+        "--sampled",
+        action="store_true",
+        help="with --p-yes: sample the Yes/No at the request's temperature (sampled_yes_no)",
+    )
+    parser.add_argument(
+        "--logprobs",
+        choices=("send", "ignore", "reject"),
+        default="send",
+        help="return log-probabilities when asked (send), never (ignore), or answer HTTP 400 "
+        "as OpenAI's reasoning models do (reject)",
+    )
+    parser.add_argument(
+        "--no-num-choices", action="store_true", help="answer one choice whatever n is asked"
+    )
     parser.add_argument("--latency", type=float, default=0.0, help="seconds held per request")
     options = parser.parse_args(argv)
-    responder = yes_no(options.p_yes) if options.p_yes is not None else canned(options.answer)
-    with OpenAIServer(responder, latency=options.latency, port=options.port) as server:
+    if options.p_yes is None:
+        responder = canned(options.answer)
+    elif options.sampled:
+        responder = sampled_yes_no(options.p_yes)
+    else:
+        responder = yes_no(options.p_yes)
+    with OpenAIServer(
+        responder,
+        latency=options.latency,
+        port=options.port,
+        logprobs=options.logprobs,
+        num_choices=not options.no_num_choices,
+    ) as server:
         print(
             f"--model openai-api/local/test-model --model-base-url {server.base_url} "
             "(set LOCAL_API_KEY to anything; Ctrl-C to stop)",

@@ -249,11 +249,11 @@ def test_curves_are_the_samples_p(report: tuple[Path, Path]) -> None:
 def test_logs_without_p_get_a_note(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     logs = tmp_path / "logs"
     eval(
-        comfort_ball(source="demo"),
+        comfort_ball(source="demo", probability="logprobs"),
         model=get_model("vpt_tasks/constant", answer="maybe", memoize=False),
         log_dir=str(logs),
         display="none",
-    )  # no Yes/No: every sample unscored, p null
+    )  # no Yes/No: every sample unscored, p null (read as text: the label says so)
     eval(
         comfort_ball(source="demo"),
         model="vpt_tasks/random",
@@ -265,8 +265,8 @@ def test_logs_without_p_get_a_note(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "Traceback" not in capsys.readouterr().err
     markdown = (tmp_path / "out" / "report.md").read_text()
     assert (
-        "- vpt_tasks/constant ⚠ 100.0% no Yes/No: none of the log's 148 samples has a P(Yes)"
-        in markdown
+        "- vpt_tasks/constant ⚠ 100.0% no Yes/No [text (0/1)]: none of the log's 148 samples "
+        "has a P(Yes)" in markdown
     )
     assert "- vpt_tasks/random: the log holds no samples" in markdown
     assert not list((tmp_path / "out").glob("*.png"))

@@ -159,6 +159,9 @@ class FramePrediction:
     prompt: str
     theta: int
     p: float | None
+    reads: int | None = None
+    """With a p-hat from sampled answers: the number of replies read (#Yes + #No), which
+    `sampling.py` resamples; None for a p from log-probabilities or text."""
 
 
 @dataclass(frozen=True)
@@ -171,6 +174,8 @@ class ProbePrediction:
 
     present: bool
     p: float | None
+    reads: int | None = None
+    """As `FramePrediction.reads`."""
 
 
 @dataclass(frozen=True, order=True)

@@ -24,7 +24,11 @@ this order (documented in this folder's README):
 - the analyses' headline numbers: BALL `transformation/<t>/eps_cos` for t in
   translated / rotated / reflected; CAR `preferred_for/<f>/eps_cos` for f in
   camera / intrinsic / addressee and `perspective/<p>/acc` for p in cam / rel / add,
-- `n_incomplete_curves`, `no_yes_no_rate`, `p_from_text_rate`.
+- `n_incomplete_curves`, `no_yes_no_rate`, `p_from_text_rate`;
+- when P(Yes) was sampled (`-T probability=auto|sampled`, score metadata `method: sampled`):
+  for each metric above `<metric>_sampling_corrected`, `<metric>_sampling_ci_low` and
+  `<metric>_sampling_ci_high` (`sampling.py`), then `n_noise_dominated_curves`,
+  `sampled_rate`, `samples_per_frame`, `unread_reply_rate`.
 
 Everything else comes from `details(scores)`, for reports and scripts: the
 keys the task printed before the headline-first change, computed by the
@@ -45,7 +49,12 @@ detailed metric functions kept here:
 - `comfort_perspective_taking` (CAR, cam / rel / add):
   `perspective/<prompt>/<metric>[/<relation>]` and `perspective/mean/<metric>[/<relation>]`.
 - the generic `yes_probability_answers` (`n_samples no_yes_no_rate
-  n_no_yes_no p_from_text_rate n_p_from_text no_logprobs_rate`).
+  n_no_yes_no p_from_text_rate n_p_from_text no_logprobs_rate`, and for a sampled run
+  `n_sampled sampled_rate samples_per_frame n_sampled_replies n_unread_replies
+  unread_reply_rate n_missing_replies`);
+- for a sampled run, the sampling error of every metric above (`<key>_sampling_corrected`,
+  `<key>_sampling_ci_low`, `<key>_sampling_ci_high`; `<...>/preferred/<c>_sampling_share`)
+  and `n_noise_dominated_curves`.
 
 `paired_units(scores)`: one unit per complete curve, its Acc, for the report's
 paired comparison of two solvers.
@@ -61,6 +70,7 @@ from typing import Any
 
 from inspect_ai.scorer import Metric, SampleScore, metric
 
+from vpt_tasks.comfort import sampling
 from vpt_tasks.comfort.curves import (
     Convention,
     CurveKey,
@@ -120,6 +130,15 @@ INCOMPLETE_WARNING = (
 )
 
 
+NOISE_WARNING = (
+    "COMFORT: {n} of {total} curves with sampled P(Yes) vary less across the circle than their "
+    "sampling noise: min-max normalisation stretches that noise to the whole [0, 1], so their "
+    "eps, c_sym, c_opp, eta and sigma measure it more than the model (their sampling intervals "
+    "do not cover that bias). Ask more answers per question (-T samples_per_frame) or use "
+    "log-probabilities. The count is the metric n_noise_dominated_curves."
+)
+
+
 def headline_prompt(prompts: Sequence[str]) -> str:
     """`cam` when asked, else the first asked of nop, cam, add, rel."""
     if "cam" in prompts:
@@ -132,18 +151,30 @@ def headline_prompt(prompts: Sequence[str]) -> str:
 
 
 def predictions(scores: list[SampleScore]) -> list[Prediction]:
-    """Frame and probe predictions of the run's samples (every curve, complete or not)."""
+    """Frame and probe predictions of the run's samples (every curve, complete or not).
+
+    A p-hat from sampled answers (score metadata `method: sampled`) carries the number of
+    replies read (`reads`), for its sampling error (`sampling.py`)."""
     result: list[Prediction] = []
     for score in scores:
         meta = score.sample_metadata or {}
         if meta.get("kind") == "probe":
-            result.append(ProbePrediction(bool(meta["present"]), score_p(score)))
+            result.append(ProbePrediction(bool(meta["present"]), score_p(score), _reads(score)))
         elif meta.get("kind") == "frame":
-            result.append(_frame(meta, score_p(score)))
+            result.append(_frame(meta, score_p(score), _reads(score)))
     return result
 
 
-def _frame(meta: Mapping[str, Any], p: float | None) -> FramePrediction:
+def _reads(score: SampleScore) -> int | None:
+    """#Yes + #No of a sampled score; None for any other."""
+    meta = score.score.metadata or {}
+    if meta.get("method") != "sampled":
+        return None
+    reads = int(meta.get("n_yes") or 0) + int(meta.get("n_no") or 0)
+    return reads or None
+
+
+def _frame(meta: Mapping[str, Any], p: float | None, reads: int | None = None) -> FramePrediction:
     return FramePrediction(
         dataset=str(meta["dataset"]),
         relation=str(meta["relation"]),
@@ -151,6 +182,7 @@ def _frame(meta: Mapping[str, Any], p: float | None) -> FramePrediction:
         prompt=str(meta["prompt"]),
         theta=int(meta["theta"]),
         p=p,
+        reads=reads,
     )
 
 
@@ -233,10 +265,10 @@ def comfort_headline(
     headline: str = "cam",
 ) -> Metric:
     """The printed metrics: the headline prompt's paper-table row first, then a handful."""
-    warned = False
+    warned = noise_warned = False
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        nonlocal warned
+        nonlocal warned, noise_warned
         interim = _interim()
         if not scores:
             return {"acc": math.nan} if interim else {}
@@ -264,9 +296,16 @@ def comfort_headline(
         if probes:
             out.update(_defined({"object_f1": object_f1(probes)}))
         out.update(_analysis_headline(task_name, preds, convention))
+        if not interim and _sampled(preds):
+            out.update(sampling.interval_metrics(out, _headline_draws(preds, convention, headline)))
+            noisy, curves = sampling.noise_dominated(preds)
+            out["n_noise_dominated_curves"] = float(noisy)
+            if noisy and not noise_warned:
+                noise_warned = True
+                logger.warning(NOISE_WARNING.format(n=noisy, total=curves))
         answers = yes_probability_answers()(scores)
         out["n_incomplete_curves"] = float(incomplete)
-        for name in ("no_yes_no_rate", "p_from_text_rate"):
+        for name in ("no_yes_no_rate", "p_from_text_rate", *SAMPLED_COUNTS):
             if name in answers:
                 out[name] = float(answers[name])
         return out
@@ -301,6 +340,49 @@ def _why_undefined(scores: list[SampleScore], headline: str, incomplete: int, to
         why = f"no `{headline}` frame has a P(Yes) (see no_yes_no_rate)"
     n = f"{len(scores)} sample{'s' if len(scores) != 1 else ''}"
     return UNDEFINED_ACC.format(prompt=headline, n=n, why=why)
+
+
+SAMPLED_COUNTS: tuple[str, ...] = ("sampled_rate", "samples_per_frame", "unread_reply_rate")
+"""Printed when any sample's P(Yes) came from sampled answers (`yes_probability_answers`)."""
+
+
+def _sampled(preds: Sequence[Prediction]) -> bool:
+    return any(p.reads for p in preds)
+
+
+def _headline_draws(
+    preds: Sequence[Prediction], convention: Convention, headline: str
+) -> sampling.Draws:
+    """The printed metrics' values in every resample of the sampled frames."""
+    values = sampling.resampled(preds)
+    asked = [
+        i for i, p in enumerate(preds) if isinstance(p, FramePrediction) and p.prompt == headline
+    ]
+    probes = [i for i, p in enumerate(preds) if isinstance(p, ProbePrediction)]
+    draws = sampling.summary_draws([preds[i] for i in asked], values[:, asked], convention)
+    if probes:
+        draws.update(
+            sampling.summary_draws([preds[i] for i in probes], values[:, probes], convention)
+        )
+    draws.update(sampling.analyses_draws(preds, values, convention))
+    return draws
+
+
+def _detail_draws(preds: Sequence[Prediction], convention: Convention) -> sampling.Draws:
+    """`details`' values in every resample of the sampled frames."""
+    values = sampling.resampled(preds)
+    draws = sampling.summary_draws(preds, values, convention)
+    datasets = {i: p.dataset for i, p in enumerate(preds) if isinstance(p, FramePrediction)}
+    facings = sorted({side for d in datasets.values() if (side := facing_direction(d))})
+    if len(facings) > 1:
+        for side in facings:
+            part = [i for i, d in datasets.items() if facing_direction(d) == side]
+            summary = sampling.summary_draws([preds[i] for i in part], values[:, part], convention)
+            draws.update(
+                {f"facing_{side}/{k}": v for k, v in summary.items() if k in PRINTED_CURVE_METRICS}
+            )
+    draws.update(sampling.analyses_draws(preds, values, convention))
+    return draws
 
 
 def _analysis_headline(
@@ -420,7 +502,8 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
     `comfort_preferred_frame` and `comfort_perspective_taking`, then
     `yes_probability_answers`. The convention is the run's (sample metadata
     `convention`; `paper` for logs without it); BALL and CAR are told apart by
-    their datasets.
+    their datasets. A run with sampled P(Yes) also gets every value's sampling error
+    (`sampling.interval_metrics`) and `n_noise_dominated_curves`.
     """
     convention = _convention(scores)
     parts: list[Metric] = [comfort_curves(convention=convention)]
@@ -435,6 +518,10 @@ def details(scores: list[SampleScore]) -> dict[str, float]:
     out: dict[str, float] = {}
     for part in parts:
         out.update(part(scores))  # type: ignore[arg-type]
+    preds = complete_predictions(scores)[0]
+    if _sampled(preds):
+        out.update(sampling.interval_metrics(out, _detail_draws(preds, convention)))
+        out["n_noise_dominated_curves"] = float(sampling.noise_dominated(preds)[0])
     return out
 
 

@@ -119,7 +119,10 @@ def headline_of(log: EvalLog, prompts: set[str]) -> str | None:
 def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
     plain = model_labels(logs)
     metrics = [log_details(log) for log in logs]
-    labels = [flagged(label, m) for label, m in zip(plain, metrics, strict=True)]
+    labels = [
+        with_method(flagged(label, m), m, log)
+        for label, m, log in zip(plain, metrics, logs, strict=True)
+    ]
     digests = [comfort_digest(log) for log in logs]
     prompts = [set(d.prompts) for d in digests]
     headlines = [headline_of(log, p) for log, p in zip(logs, prompts, strict=True)]
@@ -149,6 +152,7 @@ def _render(task: str, logs: list[EvalLog], out: Path) -> list[str]:
             f"{fmt(m.get('p_from_text_rate'))} | {fmt(m.get('no_logprobs_rate'))} | "
             f"{_count(m.get('n_incomplete_curves'))} |"
         )
+    lines += sampling_lines(labels, logs, metrics)
     rows = [_headline_metrics(m, p, h) for m, p, h in zip(metrics, prompts, headlines, strict=True)]
     lines += [
         "",
@@ -643,3 +647,88 @@ def _draw_curves(task: str, label: str, digest: CurveDigest, path: Path) -> tupl
     legend_below(figure, handles, names)
     fitted_title(figure, f"{task_title(task)}, {plain(label)}", fontsize=10)
     return save(figure, path), ""
+
+
+# --------------------------------------------------------------------------
+# how P(Yes) was obtained: log-probabilities, sampled answers, text
+
+
+def with_method(label: str, metrics: dict[str, float], log: EvalLog) -> str:
+    """`label`, with how the run obtained P(Yes) where it is not log-probabilities alone."""
+    from vpt_tasks.scorers.sampled_yes_probability import method_label
+
+    method = method_label(metrics, log.eval.metadata)
+    return label if method == "log-probabilities" else f"{label} [{method}]"
+
+
+def sampling_lines(
+    labels: Sequence[str], logs: Sequence[EvalLog], metrics: Sequence[dict[str, float]]
+) -> list[str]:
+    """The method of every run, and the sampling error of the sampled runs' Table 5 metrics.
+
+    Nothing when every run read its P(Yes) from log-probabilities.
+    """
+    from vpt_tasks.scorers.sampled_yes_probability import method_label
+
+    methods = [method_label(m, log.eval.metadata) for m, log in zip(metrics, logs, strict=True)]
+    if set(methods) == {"log-probabilities"}:
+        return []
+    lines = [
+        "",
+        "### How P(Yes) was obtained",
+        "",
+        "| model | P(Yes) from | K | sampled questions (%) | replies without Yes/No (%) "
+        "| noise-dominated curves |",
+        "|---|---|---|---|---|---|",
+    ]
+    for label, method, m, log in zip(labels, methods, metrics, logs, strict=True):
+        k = (log.eval.metadata or {}).get("samples_per_frame") if m.get("sampled_rate") else None
+        lines.append(
+            f"| {label} | {method} | {k or '–'} | {fmt(m.get('sampled_rate'))} "
+            f"| {fmt(m.get('unread_reply_rate'))} | {_count(m.get('n_noise_dominated_curves'))} |"
+        )
+    lines += [
+        "",
+        "Sampled: each question answered K times at temperature 1 and P(Yes) = #Yes / (#Yes + "
+        "#No) over the replies read (those without a Yes or No are counted above, never as No); "
+        "log-probabilities: the paper's reading of the first answer token; text: one answer's "
+        'Yes or No, 0 or 1 (`vpt_tasks/comfort/README.md`, "Sampled P(Yes)"). '
+        + (
+            "**These runs obtained P(Yes) in different ways: their numbers are not the same "
+            "estimator, and no number here averages over them.** "
+            if len(set(methods)) > 1
+            else ""
+        )
+        + "A noise-dominated curve varies less than its sampling noise: min-max normalisation "
+        "stretches that noise, so its ε, c and η measure it more than the model.",
+    ]
+    sampled = [i for i, m in enumerate(metrics) if m.get("sampled_rate")]
+    if not sampled:
+        return lines
+    lines += [
+        "",
+        "Sampling error (×100) of the sampled runs' metrics: the value computed on the sampled "
+        "P(Yes) as on log-probabilities, in brackets the value corrected for the inflation "
+        "sampling noise causes, and the 95% sampling interval for the log-probability value "
+        "(resampling the K answers of every question).",
+        "",
+        "| model | " + " | ".join(title for _, title in TABLE5) + " |",
+        "|---" * (len(TABLE5) + 1) + "|",
+    ]
+    for i in sampled:
+        m = metrics[i]
+        cells = [_interval_cell(m, key) for key, _ in TABLE5]
+        lines.append(f"| {labels[i]} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _interval_cell(metrics: dict[str, float], key: str) -> str:
+    """`value (corrected) [low, high]` x100, "–" where undefined."""
+    value = metrics.get(key)
+    if value is None:
+        return "–"
+    low, high = metrics.get(f"{key}_sampling_ci_low"), metrics.get(f"{key}_sampling_ci_high")
+    corrected = metrics.get(f"{key}_sampling_corrected")
+    if low is None or high is None or corrected is None:
+        return fmt(value)
+    return f"{fmt(value)} ({fmt(corrected)}) [{fmt(low)}, {fmt(high)}]"

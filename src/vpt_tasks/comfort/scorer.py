@@ -2,7 +2,9 @@
 
 Each sample's score value is p = P(Yes) / (P(Yes) + P(No)) from the first
 answer token's top log-probabilities (`vpt_tasks.scorers.yes_probability`,
-configured with the language's Yes/No words). A per-sample correct/incorrect
+configured with the language's Yes/No words), or, where the solver sampled K answers
+(`-T probability=auto|sampled`, `scorers.sampled_yes_probability`), p-hat = #Yes / (#Yes + #No)
+over the answers read. A per-sample correct/incorrect
 would say nothing: the metrics (`metrics.py`) compare whole curves of p with
 the ground truth of each frame of reference.
 
@@ -34,10 +36,12 @@ __all__ = ["NO_LOGPROBS_WARNING", "comfort_metrics", "comfort_scorer"]
 NO_LOGPROBS_WARNING = (
     "COMFORT: the model returned no log-probabilities, so P(Yes) is read from the generated "
     "answer as 0 or 1 (score metadata method='text'). Curves are then step functions and the "
-    "metrics are not comparable with the paper's. Reported once per run; the share of such "
+    "metrics are not comparable with the paper's (-T probability=auto, the default, samples "
+    "K answers instead where a model returns none). Reported once per run; the share of such "
     "samples is the metric p_from_text_rate."
 )
-"""Logged once per run when the provider sends no log-probabilities."""
+"""Logged once per run when a reply comes without log-probabilities and is read as text
+(`-T probability=logprobs`, or one reply of a provider that otherwise returns them)."""
 
 
 def comfort_metrics(task_name: str, convention: Convention, headline: str) -> list[Metric]:

@@ -8,6 +8,7 @@ inspect eval vpt_tasks/comfort_car -T solver=first_person --model openai/gpt-4o
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from inspect_ai import Task, task
@@ -16,12 +17,22 @@ from vpt_tasks.benchmarks import task_version
 from vpt_tasks.comfort.paper_languages import MULTILINGUAL_THETAS as MULTILINGUAL
 from vpt_tasks.core import args
 from vpt_tasks.core.errors import TaskArgumentError
+from vpt_tasks.scorers.sampled_yes_probability import (
+    DEFAULT_SAMPLES,
+    PROBABILITY_METHODS,
+    ProbabilityMethod,
+)
 
 if TYPE_CHECKING:  # the task module is imported at entry-point load: keep numpy out of it
     from vpt_tasks.comfort.curves import Convention
     from vpt_tasks.comfort.language import Language
 
+logger = logging.getLogger(__name__)
+
 CONVENTIONS: tuple[Convention, ...] = ("paper", "code")
+SAMPLING_LEVEL, SAMPLING_RESAMPLES, SAMPLING_SEED = 0.95, 200, 0
+"""The sampling intervals of the metrics (`comfort.sampling`: LEVEL, RESAMPLES, SEED; kept
+here so that the task module does not import numpy; a test checks they agree)."""
 
 
 @task
@@ -34,6 +45,8 @@ def comfort_ball(
     system_prompt: bool | str = True,
     thetas: list[int] | str | None = None,
     solver: str = "zero_shot",
+    probability: str = "auto",
+    samples_per_frame: int | str | None = None,
     **kwargs: Any,
 ) -> Task:
     """COMFORT-BALL: a red sphere orbits a blue one; P(Yes) curves per relation.
@@ -58,6 +71,13 @@ def comfort_ball(
         solver: `zero_shot` (default, the paper's prompt), `cot` (reason first, then a
             final yes/no turn) or `first_person` (the question restated in the first
             person); English only for `cot` and `first_person`.
+        probability: how P(Yes) is obtained: `auto` (default: from log-probabilities where
+            the model returns them, the paper's protocol; from `samples_per_frame` answers at
+            temperature 1 where it returns none, announced once), `logprobs` (log-probabilities
+            only; a reply without them is read as the text's 0 or 1) or `sampled` (always the
+            sampled estimate).
+        samples_per_frame: K, the answers sampled per question where P(Yes) is sampled
+            (default 20; the error at each K is in the COMFORT README).
         **kwargs: unknown `-T` names: warned about and ignored.
     """
     return _comfort(
@@ -70,6 +90,8 @@ def comfort_ball(
         system_prompt=system_prompt,
         thetas=thetas,
         solver=solver,
+        probability=probability,
+        samples_per_frame=samples_per_frame,
         unknown=kwargs,
     )
 
@@ -84,6 +106,8 @@ def comfort_car(
     system_prompt: bool | str = True,
     thetas: list[int] | str | None = None,
     solver: str = "zero_shot",
+    probability: str = "auto",
+    samples_per_frame: int | str | None = None,
     **kwargs: Any,
 ) -> Task:
     """COMFORT-CAR: a basketball orbits ten fronted relata, seen with a woman as addressee.
@@ -108,6 +132,13 @@ def comfort_car(
         solver: `zero_shot` (default, the paper's prompt), `cot` (reason first, then a
             final yes/no turn) or `first_person` (the question restated in the first
             person); English only for `cot` and `first_person`.
+        probability: how P(Yes) is obtained: `auto` (default: from log-probabilities where
+            the model returns them, the paper's protocol; from `samples_per_frame` answers at
+            temperature 1 where it returns none, announced once), `logprobs` (log-probabilities
+            only; a reply without them is read as the text's 0 or 1) or `sampled` (always the
+            sampled estimate).
+        samples_per_frame: K, the answers sampled per question where P(Yes) is sampled
+            (default 20; the error at each K is in the COMFORT README).
         **kwargs: unknown `-T` names: warned about and ignored.
     """
     return _comfort(
@@ -120,6 +151,8 @@ def comfort_car(
         system_prompt=system_prompt,
         thetas=thetas,
         solver=solver,
+        probability=probability,
+        samples_per_frame=samples_per_frame,
         unknown=kwargs,
     )
 
@@ -135,6 +168,8 @@ def _comfort(
     system_prompt: bool | str,
     thetas: list[int] | str | None,
     solver: str,
+    probability: str,
+    samples_per_frame: int | str | None,
     unknown: dict[str, Any],
 ) -> Task:
     from inspect_ai.log import HeadlineMetric
@@ -150,6 +185,7 @@ def _comfort(
     from vpt_tasks.core.images import ImageStore
     from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
     from vpt_tasks.core.sources import pin_revision, resolve_source
+    from vpt_tasks.scorers.sampled_yes_probability import yes_no_answer
 
     ignored = args.warn_unknown(name, unknown, comfort_ball)  # both take the same names
     spec = load_spec()
@@ -165,6 +201,7 @@ def _comfort(
     with_probes = args.as_bool("probes", probes)
     convention_name = args.one_of("convention", convention, CONVENTIONS)
     with_system = args.as_bool("system_prompt", system_prompt)
+    method, samples = _probability(probability, samples_per_frame)
     # the paper's multilingual protocol: a language other than English asks the four
     # canonical directions unless -T thetas says otherwise
     chosen_thetas = _thetas(thetas, default=None if code == ENGLISH else MULTILINGUAL)
@@ -202,18 +239,31 @@ def _comfort(
         cot=spec.cot,
         convention=convention_name,
     )
-    answer_config = GenerateConfig(
-        temperature=spec.temperature,
-        max_tokens=spec.max_tokens,
-        logprobs=True,
-        top_logprobs=spec.top_logprobs,
-    )
+    announce = None if method == "logprobs" else _announce(name, len(dataset), samples)
     if prompt_style == "cot":
         # the reasoning turn without log-probabilities; the final turn sets them itself
         config = GenerateConfig(temperature=spec.temperature)
-        chain = comfort_cot(spec.cot.max_tokens, spec.max_tokens, spec.top_logprobs)
-    else:
-        config, chain = answer_config, answer()
+        chain = comfort_cot(
+            spec.cot.max_tokens,
+            spec.max_tokens,
+            spec.top_logprobs,
+            method=method,
+            samples=samples,
+            announce=announce,
+        )
+    elif method == "logprobs":  # the paper's protocol, exactly as before `-T probability`
+        config = GenerateConfig(
+            temperature=spec.temperature,
+            max_tokens=spec.max_tokens,
+            logprobs=True,
+            top_logprobs=spec.top_logprobs,
+        )
+        chain = answer()
+    else:  # the solver asks for log-probabilities per request (auto) or samples
+        config = GenerateConfig(temperature=spec.temperature, max_tokens=spec.max_tokens)
+        chain = yes_no_answer(method, samples, spec.top_logprobs, announce)
+    plan = _request_plan(name, len(dataset), method, samples, prompt_style == "cot")
+    logger.log(logging.INFO if method == "logprobs" else logging.WARNING, plan)
 
     return Task(
         dataset=dataset,
@@ -246,6 +296,17 @@ def _comfort(
                 else None
             ),
             "grader": None,  # P(Yes) is read from log-probabilities: nothing to grade
+            # how P(Yes) is obtained; each score's metadata `method` says what each sample got
+            "probability_method": method,
+            "samples_per_frame": None if method == "logprobs" else samples,
+            "sampling_error": None
+            if method == "logprobs"
+            else {
+                "interval": "Wilson (per frame); basic bootstrap of the replies (metrics)",
+                "level": SAMPLING_LEVEL,
+                "resamples": SAMPLING_RESAMPLES,
+                "seed": SAMPLING_SEED,
+            },
             "ignored_args": ignored,
             "frames": len(frames),
         },
@@ -331,3 +392,46 @@ def _thetas(
             )
         chosen.append(theta)
     return sorted(set(chosen))
+
+
+def _probability(method: str, samples: int | str | None) -> tuple[ProbabilityMethod, int]:
+    """`-T probability` and `-T samples_per_frame` (K: at least 2)."""
+    chosen = args.one_of("probability", method, PROBABILITY_METHODS)
+    if samples is None or samples == "":
+        return chosen, DEFAULT_SAMPLES
+    if chosen == "logprobs":
+        raise TaskArgumentError(
+            f"-T samples_per_frame={samples} has no effect with -T probability=logprobs (one "
+            "request per question, read from its log-probabilities); drop it, or use "
+            "-T probability=auto or sampled."
+        )
+    return chosen, args.as_int("samples_per_frame", samples, minimum=2)
+
+
+def _request_plan(name: str, n: int, method: str, k: int, cot: bool) -> str:
+    """The log line stating the requests a run makes, before it starts (the README's "Sampled
+    P(Yes)" has the details: a request for log-probabilities per question until a model
+    without them is seen, the chain of thought's reasoning turns)."""
+    title = "COMFORT-BALL" if name == "comfort_ball" else "COMFORT-CAR"
+    turns = f" + {n:,} reasoning turns" if cot else ""
+    sampled = f"{n * k:,} replies in {n:,} requests (num_choices) or {n * k:,}{turns}"
+    if method == "logprobs":
+        return f"{title}: {n:,} requests{turns} (P(Yes) from log-probabilities)."
+    if method == "sampled":
+        return f"{title}: {k} sampled answers per question: {sampled}."
+    return (
+        f"{title}: {n:,} requests{turns} (log-probabilities); without them, {k} sampled "
+        f"answers per question: {sampled}."
+    )
+
+
+def _announce(name: str, n: int, k: int) -> str:
+    """The warning logged once when `auto` finds no log-probabilities."""
+    title = "COMFORT-BALL" if name == "comfort_ball" else "COMFORT-CAR"
+    return (
+        f"{title}: the model returned no log-probabilities, so P(Yes) of each question is "
+        f"estimated from {k} answers at temperature 1 (score metadata method='sampled', with "
+        f"its Wilson interval; every metric with a sampling interval): up to {n * k:,} "
+        f"replies for the run's {n:,} questions. Reported once per run; the share of such "
+        "questions is the metric sampled_rate."
+    )

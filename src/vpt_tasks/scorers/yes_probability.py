@@ -64,6 +64,7 @@ from vpt_tasks.scorers.reading import (
     retraction,
     unfinished_walkthrough,
 )
+from vpt_tasks.scorers.sampled_yes_probability import SAMPLING_KEY, sampled_score
 
 __all__ = [
     "DEFAULT_NO_WORDS",
@@ -531,6 +532,10 @@ def yes_probability(
         prefixes: also count a token that begins the words of one class only (words a
             tokenizer splits; see `logprob_yes_probability`).
 
+    A sample the solver sampled (`sampled_yes_probability.yes_no_answer`, which marks it in
+    the sample's store) is scored from its K replies instead: p-hat = #Yes / (#Yes + #No) over
+    the replies read, `method: sampled` (`sampled_yes_probability.sampled_score`).
+
     Score: value p (or `NOANSWER`), answer the completion, metadata `p`,
     `method` (`logprobs` / `text` / `none` / `invalid`), `logprobs` (whether the
     provider sent any), `candidates` ([token, logprob] pairs at the answer
@@ -543,6 +548,9 @@ def yes_probability(
 
     async def score(state: TaskState, target: Target) -> Score:
         nonlocal warned
+        store = getattr(state, "store", None)
+        if store is not None and store.get(SAMPLING_KEY):  # K sampled answers: p-hat from them
+            return sampled_score(state, yes_words, no_words, english_words=english_words)
         output = state.output
         choice = output.choices[0] if output and output.choices else None
         has_logprobs = bool(choice and choice.logprobs and choice.logprobs.content)
@@ -641,7 +649,11 @@ def yes_probability_answers() -> Metric:
     `no_logprobs_rate` (answers whose provider sent no log-probabilities); for a question
     asked in another language (score metadata `answered_in`) also
     `n_answered_in_english` / `answered_in_english_rate` (English Yes/No outweighing
-    the language's own) and `n_answered_in_neither`; with prefix reading `n_by_prefix`.
+    the language's own) and `n_answered_in_neither`; with prefix reading `n_by_prefix`; when
+    any sample was sampled (`method: sampled`), `n_sampled` / `sampled_rate` (samples whose
+    p-hat came from sampled answers), `samples_per_frame` (K), `n_sampled_replies`,
+    `n_unread_replies` / `unread_reply_rate` (replies that stated neither Yes nor No, left
+    out of p-hat, over the replies received) and `n_missing_replies` (asked, not sent).
     """
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
@@ -669,6 +681,29 @@ def yes_probability_answers() -> Metric:
             )
         if any("by_prefix" in m for m in meta):
             out["n_by_prefix"] = float(sum(bool(m.get("by_prefix")) for m in meta))
+        sampled = [m for m in meta if m.get("method") == "sampled"]
+        if sampled:
+            out.update(_sampled_counts(sampled, n))
         return out
 
     return compute
+
+
+def _sampled_counts(sampled: list[dict[str, Any]], n: int) -> dict[str, float]:
+    """The answer counts of the sampled samples (`yes_probability_answers`)."""
+
+    def total(key: str) -> int:
+        return sum(int(m.get(key) or 0) for m in sampled)
+
+    replies = total("n_yes") + total("n_no") + total("n_unread")
+    out = {
+        "n_sampled": float(len(sampled)),
+        "sampled_rate": len(sampled) / n,
+        "samples_per_frame": float(max(int(m.get("samples") or 0) for m in sampled)),
+        "n_sampled_replies": float(replies),
+        "n_unread_replies": float(total("n_unread")),
+        "n_missing_replies": float(total("n_missing")),
+    }
+    if replies:
+        out["unread_reply_rate"] = total("n_unread") / replies
+    return out
