@@ -20,7 +20,7 @@ from inspect_ai import eval
 from inspect_ai.log import list_eval_logs, read_eval_log
 
 from tests.conftest import BIG_DEMOS, inspect_cli
-from tests.helpers import printed_by_inspect
+from tests.helpers import READING_COUNTS, printed_by_inspect
 from vpt_tasks.core.inspect_internals import PrerequisiteError
 
 HEAVY = ("datasets", "PIL", "numpy", "scipy", "pandas", "pyarrow", "matplotlib", "bpy")
@@ -39,6 +39,18 @@ HEADLINE = {
     "grader_check": "agreement",
 }
 """The paper's headline number of each task: the first metric of its log."""
+FREE_TEXT = frozenset(
+    {"isle_brick", "isle_brick_bias", "isle_brick_v1", "isle_dots", "omni_perspective"}
+)
+"""The tasks that read free answers (rules, then a grader when bound)."""
+COUNTS = {
+    "isle_brick": "isle_brick_counts",
+    "isle_brick_bias": "answer_counts",
+    "isle_brick_v1": "answer_counts",
+    "isle_dots": "answer_counts",
+    "omni_perspective": "answer_counts",
+}
+"""The metric group that holds each free-text task's counts of who read the answers."""
 
 
 @pytest.mark.parametrize(
@@ -64,6 +76,14 @@ def test_each_task_runs_offline_and_prints_a_short_headline_first_table(
     first_metric = next(iter(log.results.scores[0].metrics))
     assert first_metric == HEADLINE[task]
     assert HEADLINE[task] in output  # the printed table shows it
+    # the README's offline run opens with no warning box: nothing is wrong. Without a grader
+    # the free-text tasks say calmly how they read the answers and how to bind one
+    assert "WARNING" not in output
+    if task in FREE_TEXT:
+        assert f"vpt_tasks/{task}: answers the rules cannot read are counted as undecided" in output
+        assert "--model-role grader=<provider/model>" in output
+        counts = log.results.scores[0].metrics
+        assert all(counts[name].group == COUNTS[task] for name in READING_COUNTS)
 
 
 BAD_VALUES = [

@@ -86,3 +86,27 @@ def test_biased_answers_its_direction_with_certainty() -> None:
     assert _ask("biased", _message(["yes", "no"], "k3")).completion in ("yes", "no")
     with pytest.raises(ValueError, match="direction"):
         _ask("biased", _message(directions, "k4"), direction="up")
+
+
+def test_constant_keeps_the_commas_of_its_answer_and_says_what_it_answers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    text = "From my perspective, the object is to my left, not right."
+    # what `-M answer="..."` reaches the provider as: Inspect splits -M values at commas
+    split = text.split(",")
+    assert _ask("constant", ChatMessageUser(content="?"), answer=split).completion == text
+    assert f"vpt_tasks/constant answers every question with: {text!r}" in capsys.readouterr().err
+
+
+def test_constant_reads_its_answer_from_a_file(tmp_path) -> None:
+    answer = tmp_path / "answer.txt"
+    answer.write_text("Note: the ball is behind, a little left.\n", encoding="utf-8")
+    output = _ask("constant", ChatMessageUser(content="?"), answer_file=str(answer))
+    assert output.completion == "Note: the ball is behind, a little left."
+    with pytest.raises(ValueError, match="answer_file=.*cannot read"):
+        get_model("vpt_tasks/constant", memoize=False, answer_file=str(tmp_path / "none.txt"))
+    with pytest.raises(ValueError, match="one way"):
+        get_model("vpt_tasks/constant", memoize=False, answer="A", answer_file=str(answer))
+    # `-M answer="Note: left"` is read by YAML as a mapping: no text to answer, the fix named
+    with pytest.raises(ValueError, match="answer_file"):
+        get_model("vpt_tasks/constant", memoize=False, answer={"Note": "left"})

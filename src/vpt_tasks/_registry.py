@@ -31,6 +31,7 @@ SCORER_MODULES: dict[str, dict[str, tuple[str, ...]]] = {
     "vpt_tasks.isle_brick.scorer": {
         "scorer": ("direction_bias", "prediction_correctness"),
         "metric": (
+            "answer_counts",
             "choice_probability_answers",
             "isle_brick_answer_types",
             "isle_brick_bias_headline",
@@ -39,6 +40,7 @@ SCORER_MODULES: dict[str, dict[str, tuple[str, ...]]] = {
             "isle_brick_bias_positions",
             "isle_brick_chance",
             "isle_brick_cooccurrence",
+            "isle_brick_counts",
             "isle_brick_headline",
             "isle_brick_item_intervals",
             "isle_brick_precision",

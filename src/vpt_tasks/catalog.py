@@ -22,6 +22,8 @@ from typing import Any
 from vpt_tasks.benchmarks import find_task, load, task_entries
 
 DEPRECATED = re.compile(r"\bdeprecated\b", re.IGNORECASE)
+LABEL_WIDTH = 28
+"""Columns of `name=default` before an argument's description."""
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,15 @@ def _documented(docstring: str) -> dict[str, str]:
     return entries
 
 
-def describe(name: str, *, width: int = 100) -> str:
-    """The listing of one task."""
+def describe(
+    name: str, *, width: int = 100, shown_notes: dict[tuple[str, ...], str] | None = None
+) -> str:
+    """The listing of one task.
+
+    `shown_notes` (for a listing of several tasks) maps notes already listed to the task
+    they were listed under: notes a task shares with one listed before it (COMFORT-BALL and
+    -CAR share the 109 languages) are referred to, not listed again.
+    """
     found = find_task(name)
     if found is None:
         raise KeyError(name)
@@ -82,11 +91,21 @@ def describe(name: str, *, width: int = 100) -> str:
         "  arguments (-T name=value):",
     ]
     for argument in arguments(function):
-        label = f"{argument.name}={_shown(argument.default)}"
+        label = f"{argument.name}={_shown(argument)}"
         note = " [deprecated]" if argument.deprecated else ""
-        text = f"{label:<28}{argument.description}{note}"
+        if len(label) >= LABEL_WIDTH:  # a long default: its description on the next lines
+            lines.append(f"    {label}")
+            label = ""
+        text = f"{label:<{LABEL_WIDTH}}{argument.description}{note}"
         lines += textwrap.wrap(text, width, initial_indent="    ", subsequent_indent=" " * 32)
-    for note in notes(benchmark.task_module, entry.name):
+    listed = tuple(notes(benchmark.task_module, entry.name))
+    if listed and shown_notes is not None and listed in shown_notes:
+        first = listed[0].split(":")[0] if ":" in listed[0] else "the rest"
+        lines.append(f"  {first}: as for vpt_tasks/{shown_notes[listed]} above.")
+        return "\n".join(lines)
+    if listed and shown_notes is not None:
+        shown_notes[listed] = entry.name
+    for note in listed:
         lines += textwrap.wrap(note, width, initial_indent="  ", subsequent_indent="    ")
     return "\n".join(lines)
 
@@ -98,12 +117,27 @@ def notes(module: str, name: str) -> list[str]:
     return list(found(name)) if callable(found) else []
 
 
-def _shown(default: Any) -> str:
-    if default is None:
-        return "(default)"
+NAMED_DEFAULT = re.compile(r"`([^`]+)`\s*\(default\b")
+"""A described default value: "`cam` (default, the paper's)", "or `all` (default)"."""
+DESCRIBED_DEFAULT = re.compile(r"\(default:\s*([^)]+)\)")
+"""A default said in words: "(default: all seven)"."""
+
+
+def _shown(argument: Argument) -> str:
+    """The default as it is shown after `name=`: the value, also where the signature's is
+    None and the task decides (`perspective=cam`, as its description says)."""
+    default = argument.default
     if isinstance(default, bool):
         return str(default).lower()
-    return str(default)
+    if default is not None:
+        return str(default)
+    described = DESCRIBED_DEFAULT.search(argument.description)
+    if described:
+        return f"({described.group(1).strip()})"
+    named = NAMED_DEFAULT.search(argument.description)
+    if named:
+        return named.group(1)
+    return "(omitted)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +156,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    print("\n\n".join(describe(name) for name in names))
+    shown: dict[tuple[str, ...], str] = {}
+    print("\n\n".join(describe(name, shown_notes=shown) for name in names))
     print(
         "\nRun: inspect eval vpt_tasks/<task> -T source=demo --model vpt_tasks/random  "
         "(arguments shared by every task: README.md, 'Task arguments')."

@@ -37,8 +37,21 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+TRACEBACK_ENV = "VPT_TASKS_TRACEBACK"
+"""Set to 1 to see the traceback of an unexpected error instead of its one-line summary."""
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of the `vpt-tasks` console script."""
+    """Entry point of the `vpt-tasks` console script.
+
+    Every subcommand gets the same plain output: text the terminal cannot encode is
+    escaped (an ASCII-only terminal prints `\u2014`, not a UnicodeEncodeError), a
+    `VPTError` or an OS error is one line (exit 2), and an unexpected error is one line
+    naming it as a bug, with its traceback behind `VPT_TASKS_TRACEBACK=1` (exit 1).
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     parser = argparse.ArgumentParser(prog="vpt-tasks", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"vpt-tasks {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -53,7 +66,34 @@ def main(argv: list[str] | None = None) -> int:
         prog=f"vpt-tasks {known.command}", description=SUBCOMMANDS[known.command][1]
     )
     module.add_arguments(sub)
-    return int(module.run(sub.parse_args(rest)))
+    args = sub.parse_args(rest)
+    try:
+        return int(module.run(args))
+    except KeyboardInterrupt:
+        print(f"vpt-tasks {known.command}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # the last line of defence: a plain line, never a traceback
+        return _plain(known.command, error)
+
+
+def _plain(command: str, error: Exception) -> int:
+    import os
+
+    from vpt_tasks.core.errors import VPTError
+
+    if os.environ.get(TRACEBACK_ENV) == "1":
+        raise error
+    text = " ".join(str(error).split()) or type(error).__name__
+    if isinstance(error, VPTError | OSError):
+        print(f"vpt-tasks {command}: {text}", file=sys.stderr)
+        return 2
+    print(
+        f"vpt-tasks {command}: unexpected {type(error).__name__}: {text[:500]} (if this is not "
+        f"about your input or setup, please report it with its traceback: {TRACEBACK_ENV}=1 "
+        "shows it)",
+        file=sys.stderr,
+    )
+    return 1
 
 
 if __name__ == "__main__":

@@ -281,15 +281,20 @@ def _title(column: str) -> str:
 def test_tasks_and_readme_list_the_109_codes_and_their_source(capsys) -> None:
     codes = list(paper_languages())
     assert len(codes) == 109 and "sw" in codes and "hr" not in codes
-    assert vpt_tasks(["tasks", "comfort_car", "comfort_ball"]) == 0
-    listing = capsys.readouterr().out
     for task in ("comfort_car", "comfort_ball"):
+        assert vpt_tasks(["tasks", task]) == 0
+        listing = capsys.readouterr().out
         part = listing[listing.index(f"vpt_tasks/{task}") :]
         part = " ".join(part[: part.index("translation into the table.")].split())
         listed = set(re.findall(r"\b[a-z]{2,3}\b", part))
         assert set(codes) <= listed, sorted(set(codes) - listed)
         assert "translated by the translator model role" in part
         assert "the translation table (task_configs/comfort_translations.yaml" in part
+    # listed together, the second task refers to the first's list instead of repeating it
+    assert vpt_tasks(["tasks", "comfort_car", "comfort_ball"]) == 0
+    both = capsys.readouterr().out
+    assert both.count("translation into the table.") == 1
+    assert "as for vpt_tasks/comfort_car above." in both
     readme = (Path(__file__).parents[2] / "src/vpt_tasks/comfort/README.md").read_text("utf-8")
     section = readme[readme.index("## Multilingual") :]
     section = section[: section.index("\n## ", 4)]

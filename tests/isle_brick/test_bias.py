@@ -35,6 +35,11 @@ PRINTED = (
     "position_bias_index",
     "from_text",
     "no_direction",
+    # who read the answers, in their own group (scorers.cascade.answer_counts)
+    "undecided",
+    "decided_by_rules",
+    "decided_by_grader",
+    "decided_by_human",
 )
 
 

@@ -54,7 +54,7 @@ def _asked_both_ways(
 
 
 def test_point_of_view_test_is_scipy_paired_t_over_perspective_questions_asked_both_ways() -> None:
-    """The paper's test (004 §4, line 84): single image-prompt pairs of perspective-taking
+    """The paper's test (004 §3.2, line 84): single image-prompt pairs of perspective-taking
     questions (Qtype 3, 3.5), each question asked in the first and the third person."""
     right = {"i1": (4, 2), "i2": (3, 3), "i3": (2, 0)}
     spatial = {"i4": (4, 1), "i5": (1, 2)}

@@ -27,7 +27,7 @@ from vpt_tasks.scorers.options import read_option
 OMNI_JUDGE_MAX_TRIES = load_spec().judge.max_tries
 SLICES = ("qtype=1", "qtype=2", "qtype=3", "qtype=3.5", "qtype=4", "pov=first", "pov=third")
 PRINTED = [
-    "vanilla_accuracy",  # the paper's Table 1 number first, circular accuracy right after
+    "vanilla_accuracy",  # the project's reading of the paper's Table 1 first, circular accuracy right after
     "circular_accuracy",
     "rotation0_accuracy",
     "chance_vanilla",

@@ -58,3 +58,55 @@ def test_no_spread_and_no_units() -> None:
     same = compare([0.5, 0.5], [0.5, 0.5], binary=False)
     assert (same.difference, same.ci_low, same.ci_high, same.p_value) == (0.0, 0.0, 0.0, 1.0)
     assert math.isnan(compare([], [], binary=True).difference)
+
+
+def test_holm_adjusts_a_family_of_p_values() -> None:
+    from vpt_tasks.core.stats import holm
+
+    # sorted 0.01, 0.03, 0.04: x3, x2 (running max), x1 (running max)
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])  # capped at 1
+    adjusted = holm([0.02, math.nan, 0.01])  # an undefined test is not in the family
+    assert adjusted[0] == pytest.approx(0.02) and math.isnan(adjusted[1])
+    assert adjusted[2] == pytest.approx(0.02)
+
+
+def test_several_paired_tests_in_a_table_get_holm_p_values_and_a_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table of all units and each slice holds several tests: each p is shown beside its
+    Holm-adjusted value, with a word on multiple comparisons; a single test gets neither."""
+    from types import SimpleNamespace
+
+    from vpt_tasks.report import logs as report_logs
+    from vpt_tasks.report.paired import MULTIPLE_COMPARISONS, render_paired
+
+    def run(solver: str) -> SimpleNamespace:
+        return SimpleNamespace(eval=SimpleNamespace(model="m", task_args={"solver": solver}))
+
+    zero, first = run("zero_shot"), run("first_person")
+    rng = random.Random(5)
+    base = [float(rng.random() < 0.4) for _ in range(60)]
+    treat = [float(rng.random() < 0.7) for _ in range(60)]
+    units = {id(zero): _units(base, binary=True), id(first): _units(treat, binary=True)}
+    monkeypatch.setattr(report_logs, "paired_units_of", lambda log: units[id(log)])
+    lines = render_paired({"isle_brick_v1": [zero, first]})
+    header = next(line for line in lines if line.startswith("| slice |"))
+    assert header.endswith("| p | p (Holm) |")
+    assert MULTIPLE_COMPARISONS.format(k=3) in lines
+    rows = {line.split(" | ")[0].strip("| "): line for line in lines if line.startswith("| ")}
+    raw = compare_runs(units[id(zero)], units[id(first)])
+    expected = dict(zip(raw, holm_of([c.p_value for c in raw.values()]), strict=True))
+    for name in ("all", "question=Q0", "question=Q1"):
+        assert rows[name].endswith(f" {expected[name]:.4g} |")
+
+    units[id(zero)] = [PairedUnit(f"{i}", v, True) for i, v in enumerate(base)]  # no slices
+    units[id(first)] = [PairedUnit(f"{i}", v, True) for i, v in enumerate(treat)]
+    single = render_paired({"isle_brick_v1": [zero, first]})
+    assert not any("Holm" in line for line in single)
+
+
+def holm_of(values: list[float]) -> list[float]:
+    from vpt_tasks.core.stats import holm
+
+    return holm(values)

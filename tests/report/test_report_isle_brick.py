@@ -121,7 +121,7 @@ def test_unsupported_and_failed_logs_get_a_message(tmp_path: Path, capsys) -> No
     assert main(["report", str(tmp_path / "l"), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
     assert "task 'not_ours' is not a vpt_tasks task" in err
-    assert "the eval is 'error', not finished successfully" in err
+    assert "the eval ended in an error; `inspect eval-retry` finishes it" in err
     assert "junk.eval: not a readable Inspect eval log" in err
     assert "Traceback" not in err
 
@@ -218,7 +218,7 @@ def test_labels_of_one_model_name_the_differing_arguments() -> None:
     assert labels[3] == "m/c (questions=Q4,Q7)" and labels[4] == "m/c (questions=None)"
 
 
-# --- the direction-bias probe (vpt_tasks/isle_brick_bias): paper Appendix B, Figure 4 ---
+# --- the direction-bias probe (vpt_tasks/isle_brick_bias): paper Appendix B (Figures 4, 10) ---
 
 BIAS_INTERVENTIONS = (
     "none",
@@ -279,8 +279,8 @@ def test_bias_report_an_east_bias_that_no_intervention_changes(
     tmp_path = bias_report
     markdown = (tmp_path / "report.md").read_text()
     assert (
-        "## Isle-Brick-V2 direction-bias probe (Appendix B)\n\nPaper Appendix B, Figure 4."
-        in markdown
+        "## Isle-Brick-V2 direction-bias probe (Appendix B)\n\nPaper Appendix B (its Figure 4: "
+        "the interventions; Figure 10: the answers per prompt order)." in markdown
     )
     biased = _section(markdown, "### vpt_tasks/biased")
     [verdict] = [line for line in biased.splitlines() if line.startswith("**Verdict")]

@@ -30,6 +30,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     odd = read_eval_log(plain.location)
     odd.eval.model = ODD
     odd.eval.task_args = {**odd.eval.task_args, "note": float("nan"), "tag": "a|b<i>"}
+    odd.eval.task_args_passed = {**odd.eval.task_args_passed, "tag": "a|b<i>"}
     odd.eval.eval_id += "-odd"
     odd.eval.task_id += "-odd"
     write_eval_log(odd, str(folder / "odd.eval"))

@@ -17,16 +17,10 @@ What must hold on every file:
 from __future__ import annotations
 
 import hashlib
-import json
-from pathlib import Path
 
 import pytest
 
-from vpt_tasks.core.config import load_config
-from vpt_tasks.isle_brick.extraction import QUESTION_KINDS, read_components
-from vpt_tasks.scorers.options import NO_OPTION, read_option
-
-BLIND = Path(__file__).parent / "blind"
+from tests.scorers.blind_reading import BLIND, measure
 
 SHA256 = {
     "two_options.jsonl": "8faa7671faf775b21a556eab0a7a6bd24c31358d26e9dba61afd2efeedebd53b",
@@ -73,7 +67,21 @@ SHA256 = {
     "isle_brick_v11.jsonl": "cb2f4e523cb51587fef393f305560c86532a68cc527783419cb7a70a93c4c0af",
     "comfort_v5.jsonl": "9706c6edc77d96dee772ece99819c3aaac7cdb42ac2d7759fbe0cd38074b5aca",
     "comfort_text.jsonl": "dc6ed02e48c9f1ae9df2ad513b89eb8f627114523ae96d3c2706d3fbff19b36a",
+    "two_options_r12.jsonl": "7b7e4c1dfbe8942fa37c071ee644e61d056635af2f9f22f0ce74431a6f2e2036",
+    "four_options_r12.jsonl": "39fe5fbc16fff615d7947ed37c609e683f46069660265bdf3a14f87beaf8de15",
+    "isle_brick_r12.jsonl": "928c01d9f9376c7af86c17cac52b5125ec98d3235bd373facf18445b1a6a8ade",
+    "comfort_r12.jsonl": "5df9a26170caf81704de236d2fbfe9767563d0bc14f89eb53b44842511753d3d",
+    "two_options_r13.jsonl": "c507497f1c721cd06976b9a0f828e47f5fbc1577f53edd7ed7bb376f61124e4e",
+    "four_options_r13.jsonl": "a75fee944383cbf2c6ae733e670deb224e9121d118c509adcbd7788afd309c3f",
+    "isle_brick_r13.jsonl": "5395eb4dabceeeae05761eb0850f149e216c58104687db2b2784cc95cc7ce4fb",
+    "comfort_r13.jsonl": "f85ae0cdea139e7bc013fca17d54e2802e099929621d92fe27d087a7518259c4",
 }
+MEASURE_ONLY = frozenset(n for n in SHA256 if "_r13." in n)
+"""Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
+published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
+not asserted."""
+DISPUTED = {"brick12-039": "the paper scores 'front and slightly to the right' as {front, right}"}
+"""Labels the project disputes (not edited): the reading follows the paper's own example."""
 OPTION_FLOOR = 0.70
 """Share of clear option answers the rules must decide right (today 0.76-0.94)."""
 COMPONENT_FLOOR = 0.78
@@ -99,8 +107,8 @@ TRAP_FLOORS = {
 still never be confidently wrong there, and leave most of the rest to the grader."""
 
 
-def _rows(name: str) -> list[dict]:
-    return [json.loads(line) for line in (BLIND / name).read_text().splitlines() if line]
+def _checked(kind: str) -> list[str]:
+    return [n for n in sorted(SHA256) if kind in n and n not in MEASURE_ONLY]
 
 
 @pytest.mark.parametrize("name", sorted(SHA256))
@@ -109,93 +117,27 @@ def test_the_corpus_is_the_one_committed(name: str) -> None:
     assert digest == SHA256[name], f"{name} changed: labels are not edited to pass a test"
 
 
-@pytest.mark.parametrize("name", [n for n in sorted(SHA256) if "options" in n])
+def _assert_read(name: str, default_floor: float) -> None:
+    measured = measure(name)
+    wrong = [w for w in measured.wrong if w[0] not in DISPUTED]
+    assert not wrong, wrong
+    floor = TRAP_FLOORS.get(name, default_floor)
+    assert measured.right >= floor * measured.clear, (name, measured.right, measured.clear)
+
+
+@pytest.mark.parametrize("name", _checked("options"))
 def test_options_never_confidently_wrong(name: str) -> None:
-    wrong, clear, right = [], 0, 0
-    for row in _rows(name):
-        got = read_option(row["answer"], row["options"], question=row["question"]).letter
-        label = row["label"]
-        if label in row["options"]:
-            clear += 1
-            right += got == label
-            if got is not None and got != label:
-                wrong.append((row["id"], label, got))
-        elif label == "unknown" and got not in (None, NO_OPTION):
-            wrong.append((row["id"], label, got))
-        elif label == "ambiguous" and got is not None:
-            wrong.append((row["id"], label, got))
-    assert not wrong, wrong
-    floor = TRAP_FLOORS.get(name, OPTION_FLOOR)
-    assert right >= floor * clear, (name, right, clear)
+    _assert_read(name, OPTION_FLOOR)
 
 
-def _questions() -> dict[str, str]:
-    config = load_config("isle_brick")
-    return {qid: spec["text"] for qid, spec in config["questions"].items()}
-
-
-@pytest.mark.parametrize("name", [n for n in sorted(SHA256) if n.startswith("isle_brick")])
+@pytest.mark.parametrize("name", _checked("isle_brick"))
 def test_components_never_confidently_wrong(name: str) -> None:
-    questions = _questions()
-    wrong, clear, right = [], 0, 0
-    for row in _rows(name):
-        qid = row["question_id"]
-        question = questions[qid].replace("the object", f"the {row['object']}")
-        first_person = "first person" in row["note"].lower()  # set 6 marks them in its notes
-        got = read_components(
-            row["answer"], QUESTION_KINDS[qid], question=question, first_person=first_person
-        )
-        label = row["label"]
-        if label == ["ambiguous"]:  # set 9 wrote it as a one-item list
-            label = "ambiguous"
-        if label == "ambiguous":
-            if got.decided:
-                wrong.append((row["id"], label, sorted(got.components)))
-            continue
-        clear += 1
-        if got.decided:
-            if set(got.components) == set(label):
-                right += 1
-            else:
-                wrong.append((row["id"], label, sorted(got.components)))
-    assert not wrong, wrong
-    floor = TRAP_FLOORS.get(name, COMPONENT_FLOOR)
-    assert right >= floor * clear, (name, right, clear)
+    _assert_read(name, COMPONENT_FLOOR)
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "comfort_text.jsonl",
-        "comfort_traps.jsonl",
-        "comfort_traps2.jsonl",
-        "comfort_v3.jsonl",
-        "comfort_v4.jsonl",
-        "comfort_v5.jsonl",
-    ],
-)
+@pytest.mark.parametrize("name", _checked("comfort"))
 def test_comfort_text_replies_never_confidently_wrong(name: str) -> None:
     """COMFORT without log-probabilities: p in {0, 1} only where the reply's Yes/No is
     certain, in the language asked (an English reply to another language is counted
     apart, so it has no p here)."""
-    from inspect_ai.model import ModelOutput
-
-    from vpt_tasks.comfort.language import available_languages, load_language
-    from vpt_tasks.scorers.yes_probability import read_output
-
-    wrong, clear, right = [], 0, 0
-    tabled = set(available_languages())  # others need a translator model: not read here
-    for row in _rows(name):
-        if row["language"] not in tabled:
-            continue
-        language = load_language(row["language"])
-        output = ModelOutput.from_content(model="m", content=row["answer"])
-        p = read_output(output, language.yes_words, language.no_words, question=row["question"]).p
-        got = None if p is None else ("yes" if p >= 0.5 else "no")
-        if row["label"] in ("yes", "no"):
-            clear += 1
-            right += got == row["label"]
-        if got is not None and got != row["label"]:
-            wrong.append((row["id"], row["label"], got))
-    assert not wrong, wrong
-    assert right >= TRAP_FLOORS.get(name, YES_NO_TEXT_FLOOR) * clear, (name, right, clear)
+    _assert_read(name, YES_NO_TEXT_FLOOR)

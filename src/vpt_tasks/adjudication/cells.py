@@ -33,9 +33,12 @@ def fitted(text: str, where: str) -> str:
     """`text` cut to fit one cell (after neutralising), naming `where` the full text is."""
     if len(text) + 1 <= CELL_LIMIT:
         return text
-    marker = "… [cut: {} more characters; the full text is on {}]"
-    keep = CELL_LIMIT - 1 - len(marker.format(len(text), where))
-    return text[:keep] + marker.format(len(text) - keep, where)
+
+    def marker(cut: int) -> str:
+        return f"… [cut: {cut} more characters; the full text is on {where}]"
+
+    keep = CELL_LIMIT - 1 - len(marker(len(text)))
+    return text[:keep] + marker(len(text) - keep)
 
 
 def cell(text: str, where: str) -> str:

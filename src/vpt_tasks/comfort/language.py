@@ -3,7 +3,7 @@
 What: `load_language(code)` returns a `Language` that renders the spatial
 questions and the hallucination probes of one language, with its system
 prompt and answer words. English (`en`) comes from `task_configs/comfort.yaml`
-(verbatim from the paper); every other language of the table from the
+(the paper's Table 1 prompts); every other language of the table from the
 translation table `task_configs/comfort_translations.yaml`. The paper's other
 languages are machine-translated by the `translator` model role and checked by
 back-translation (`vpt_tasks.comfort.translation.language_for_run`, which
@@ -161,7 +161,9 @@ def load_language(code: str) -> Language:
             relations=spec.relations,
             yes_words=spec.yes_words,
             no_words=spec.no_words,
-            provenance={"source": "the paper and its released code (verbatim)"},
+            provenance={
+                "source": "the paper's Table 1 prompts; the released code's system prompt and probe"
+            },
             first_person=spec.first_person.prompts,
             origin="paper",
         )

@@ -5,7 +5,9 @@ the sample's metadata (dataset, relation, variation, theta, prompt), rebuilds
 the curves and calls the pure functions of `curves.py`. They ask Inspect for
 the unreduced scores, so with `--epochs N` a frame's p is the mean over its
 epochs (`curves.build_curves`). Values are fractions (the paper prints them
-x100); an undefined value is left out, never written as NaN.
+x100); an undefined value is left out, never written as NaN -- but the headline
+`acc`, which stays the first printed metric, NaN when undefined (a run with `--limit`
+that completes no curve of the headline prompt), with the reason logged once.
 
 Only complete curves are scored: a curve (dataset x prompt x relation x
 variation) missing frames the task asked (a run with `--limit` or
@@ -239,19 +241,25 @@ def comfort_headline(
         if not scores:
             return {"acc": math.nan} if interim else {}
         preds, incomplete, total = complete_predictions(scores, drop_incomplete=not interim)
-        if incomplete and not warned and not interim:
-            warned = True
-            logger.warning(
-                INCOMPLETE_WARNING.format(n=incomplete, total=total, complete=total - incomplete)
-            )
         frames = _frames(preds)
         asked = [p for p in frames if p.prompt == headline]
         out: dict[str, float] = {}
         if asked:
             summary = comfort_summary(asked, convention=convention)
             out.update(_defined({name: summary.get(name) for name in PRINTED_CURVE_METRICS}))
-        if interim and "acc" not in out:
-            out["acc"] = math.nan  # live display only: no headline frame scored yet
+        if "acc" not in out:
+            # the headline stays first, undefined (NaN): Inspect shows it, never another
+            # metric in its place, and the reason is logged once (below)
+            out["acc"] = math.nan
+        if not warned and not interim and (incomplete or not math.isfinite(out["acc"])):
+            warned = True
+            logger.warning(
+                _why_undefined(scores, headline, incomplete, total)
+                if not math.isfinite(out["acc"])
+                else INCOMPLETE_WARNING.format(
+                    n=incomplete, total=total, complete=total - incomplete
+                )
+            )
         probes = [p for p in preds if isinstance(p, ProbePrediction)]
         if probes:
             out.update(_defined({"object_f1": object_f1(probes)}))
@@ -264,6 +272,35 @@ def comfort_headline(
         return out
 
     return compute
+
+
+UNDEFINED_ACC = (
+    "COMFORT: acc (the headline, on the `{prompt}` prompt) is undefined for these {n}: "
+    "{why}. The counts below are shown; see docs/sweeps.md for a --limit that defines every "
+    "headline."
+)
+
+
+def _why_undefined(scores: list[SampleScore], headline: str, incomplete: int, total: int) -> str:
+    """Why the run's headline is undefined: its curves are cut short, or nothing was scored."""
+    frames = next(
+        (
+            want
+            for s in scores
+            if isinstance(want := (s.sample_metadata or {}).get("curve_frames"), int)
+        ),
+        None,
+    )
+    if incomplete:
+        circle = "every angle the task asks" + (f" ({frames} distinct)" if frames else "")
+        why = (
+            f"{incomplete} of its {total} curves miss frames the task asks (a run with --limit "
+            f"or --sample-id?) and no complete `{headline}` curve is left: a curve needs {circle}"
+        )
+    else:
+        why = f"no `{headline}` frame has a P(Yes) (see no_yes_no_rate)"
+    n = f"{len(scores)} sample{'s' if len(scores) != 1 else ''}"
+    return UNDEFINED_ACC.format(prompt=headline, n=n, why=why)
 
 
 def _analysis_headline(

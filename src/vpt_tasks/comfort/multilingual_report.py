@@ -1,4 +1,7 @@
-"""The multilingual section of the COMFORT report: paper Table 10 and Figure 8 for any model.
+"""The multilingual section of the COMFORT report: paper Table 10 for any model, and a chart.
+
+(The paper's Figure 8 is a world map of GPT-4o's preferences; the chart here compares a
+run with GPT-4o per language instead, and no map data is fetched.)
 
 What: `render_multilingual(task, logs, out)` returns the Markdown lines of the
 section (and writes its figure) for the runs of the paper's multilingual protocol

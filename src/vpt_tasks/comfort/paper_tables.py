@@ -13,7 +13,9 @@ What:
   than asking without a perspective?); c_sym, c_opp, eta and sigma have no frame,
   so their change is simply the prompt's minus `nop`'s. One run that asked `nop`
   and the perspective prompts is enough (COMFORT-CAR asks all four by default).
-- `random_baseline(frames, probes, ...)`: the paper's "Random (30 trials)" row.
+- `random_baseline(frames, probes, ...)`: the counterpart of the paper's "Random (30
+  trials)" row (the paper does not say how its trials drew P(Yes); on COMFORT-BALL this
+  row's sigma and c_opp fall short of the paper's: `docs/paper-claims.md`).
   Each trial gives every frame of the run (each dataset, relation, variation,
   prompt and angle of its complete curves) and every probe an independent
   uniform P(Yes), scores the trial with the run's own metric functions, and the
@@ -22,7 +24,7 @@ What:
   trial, the frames in sorted order, so the row is reproducible from the seed the
   report prints (`RANDOM_SEED`) and needs no extra eval. `--epochs` cannot give
   this row: it averages P(Yes) per frame before the metrics, which pulls every
-  curve toward 0.5, where the paper averages the metrics of whole random runs.
+  curve toward 0.5, where "30 trials" reads as the metrics of whole random runs, averaged.
 
 Why here: the metric functions are `curves.comfort_summary` and
 `curves.object_f1`, exactly what the task's metrics call; this module only

@@ -20,7 +20,7 @@ prompt's frame of reference (`geometry.frame_for_prompt`, `soft_ground_truth`,
 point at 180 is frame 0 again); the legend sits below the panels, outside
 them. A log without usable samples gets a note instead.
 
-Table 5 gets the paper's "Random (30 trials)" row and Table 4 (each perspective
+Table 5 gets a "Random (30 trials)" row (the paper's name; `paper_tables`) and Table 4 (each perspective
 prompt's change relative to `nop`) is drawn from one run that asked several
 prompts: both from the run's own frames (`paper_tables`), no extra eval.
 
@@ -53,7 +53,7 @@ from vpt_tasks.comfort.paper_tables import (
     shared_random_baseline,
     table4,
 )
-from vpt_tasks.report.figures import pyplot, save
+from vpt_tasks.report.figures import fitted_title, legend_below, pyplot, save
 from vpt_tasks.report.logs import (
     fmt,
     log_details,
@@ -568,6 +568,12 @@ def _draw_curves(task: str, label: str, digest: CurveDigest, path: Path) -> tupl
             f"the samples' metadata are not COMFORT frames ({digest.error}); no curves.",
         )
     curves = digest.curves
+    if not curves:
+        return None, (
+            f"none of the curves of the log's {digest.n_samples} samples is complete (a curve "
+            "needs every angle the task asks: a partial run, with --limit or --sample-id?), so "
+            "no curves are drawn."
+        )
     if not any(np.isfinite(raw).any() for raw, _ in curves.values()):
         return None, (
             f"none of the log's {digest.n_samples} samples has a P(Yes) (all unscored: no Yes/No in the "
@@ -634,12 +640,6 @@ def _draw_curves(task: str, label: str, digest: CurveDigest, path: Path) -> tupl
         if len(more) > len(handles):
             handles, names = more, more_names
     # below the panels, outside them (constrained layout makes room): it never covers a curve
-    figure.legend(
-        handles,
-        names,
-        loc="outside lower center",
-        ncols=len(handles) if len(relations) > 2 else 2,
-        fontsize="small",
-    )
-    figure.suptitle(f"{task_title(task)}, {plain(label)}", fontsize=10)
+    legend_below(figure, handles, names)
+    fitted_title(figure, f"{task_title(task)}, {plain(label)}", fontsize=10)
     return save(figure, path), ""

@@ -182,7 +182,7 @@ def source_of(language: Language) -> dict[str, object]:
     """The task metadata saying where the run's words came from (`language_source`)."""
     source: dict[str, object] = {"origin": language.origin, "code": language.code}
     if language.origin == "paper":
-        source["detail"] = "task_configs/comfort.yaml (the paper's prompts, verbatim)"
+        source["detail"] = "task_configs/comfort.yaml (the paper's Table 1 prompts)"
     elif language.origin == "table":
         source["detail"] = table_file(language.code)
         source["translated_by"] = language.provenance.get("translated_by")

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from vpt_tasks.core.errors import TaskArgumentError
+from vpt_tasks.core.notes import note
 
 logger = logging.getLogger(__name__)
 
@@ -73,14 +74,15 @@ def as_int(name: str, value: Any, *, minimum: int | None = None) -> int:
 # --- the arguments every task shares -------------------------------------------------
 
 SOLVERS: tuple[str, ...] = ("zero_shot", "cot", "first_person")
-"""`-T solver=`: the paper's zero-shot prompt, chain of thought, or the question restated in
+"""`-T solver=`: the paper's zero-shot protocol, chain of thought, or the question restated in
 the first person (the model addressed as the agent whose perspective is asked for)."""
 
 GRADER_MODES: tuple[str, ...] = ("auto", "rules", "llm", "both")
 """`-T grader=`, who maps free answers to the scored answer:
 
 - `auto` (default): the rules decide what they can; the `grader` model role, when one is
-  bound, decides the rest; without one the rest stays undecided (counted, with a warning).
+  bound, decides the rest; without one the rest stays undecided (counted; a note before the
+  run says so and how to bind a grader).
 - `rules`: the deterministic rules only.
 - `llm`: the grader role decides every answer (needs `--model-role grader=...`).
 - `both`: the grader role decides every answer and the rules run beside it; their agreement
@@ -99,8 +101,8 @@ def grader_arg(value: Any, *, task: str, needs_role: bool = True) -> str:
     """`-T grader=`: one of `GRADER_MODES`, checked against the bound model roles.
 
     `llm` and `both` need the `grader` model role; a missing role fails here, while the
-    task is built, with the fix. `auto` without a role logs one warning: answers the
-    rules leave undecided are counted as such. (`needs_role=False` skips the role checks,
+    task is built, with the fix. `auto` without a role prints one calm note: answers the
+    rules leave undecided are counted as such, and how to bind a grader. (`needs_role=False` skips the role checks,
     for building a task outside an eval.)
     """
     mode = one_of("grader", "auto" if value in (None, "") else value, GRADER_MODES)
@@ -114,13 +116,17 @@ def grader_arg(value: Any, *, task: str, needs_role: bool = True) -> str:
             "or use -T grader=auto (rules, and the grader where bound) or -T grader=rules."
         )
     if mode == "auto" and not bound:
-        logger.warning(
-            "vpt_tasks/%s: no grader model bound; answers the rules cannot map stay undecided "
-            "(counted). Add --model-role %s=<provider/model>, or -T grader=rules.",
-            task,
-            GRADER_ROLE,
-        )
+        note(NO_GRADER_NOTE.format(task=task, role=GRADER_ROLE))
     return mode
+
+
+NO_GRADER_NOTE = (
+    "vpt_tasks/{task}: answers the rules cannot read are counted as undecided (the "
+    "`undecided` count); to have a grader model read them, add --model-role "
+    "{role}=<provider/model>."
+)
+"""What a run under `-T grader=auto` without a grader says before it starts: how it reads
+the answers, not a fault (the README's offline first command runs so)."""
 
 
 def grader_bound() -> bool:

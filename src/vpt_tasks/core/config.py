@@ -1,7 +1,7 @@
 """Loading and validating the per-benchmark YAML files in `task_configs/`.
 
-The YAML files hold a benchmark's *data* — prompts verbatim, answer
-vocabularies, dataset ids and pinned revisions — while behaviour stays in
+The YAML files hold a benchmark's *data* — prompts exactly as sent (each file says
+which are the paper's verbatim; `docs/paper-claims.md`), answer vocabularies, dataset ids and pinned revisions — while behaviour stays in
 Python. They ship inside the wheel as `vpt_tasks/task_configs/`; in an editable
 install they are read from the repository's top-level `task_configs/`.
 

@@ -3,8 +3,8 @@
 Each vpt_tasks sample states, in the metadata of its user message, the pool of
 permissible answers of the question asked and a stable key of the sample. Real
 model providers ignore message metadata; the project's baseline providers
-(`vpt_tasks/random`, ...) read it to answer like the papers' random baselines,
-deterministically per sample.
+(`vpt_tasks/random`, ...) read it to answer like Isle-Brick-V2's random baseline (one
+of the permissible answers, uniformly: its Appendix A.3), deterministically per sample.
 """
 
 from __future__ import annotations

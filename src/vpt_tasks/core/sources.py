@@ -246,7 +246,13 @@ def _load_hub(source: Source) -> Dataset:
             source.location, name=source.config_name, revision=source.revision, split=source.split
         )
     except Exception as error:  # noqa: BLE001 - translated into an actionable message
-        raise SourceError(f"{source.describe()}: {error}. {hub_advice(error)}") from None
+        raise SourceError(f"{source.describe()}: {_said(error)} {hub_advice(error)}") from None
+
+
+def _said(error: Exception) -> str:
+    """The library's message as one sentence (it may end with its own period)."""
+    text = str(error).strip()
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 def pin_revision(source: Source) -> Source:
@@ -266,7 +272,7 @@ def pin_revision(source: Source) -> Source:
     try:
         return replace(source, revision=HfApi().dataset_info(source.location).sha)
     except Exception as error:  # noqa: BLE001 - translated into an actionable message
-        raise SourceError(f"{source.describe()}: {error}. {hub_advice(error)}") from None
+        raise SourceError(f"{source.describe()}: {_said(error)} {hub_advice(error)}") from None
 
 
 def _offline() -> bool:
@@ -288,31 +294,37 @@ def hub_advice(error: Exception) -> str:
         return any(isinstance(e, kinds) for e in chain)
 
     text = " ".join(f"{type(e).__name__} {e}" for e in chain).lower()
-    if found(hub.OfflineModeIsEnabled, hub.LocalEntryNotFoundError) or (
-        found(ConnectionError, OSError)
-        and (
-            "offline" in text or "connect" in text or "resolve" in text or "name or service" in text
-        )
-    ):
+    # the Hub's answers first: a missing revision, repository or file is a 404 from a Hub
+    # that was reached (its errors are OSErrors too, and their URLs say "resolve")
+    if found(hub.RevisionNotFoundError):
         return (
-            "The Hugging Face Hub is not reachable (or HF_HUB_OFFLINE is set) and no cached "
-            "copy exists: run once with network access, or use -T source=demo or a local "
-            "directory in the canonical layout."
+            "That revision does not exist in the repository: check the part after '@' (a "
+            "branch, tag or commit id of the dataset), or leave it out to read the latest "
+            "commit (the run records which)."
         )
     if found(hub.GatedRepoError):
         return (
             "The dataset is gated: accept its terms on the Hub and set HF_TOKEN "
             "(or run `hf auth login`)."
         )
-    if found(hub.RevisionNotFoundError):
-        return "The revision does not exist in that repository: check the part after '@'."
     if found(hub.RepositoryNotFoundError):
         return (
             "No such dataset repository (or it is private and HF_TOKEN does not grant access): "
             "check the repository id."
         )
+    unreachable = (
+        "The Hugging Face Hub is not reachable (or HF_HUB_OFFLINE is set) and no cached "
+        "copy exists: run once with network access, or use -T source=demo or a local "
+        "directory in the canonical layout."
+    )
+    if found(hub.OfflineModeIsEnabled, hub.LocalEntryNotFoundError):  # not asked: no Hub
+        return unreachable
     if found(hub.EntryNotFoundError):
         return "The repository has no such file: check the config name and the revision."
+    if found(ConnectionError, OSError) and (
+        "offline" in text or "connect" in text or "resolve" in text or "name or service" in text
+    ):
+        return unreachable
     if _offline():
         return (
             "HF_HUB_OFFLINE is set and no cached copy exists: unset it to download, or use "

@@ -1,8 +1,8 @@
 """Bootstrap confidence intervals over items, and the paired unit of a two-run comparison.
 
-The papers report 95% intervals from 10,000 resamples of items with a fixed
-seed; the seed and the number of resamples are metric parameters, recorded in
-the eval log with every interval.
+Isle-Brick-V2 reports 95% intervals from 10,000 bootstrap iterations (001 lines 32,
+79); it says neither what it resampled nor a seed. Here the seed and the number of
+resamples are metric parameters, recorded in the eval log with every interval.
 """
 
 from __future__ import annotations
@@ -98,7 +98,8 @@ def bootstrap_pooled_items(
 
     A group's items are every value of its columns (NaN left out), pooled: for a category
     of three questions over 144 scenes, 432 items, resampled as if independent. This is
-    how a paper that reports item-level intervals computed them; `bootstrap_columns`
+    how item-level intervals are computed (for Isle-Brick-V2 they give the paper's printed
+    category intervals, `tests/test_paper_claims.py`); `bootstrap_columns`
     resamples rows (scenes) jointly instead, which keeps the correlation of one scene's
     answers. The statistic is the pooled items' mean (the mean of the columns' means when
     every row has a value in every column).
@@ -135,3 +136,24 @@ class PairedUnit:
     cluster: str | None = None
     """Units of one cluster are not independent (an Isle v1 item's two option orders, an
     Isle-Brick-V2 scene's seven questions): the paired test compares cluster means."""
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of a family of p-values (same order as given; NaN stays
+    NaN and is not counted in the family).
+
+    With m tests, the i-th smallest p is multiplied by m - i + 1 (i from 1), running maxima
+    keep the order, and values are capped at 1; rejecting where the adjusted p < α keeps the
+    chance of any false rejection in the family at most α, whatever the tests' dependence
+    (Holm 1979).
+    """
+    import math
+
+    defined = [i for i, p in enumerate(p_values) if p == p]
+    order = sorted(defined, key=lambda i: p_values[i])
+    adjusted = [math.nan] * len(p_values)
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (len(order) - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted

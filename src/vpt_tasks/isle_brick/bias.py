@@ -9,8 +9,8 @@ east / south / west is read from the first answer token's log-probabilities
 provider sends none; `metrics.py`'s bias metrics compare it with the gold
 distribution, with uniform, across orders and across list positions.
 
-Why: the paper's models answered "east" for most scenes whatever the scene
-showed; asking in every order separates a preference for a *direction* from a
+Why: in the paper's Appendix B, GPT-4-Turbo answered "east" for most scenes whatever
+the scene showed; asking in every order separates a preference for a *direction* from a
 preference for a *place in the list*.
 
 An order is written as its four initials, e.g. `NESW` = north, east, south, west.

@@ -1,4 +1,4 @@
-"""Report section of the direction-bias probe (`vpt_tasks/isle_brick_bias`): the paper's Figure 4.
+"""Report section of the direction-bias probe (`vpt_tasks/isle_brick_bias`): the paper's Appendix B.
 
 For every model in the logs -- one group per model and arguments other than
 `intervention`, each intervention's run a column of the group -- the section
@@ -44,7 +44,7 @@ from vpt_tasks.isle_brick.bias_metrics import (
 )
 from vpt_tasks.isle_brick.interventions import KINDS
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.report.figures import pyplot, save
+from vpt_tasks.report.figures import fitted_title, legend_below, pyplot, save
 from vpt_tasks.report.logs import fmt, log_metrics, model_labels, plain, run_table, sample_scores
 
 NONE = "none"
@@ -55,12 +55,6 @@ def _intervention(log: EvalLog) -> str:
     return str((log.eval.metadata or {}).get("intervention") or NONE)
 
 
-def _group_key(log: EvalLog) -> tuple[str, str]:
-    """Runs of one model that differ only in their intervention form one group."""
-    others = {k: v for k, v in log.eval.task_args.items() if k != "intervention"}
-    return log.eval.model, repr(sorted((k, repr(v)) for k, v in others.items()))
-
-
 def _rank(label: str) -> tuple[int, str]:
     """`none` first, then in the order of `interventions.KINDS`."""
     first = label.split("+")[0].split("=")[0]
@@ -68,26 +62,33 @@ def _rank(label: str) -> tuple[int, str]:
 
 
 def groups(logs: Sequence[EvalLog]) -> list[tuple[str, dict[str, EvalLog]]]:
-    """(label, {intervention: log}) per model and other arguments; a repeated intervention
-    keeps the last of the logs in report order."""
-    found: dict[tuple[str, str], tuple[str, dict[str, EvalLog]]] = {}
-    for log in logs:
-        shown = ", ".join(
-            f"{k}={v}"
-            for k, v in sorted(log.eval.task_args.items())
-            if k not in ("intervention", "source")
-        )
-        name = f"{log.eval.model} ({shown})" if shown else log.eval.model
-        found.setdefault(_group_key(log), (name, {}))[1][_intervention(log)] = log
+    """(label, {intervention: log}) per model and other arguments.
+
+    The label is the model, plus what tells its runs apart other than the intervention
+    (`report.provenance.model_labels`: task arguments, roles, source, "n of N samples" for
+    a partial run; not its `-M` arguments, as before). A run whose intervention its group already has (the same run twice) gets
+    a group of its own under its full label: no run is left out.
+    """
+    shared = model_labels(logs, ignore=("intervention",), unique=False, model_args=False)
+    full = model_labels(logs)
+    found: dict[str, dict[str, EvalLog]] = {}
+    for label, own, log in zip(shared, full, logs, strict=True):
+        key = own if _intervention(log) in found.get(label, {}) else label
+        found.setdefault(key, {})[_intervention(log)] = log
     return [
         (label, dict(sorted(runs.items(), key=lambda item: _rank(item[0]))))
-        for label, runs in found.values()
+        for label, runs in found.items()
     ]
 
 
 def render(logs: list[EvalLog], out: Path) -> list[str]:
     """Markdown lines of the section; figures are written next to the report."""
-    lines = [f"## {task_title('isle_brick_bias')}", "", "Paper Appendix B, Figure 4.", ""]
+    lines = [
+        f"## {task_title('isle_brick_bias')}",
+        "",
+        "Paper Appendix B (its Figure 4: the interventions; Figure 10: the answers per prompt order).",
+        "",
+    ]
     lines += run_table(logs, model_labels(logs))
     lines += [
         "Answer distribution: the mean over samples of each answer's distribution over the four "
@@ -282,11 +283,16 @@ def position_tables(numbers: dict[str, dict[str, float]]) -> list[str]:
 
 
 def _stacked(axes: Any, labels: list[str], rows: list[dict[str, float]]) -> None:
+    """Stacked direction shares per label; a row without values is a blank slot (the x axis
+    always has every label, so panels line up)."""
+    positions = list(range(len(labels)))
     bottom = [0.0] * len(rows)
     for direction in directions():
-        heights = [100 * (r.get(direction) or 0.0) for r in rows]
-        axes.bar(labels, heights, bottom=bottom, color=COLORS.get(direction), label=direction)
+        heights = [100 * r[direction] if direction in r else math.nan for r in rows]
+        axes.bar(positions, heights, bottom=bottom, color=COLORS.get(direction), label=direction)
         bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
+    axes.set_xticks(positions, labels)
+    axes.set_xlim(-0.6, len(labels) - 0.4)
     axes.set_ylim(0, 100)
 
 
@@ -294,15 +300,17 @@ def distribution_figure(label: str, numbers: dict[str, dict[str, float]]) -> Any
     """Stacked bars: the gold distribution, then each intervention's answer distribution."""
     plt = pyplot()
     first = next(iter(numbers.values()))
-    rows = [{d: first.get(f"gold_{d}", 0.0) for d in directions()}]
-    rows += [{d: m.get(f"share_{d}", 0.0) for d in directions()} for m in numbers.values()]
+    rows = [{d: first[f"gold_{d}"] for d in directions() if f"gold_{d}" in first}]
+    rows += [
+        {d: m[f"share_{d}"] for d in directions() if f"share_{d}" in m} for m in numbers.values()
+    ]
     names = ["gold", *numbers]
-    figure, axes = plt.subplots(figsize=(1.6 + 0.9 * len(names), 3.4), layout="constrained")
+    figure, axes = plt.subplots(figsize=(3.2 + 0.7 * len(names), 4.0), layout="constrained")
     _stacked(axes, names, rows)
     axes.set_ylabel("share of answers (%)")
-    axes.tick_params(axis="x", labelrotation=30)
-    figure.suptitle(label, fontsize=9)
-    figure.legend(*axes.get_legend_handles_labels(), loc="outside right upper", fontsize="small")
+    axes.tick_params(axis="x", labelrotation=90)
+    fitted_title(figure, plain(label))
+    legend_below(figure, *axes.get_legend_handles_labels())
     return figure
 
 
@@ -313,16 +321,19 @@ def order_figure(label: str, numbers: dict[str, dict[str, float]]) -> Any:
     figure, panels = plt.subplots(
         len(numbers),
         1,
-        figsize=(2.0 + 0.36 * max(1, len(orders)), 1.2 + 2.0 * len(numbers)),
+        figsize=(max(3.5, 2.0 + 0.36 * len(orders)), 1.6 + 2.0 * len(numbers)),
         squeeze=False,
         layout="constrained",
     )
     for axes, (name, m) in zip(panels[:, 0], numbers.items(), strict=True):
-        rows = [{d: m.get(f"order_{o}_{d}", 0.0) for d in directions()} for o in orders]
+        # an order the run did not ask (a partial run) is a blank slot, not a bar at 0
+        rows = [
+            {d: m[f"order_{o}_{d}"] for d in directions() if f"order_{o}_{d}" in m} for o in orders
+        ]
         _stacked(axes, orders, rows)
-        axes.set_title(f"{plain(label)}: {name}", fontsize=8)
+        axes.set_title(name, fontsize=8)
         axes.set_ylabel("%")
         axes.tick_params(axis="x", labelrotation=90, labelsize=7)
-    handles, names = panels[0, 0].get_legend_handles_labels()
-    figure.legend(handles, names, loc="outside right upper", fontsize="small")
+    fitted_title(figure, plain(label))
+    legend_below(figure, *panels[0, 0].get_legend_handles_labels())
     return figure

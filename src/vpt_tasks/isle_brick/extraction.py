@@ -276,7 +276,9 @@ def _mask_disclaimers(text: str, first_person: bool = False) -> str:
 
     "I'm sorry, I can't determine the direction..." or "It is impossible to tell
     from the image whether it is north or east" name options without choosing
-    one; the paper counts such answers as *disclaimers* (empty M, score 0).
+    one: what the paper's Table 4 counts as *disclaimers* ("the model failed to provide a
+    relevant answer"). M is empty and the score 0 (the paper's P = |M ∩ G| / |M| is
+    undefined for an empty M; it does not say how it scored one).
     Only the disclaiming clause is removed -- from the preceding comma or
     connective to the end of the sentence, or to a contrastive "but/however"
     ("It's hard to tell, but the dog seems to be east" keeps "east"), or, for a
@@ -511,8 +513,9 @@ def _answer_segments(text: str) -> list[str]:
     Reasoning answers mention intermediate facts ("the minifigure is facing
     left ... the cat is on the right side ...") before concluding ("Therefore,
     from its perspective the cat is behind it").  If there is an explicit
-    "Answer:" / "Therefore" / "In conclusion", the conclusion is what the paper's
-    annotators would extract; if it yields nothing, fall back to everything.
+    "Answer:" / "Therefore" / "In conclusion", the conclusion is taken as the answer (the
+    paper's annotators extracted "the key answer components" by hand and do not say how
+    they read reasoning); if it yields nothing, fall back to everything.
     """
     markers = list(_FOCUS_MARKER.finditer(text))
     if not markers:

@@ -8,8 +8,8 @@ image before any model call:
 |---|---|
 | `none` | the scene as it is |
 | `no_objects` | the object-free twin of the scene (column `image_no_objects`: same camera and minifigure, the object and any other entities removed) |
-| `human_figure` | the scene with a human figure in place of the minifigure (column `image_human_figure`) |
-| `zoom=N` | a crop around the minifigure, (100 − N)% of the image's width and height, scaled back to the image's size (the paper: N = 10, 30, 50) |
+| `human_figure` | the scene with a human figure in place of the minifigure (column `image_human_figure`); the question is unchanged, where the paper photographed a real person and asked about "the person" |
+| `zoom=N` | a crop around the minifigure, (100 − N)% of the image's width and height, scaled back to the image's size (the paper's levels: N = 10, 30, 50; it does not say how it zoomed) |
 | `cardinal_markers` | N / E / S / W labels drawn at the top / right / bottom / left edge centres |
 
 Several combine, as the paper's "zoom on the object-free tasks" does:

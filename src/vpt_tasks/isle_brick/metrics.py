@@ -10,9 +10,15 @@ Printed (the scorer's metrics, in this order):
   no overall number, only questions and categories -- prediction correctness over the questions asked) with `overall_ci_low` /
   `overall_ci_high`, the three categories, `Q1` … `Q7` (the asked ones),
   `chance_overall` (the random baseline of this run's gold sets, mean of the
-  asked questions'), `disclaimers` (answers with no usable component) and
-  `undecided` (answers whose components neither the rules nor a grader could
-  settle: scored by the rules' best reading, see the README).
+  asked questions'). A run whose samples leave some asked question without an
+  answer (`--limit`, `--sample-id`) prints the questions it has and the
+  categories all of whose questions it has; `overall` is then undefined (NaN,
+  with its reason logged once) and `chance_overall` left out.
+- `isle_brick_counts`, counts in their own group: `disclaimers` (answers with no
+  usable component) and who read the answers: `undecided` (answers whose
+  components neither the rules nor a grader could settle: scored by the rules'
+  best reading, see the README), `decided_by_rules`, `decided_by_grader`,
+  `decided_by_human`.
 - with `-T grader=both`, `rules_agreement` and `rules_compared`
   (`vpt_tasks.scorers.cascade.rules_beside_grader`).
 
@@ -23,7 +29,8 @@ the headline-first change, with the same functions, from a log's samples
 - `isle_brick_precision`: `Q1` … `Q7`, the three categories and `overall`, each
   with `<name>_ci_low` / `<name>_ci_high` (95% bootstrap over scenes).
 - `isle_brick_item_intervals`: `<category>_item_ci_low` / `_item_ci_high` and
-  `overall_item_ci_*`, the paper's intervals (items resampled independently).
+  `overall_item_ci_*`: items resampled independently, which gives the intervals the paper
+  prints (it does not say what it resampled; `tests/test_paper_claims.py`).
 - `isle_brick_chance`: `chance_Q1` …, `chance_<category>` — the random baseline
   mean over items of |G_i| / N_q, from the gold sets of this run.
 - `isle_brick_answer_types`: `types_Q4_compound`, `types_Q4_single`,
@@ -46,6 +53,7 @@ The direction-bias probe (`vpt_tasks/isle_brick_bias`) has its own metrics in
 
 from __future__ import annotations
 
+import logging
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -61,10 +69,12 @@ from vpt_tasks.core.stats import (
     bootstrap_pooled_items,
 )
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.scorers.cascade import decision_counts, rules_agreement
+from vpt_tasks.scorers.cascade import READING_COUNTS, decision_counts, rules_agreement
 from vpt_tasks.scorers.set_precision import ANSWER_TYPES
 
 COOCCURRENCE_QUESTIONS = ("Q4", "Q5", "Q7")
+
+logger = logging.getLogger(__name__)
 
 
 def _meta(score: SampleScore) -> dict[str, Any]:
@@ -80,19 +90,29 @@ def _question_ids(scores: list[SampleScore]) -> list[str]:
     return [qid for qid in load_spec().question_ids if qid in asked]
 
 
-def _unanswered(scores: list[SampleScore], question_ids: list[str]) -> bool:
-    """Whether some asked question has no score yet (a run still in progress)."""
-    answered = {_meta(s)["question_id"] for s in scores if s.sample_metadata}
-    return not set(question_ids) <= answered
+def _answered(scores: list[SampleScore], question_ids: list[str]) -> list[str]:
+    """The asked questions that have a score: all of them, except in a run still in progress
+    or one that stopped early (`--limit`, `--sample-id`)."""
+    found = {_meta(s)["question_id"] for s in scores if s.sample_metadata}
+    return [qid for qid in question_ids if qid in found]
 
 
-def _categories(question_ids: list[str]) -> dict[str, list[str]]:
+def _categories(question_ids: list[str], answered: list[str] | None = None) -> dict[str, list[str]]:
+    """The categories of the asked questions, each with its asked questions.
+
+    With `answered`, only the categories all of whose asked questions have a score: a
+    category's value is the mean of its questions', and the mean of some of them would be
+    another quantity (a partial run shows the questions it has, not such a mean).
+    """
     spec = load_spec()
-    return {
+    found = {
         name: [qid for qid in ids if qid in question_ids]
         for name, ids in spec.categories.items()
         if any(qid in question_ids for qid in ids)
     }
+    if answered is None:
+        return found
+    return {name: ids for name, ids in found.items() if set(ids) <= set(answered)}
 
 
 def _scene_matrix(scores: list[SampleScore], question_ids: list[str]) -> np.ndarray:
@@ -113,7 +133,7 @@ def _question_chance(scores: list[SampleScore]) -> dict[str, float]:
     for s in scores:
         meta = _meta(s)
         ratios[meta["question_id"]].append(len(meta["gold"]) / meta["pool_size"])
-    return {qid: float(np.mean(ratios[qid])) for qid in _question_ids(scores)}
+    return {qid: float(np.mean(ratios[qid])) for qid in _question_ids(scores) if ratios[qid]}
 
 
 @metric
@@ -126,44 +146,109 @@ def isle_brick_headline(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_
     chance levels of this run's gold sets.
     """
 
+    warned = False
+
     def compute(scores: list[SampleScore]) -> dict[str, float]:
+        nonlocal warned
         question_ids = _question_ids(scores)
-        if not scores or _unanswered(scores, question_ids):
-            # while a run is in progress some asked questions may have no score yet: the mean
-            # over the others would be another quantity than the final one, so none is shown
+        live = computing_live_metrics()
+        if not scores:
             return {"overall": float("nan")}
+        answered = _answered(scores, question_ids)
+        missing = [qid for qid in question_ids if qid not in answered]
         matrix = _scene_matrix(scores, question_ids)
-        with np.errstate(all="ignore"):
-            means = {qid: float(np.nanmean(matrix[:, j])) for j, qid in enumerate(question_ids)}
-        if computing_live_metrics():
+        columns = {qid: j for j, qid in enumerate(question_ids)}
+        means = {qid: float(np.mean(_finite(matrix[:, columns[qid]]))) for qid in answered}
+        if missing:
+            # some asked question has no score (a run in progress, or one with --limit): the
+            # mean over the others would be another quantity, so the headline is undefined
+            # (NaN: Inspect shows it, and its reason is logged once); the questions it has,
+            # and the categories all of whose questions it has, are shown
+            result = {"overall": float("nan")}
+            if not live and not warned:
+                warned = True
+                logger.warning(
+                    PARTIAL_WARNING.format(
+                        missing=", ".join(missing),
+                        n=f"{len(scores)} sample{'s' if len(scores) != 1 else ''}",
+                        asked=len(question_ids),
+                    )
+                )
+        elif live:
             # the live display shows the headline only: no interval while samples still run
             # (each recomputation would draw 10,000 resamples again)
-            result = {"overall": float(np.nanmean(list(means.values())))}
+            result = {"overall": float(np.mean(list(means.values())))}
         else:
             groups = {"overall": list(range(len(question_ids)))}
             [estimate] = bootstrap_columns(matrix, groups, resamples=resamples, seed=seed).values()
-            result = estimate.metrics("overall")
-        for name, ids in _categories(question_ids).items():
+            result = _with_interval("overall", estimate, _scenes(matrix, groups["overall"]))
+        for name, ids in _categories(question_ids, answered).items():
             result[name] = float(np.mean([means[qid] for qid in ids]))
         result.update(means)
-        chance = _question_chance(scores)
-        result["chance_overall"] = float(np.mean(list(chance.values())))
-        result["disclaimers"] = float(
-            sum((s.score.metadata or {}).get("answer_type") == "disclaimer" for s in scores)
-        )
-        result["undecided"] = decision_counts(scores)["undecided"]
+        if not missing:
+            chance = _question_chance(scores)
+            result["chance_overall"] = float(np.mean(list(chance.values())))
         return result
 
     return compute
 
 
-def _column_groups(question_ids: list[str]) -> dict[str, list[int]]:
-    """Columns of `_scene_matrix` per reported name: each question, each category, overall."""
+PARTIAL_WARNING = (
+    "Isle-Brick-V2: overall is undefined for these {n}: {missing} (of the {asked} "
+    "questions asked) have no scored answer (a run with --limit or --sample-id?), and a mean "
+    "over the other questions would be another quantity. The questions' values (and the "
+    "categories whose questions all have answers) are shown. A run of --limit {asked} or "
+    "more (one scene's questions) defines it; see docs/sweeps.md."
+)
+
+
+MIN_SCENES = 2
+"""Scenes a bootstrap interval needs: resampling one scene gives the point itself as its
+interval ([x, x]), a certainty the data does not have; with fewer, the value has none."""
+
+
+def _scenes(matrix: np.ndarray, columns: list[int]) -> int:
+    """Scenes (rows) with a value in some of `columns`."""
+    return int((~np.isnan(matrix[:, columns])).any(axis=1).sum())
+
+
+def _with_interval(name: str, estimate: Any, scenes: int) -> dict[str, float]:
+    """`name` and its interval (`name_ci_low`, `name_ci_high`); the value alone from fewer
+    than `MIN_SCENES` scenes."""
+    found: dict[str, float] = estimate.metrics(name)
+    return found if scenes >= MIN_SCENES else {name: found[name]}
+
+
+def _finite(values: np.ndarray) -> np.ndarray:
+    """The values of a matrix column that are set (a scene that was not asked is NaN)."""
+    return values[~np.isnan(values)]
+
+
+@metric
+def isle_brick_counts() -> Metric:
+    """The counts printed after the rates: `disclaimers` (answers with no usable component)
+    and who read the answers (`undecided`, `decided_by_rules`, `decided_by_grader`,
+    `decided_by_human`; `vpt_tasks.scorers.cascade.decision_counts`)."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        disclaimers = sum(
+            (s.score.metadata or {}).get("answer_type") == "disclaimer" for s in scores
+        )
+        counts = decision_counts(scores)
+        return {"disclaimers": float(disclaimers), **{k: counts[k] for k in READING_COUNTS}}
+
+    return compute
+
+
+def _column_groups(question_ids: list[str], answered: list[str]) -> dict[str, list[int]]:
+    """Columns of `_scene_matrix` per reported name: each answered question, each category
+    all of whose asked questions have a score, and overall when every asked question has one."""
     column = {qid: j for j, qid in enumerate(question_ids)}
-    groups: dict[str, list[int]] = {qid: [column[qid]] for qid in question_ids}
-    for name, ids in _categories(question_ids).items():
+    groups: dict[str, list[int]] = {qid: [column[qid]] for qid in answered}
+    for name, ids in _categories(question_ids, answered).items():
         groups[name] = [column[qid] for qid in ids]
-    groups["overall"] = list(column.values())
+    if len(answered) == len(question_ids):
+        groups["overall"] = list(column.values())
     return groups
 
 
@@ -171,8 +256,9 @@ def _column_groups(question_ids: list[str]) -> dict[str, list[int]]:
 def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED) -> Metric:
     """Prediction correctness per question, per category and overall, with 95% CIs.
 
-    A category's value is the mean of its questions' values (as the paper
-    reports it); intervals resample scenes jointly across questions.
+    A category's value is the mean of its questions' values (the paper's printed
+    scene-understanding values, `tests/test_paper_claims.py`); intervals resample scenes
+    jointly across questions.
     """
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
@@ -180,11 +266,11 @@ def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT
             return {}
         question_ids = _question_ids(scores)
         matrix = _scene_matrix(scores, question_ids)
-        groups = _column_groups(question_ids)
+        groups = _column_groups(question_ids, _answered(scores, question_ids))
         estimates = bootstrap_columns(matrix, groups, resamples=resamples, seed=seed)
         result: dict[str, float] = {}
         for name, estimate in estimates.items():
-            result.update(estimate.metrics(name))
+            result.update(_with_interval(name, estimate, _scenes(matrix, groups[name])))
         return result
 
     return compute
@@ -194,11 +280,12 @@ def isle_brick_precision(resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT
 def isle_brick_item_intervals(
     resamples: int = DEFAULT_RESAMPLES, seed: int = DEFAULT_SEED
 ) -> Metric:
-    """The paper's intervals for categories and overall: items resampled independently.
+    """Item-level intervals for categories and overall: items resampled independently.
 
     `<category>_item_ci_low` / `_item_ci_high` and `overall_item_ci_*`: a category's items
-    (every answer to its questions, e.g. 3 x 144) resampled as if independent, as the
-    paper's Table 2 intervals are reproduced. A question's interval is the same either way
+    (every answer to its questions, e.g. 3 x 144) resampled as if independent. This gives
+    the category intervals the paper prints (001 line 98; `tests/test_paper_claims.py`),
+    which does not say what it resampled. A question's interval is the same either way
     (one item per scene), so only groups of several questions are given. The printed and
     reported intervals are the scene-clustered ones (`isle_brick_precision`).
     """
@@ -209,10 +296,13 @@ def isle_brick_item_intervals(
         question_ids = _question_ids(scores)
         matrix = _scene_matrix(scores, question_ids)
         # one item per scene in a single question: its interval is the clustered one
-        groups = {k: v for k, v in _column_groups(question_ids).items() if len(v) > 1}
+        answered = _answered(scores, question_ids)
+        groups = {k: v for k, v in _column_groups(question_ids, answered).items() if len(v) > 1}
         estimates = bootstrap_pooled_items(matrix, groups, resamples=resamples, seed=seed)
         result: dict[str, float] = {}
         for name, estimate in estimates.items():
+            if _scenes(matrix, groups[name]) < MIN_SCENES:
+                continue
             result[f"{name}_item_ci_low"] = estimate.low
             result[f"{name}_item_ci_high"] = estimate.high
         return result
@@ -227,7 +317,7 @@ def isle_brick_chance() -> Metric:
     def compute(scores: list[SampleScore]) -> dict[str, float]:
         chance = _question_chance(scores)
         result = {f"chance_{qid}": value for qid, value in chance.items()}
-        for name, ids in _categories(list(chance)).items():
+        for name, ids in _categories(_question_ids(scores), list(chance)).items():
             result[f"chance_{name}"] = float(np.mean([chance[qid] for qid in ids]))
         return result
 

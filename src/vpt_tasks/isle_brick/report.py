@@ -14,7 +14,6 @@ its own run's chance as a dashed line.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +22,15 @@ from inspect_ai.log import EvalLog
 from vpt_tasks.benchmarks import task_title
 from vpt_tasks.isle_brick.metrics import ANSWER_TYPES, COOCCURRENCE_QUESTIONS
 from vpt_tasks.isle_brick.spec import CATEGORY_LABELS, load_spec
-from vpt_tasks.report.figures import pyplot, save
-from vpt_tasks.report.logs import fmt, log_details, model_labels, plain, run_table
+from vpt_tasks.report.figures import (
+    fitted_title,
+    legend_below,
+    pyplot,
+    run_color,
+    save,
+    wrapped,
+)
+from vpt_tasks.report.logs import estimate, fmt, log_details, model_labels, plain, run_table
 from vpt_tasks.report.readings import readings_table
 
 TASK = "isle_brick"
@@ -85,7 +91,7 @@ def chance(m: dict[str, float], row: str) -> float | None:
     """
     if f"chance_{row}" in m:
         return m[f"chance_{row}"]
-    if row == OVERALL:
+    if row == OVERALL and _defined(m.get(OVERALL)):  # not for a run without every question
         asked = [m[f"chance_{qid}"] for qid in load_spec().question_ids if f"chance_{qid}" in m]
         return sum(asked) / len(asked) if asked else None
     return None
@@ -132,15 +138,15 @@ def table_2(labels: list[str], metrics: list[dict[str, float]]) -> list[str]:
 
 INTERVAL_NOTE = (
     "Intervals resample scenes (a scene's seven answers are correlated, so they are drawn "
-    "together). The paper's intervals resample the items of a category independently; "
-    "they are usually narrower, as they ignore that correlation:"
+    "together). Items resampled independently, as if uncorrelated, give the intervals the "
+    "paper prints (it does not say what it resampled); they are usually narrower:"
 )
 
 
 def _item_intervals(
     labels: list[str], metrics: list[dict[str, float]], rows: list[str]
 ) -> list[str]:
-    """The paper's item-level intervals of the categories and overall, per run (issue 20 §3)."""
+    """Item-level intervals of the categories and overall (the paper's), per run (issue 20 §3)."""
     shown = [row for row in rows if any(f"{row}_item_ci_low" in m for m in metrics)]
     if not shown:
         return []
@@ -150,35 +156,50 @@ def _item_intervals(
             f"{CATEGORY_LABELS.get(row, row)} [{fmt(m.get(row + '_item_ci_low'))}, "
             f"{fmt(m.get(row + '_item_ci_high'))}]"
             for row in shown
-            if f"{row}_item_ci_low" in m
+            if _defined(m.get(row)) and _defined(m.get(f"{row}_item_ci_low"))
         ]
-        lines.append(f"- {label}: " + "; ".join(cells))
+        lines.append(f"- {label}: " + ("; ".join(cells) or "– (no category is defined)"))
     return [*lines, ""]
 
 
 def _estimate(m: dict[str, float], row: str) -> str:
-    if row not in m:
-        return "–"
-    return f"{fmt(m[row])} [{fmt(m.get(row + '_ci_low'))}, {fmt(m.get(row + '_ci_high'))}]"
+    """The value with its interval; "–" alone where the run does not define it."""
+    return estimate(m.get(row), m.get(row + "_ci_low"), m.get(row + "_ci_high"))
+
+
+def _defined(value: float | None) -> bool:
+    return value is not None and value == value
 
 
 def category_figure(labels: list[str], metrics: list[dict[str, float]]) -> Any:
     """Paper Figure 1: bars per category and run, each with its run's chance as a dashed line.
 
-    The legend is placed outside the axes, to the right, so it never covers a bar.
+    A category group widens with the runs (so bars and their labels stay apart from one run to
+    a dozen); the legend sits below the axes, in as many columns as fit, so it never covers a
+    bar; a run without a category's value has no bar there (blank, not 0).
     """
     plt = pyplot()
-    categories = [c for c in CATEGORY_LABELS if any(c in m for m in metrics)]
-    figure, axes = plt.subplots(figsize=(2.2 + 1.6 * len(categories), 3.6), layout="constrained")
+    categories = [c for c in CATEGORY_LABELS if any(_defined(m.get(c)) for m in metrics)]
+    group = max(1.7, 0.3 * len(labels) + 0.5)  # inches per category
+    figure, axes = plt.subplots(
+        figsize=(1.3 + group * max(1, len(categories)), 4.0), layout="constrained"
+    )
     width = 0.8 / max(1, len(labels))
     for i, (label, m) in enumerate(zip(labels, metrics, strict=True)):
         xs = [c + (i - (len(labels) - 1) / 2) * width for c in range(len(categories))]
-        values = [100 * m.get(c, float("nan")) for c in categories]
-        low = [100 * (m[c] - m.get(c + "_ci_low", m[c])) if c in m else 0.0 for c in categories]
-        high = [100 * (m.get(c + "_ci_high", m[c]) - m[c]) if c in m else 0.0 for c in categories]
-        axes.bar(xs, values, width, yerr=[low, high], capsize=3, label=plain(label))
+        values = [100 * m[c] if _defined(m.get(c)) else float("nan") for c in categories]
+        low = [
+            100 * (m[c] - m.get(c + "_ci_low", m[c])) if _defined(m.get(c)) else 0.0
+            for c in categories
+        ]
+        high = [
+            100 * (m.get(c + "_ci_high", m[c]) - m[c]) if _defined(m.get(c)) else 0.0
+            for c in categories
+        ]
+        color = run_color(i, len(labels))
+        axes.bar(xs, values, width, yerr=[low, high], capsize=3, label=plain(label), color=color)
         for x, category in zip(xs, categories, strict=True):
-            run_chance = chance(m, category) if category in m else None
+            run_chance = chance(m, category) if _defined(m.get(category)) else None
             if run_chance is not None:
                 axes.hlines(
                     100 * run_chance,
@@ -188,11 +209,11 @@ def category_figure(labels: list[str], metrics: list[dict[str, float]]) -> Any:
                     linestyles="dashed",
                     label="random baseline (its run)" if i == 0 and x == xs[0] else None,
                 )
-    names = [textwrap.fill(CATEGORY_LABELS[c], 14) for c in categories]
+    names = [wrapped(CATEGORY_LABELS[c], 0.9 * group) for c in categories]
     axes.set_xticks(range(len(categories)), names)
     axes.set_ylabel("prediction correctness (%)")
     axes.set_ylim(0, 100)
-    figure.legend(loc="outside right upper", fontsize="small")
+    legend_below(figure, *axes.get_legend_handles_labels())
     return figure
 
 
@@ -203,15 +224,20 @@ def _cooccurrence_figure(label: str, m: dict[str, float], path: Path) -> str | N
         return None
     plt = pyplot()
     figure, axes = plt.subplots(
-        1, len(questions), figsize=(3.8 * len(questions), 3.6), squeeze=False, layout="constrained"
+        1,
+        len(questions),
+        figsize=(max(4.5, 3.8 * len(questions)), 4.8),
+        squeeze=False,
+        layout="constrained",
     )
     for ax, qid in zip(axes[0], questions, strict=True):
         pool = spec.questions[qid].pool
+        # a gold label no item has is a blank row (no share to show), not a row of zeros
         matrix = [
             [
                 100 * m[f"cooc_{qid}_{g}_{p}"] / m[f"cooc_{qid}_{g}_total"]
                 if m[f"cooc_{qid}_{g}_total"]
-                else 0.0
+                else float("nan")
                 for p in pool
             ]
             for g in pool
@@ -219,14 +245,17 @@ def _cooccurrence_figure(label: str, m: dict[str, float], path: Path) -> str | N
         ax.imshow(matrix, cmap="Blues", vmin=0, vmax=100)
         for r, row in enumerate(matrix):
             for c, value in enumerate(row):
-                ax.text(c, r, f"{value:.0f}", ha="center", va="center", fontsize=8)
-        ax.set_xticks(range(len(pool)), pool, rotation=45)
+                if value == value:
+                    color = "white" if value > 60 else "black"
+                    ax.text(c, r, f"{value:.0f}", ha="center", va="center", fontsize=8, color=color)
+        ax.set_xticks(range(len(pool)), pool, rotation=90)
         ax.set_yticks(range(len(pool)), pool)
         ax.set_xlabel("predicted")
         ax.set_ylabel("gold")
         ax.set_title(qid)
-    figure.suptitle(
-        f"{plain(label)}: % of items with the gold label whose answer contains the predicted label",
-        fontsize=9,
+    fitted_title(
+        figure,
+        f"{plain(label)}: % of items with the gold label whose answer contains the predicted "
+        "label (blank: no item has that gold label)",
     )
     return save(figure, path)

@@ -27,9 +27,14 @@ from inspect_ai.solver import TaskState
 from vpt_tasks.core.stats import DEFAULT_RESAMPLES, DEFAULT_SEED
 from vpt_tasks.isle_brick.bias_metrics import isle_brick_bias_headline
 from vpt_tasks.isle_brick.extraction import read_components
-from vpt_tasks.isle_brick.metrics import isle_brick_headline
+from vpt_tasks.isle_brick.metrics import isle_brick_counts, isle_brick_headline
 from vpt_tasks.isle_brick.spec import load_spec
-from vpt_tasks.scorers.cascade import GraderMode, RulesReading, rules_beside_grader
+from vpt_tasks.scorers.cascade import (
+    GraderMode,
+    RulesReading,
+    answer_counts,
+    rules_beside_grader,
+)
 from vpt_tasks.scorers.choice_probability import (
     ChoiceReading,
     Choices,
@@ -88,6 +93,7 @@ def llm_extraction() -> LLMExtraction:
     metrics=[
         # named explicitly so that the log records the bootstrap's resamples and seed
         isle_brick_headline(resamples=DEFAULT_RESAMPLES, seed=DEFAULT_SEED),
+        isle_brick_counts(),
         rules_beside_grader(),
     ]
 )
@@ -106,6 +112,7 @@ def prediction_correctness(grader: GraderMode = "rules") -> Scorer:
 @scorer(
     metrics=[
         isle_brick_bias_headline(resamples=DEFAULT_RESAMPLES, seed=DEFAULT_SEED),
+        answer_counts(),
         rules_beside_grader(),
     ]
 )

@@ -1,4 +1,4 @@
-"""The Isle-Brick-V2 tasks: the benchmark as the paper ran it, and its direction-bias probe.
+"""The Isle-Brick-V2 tasks: the benchmark after the paper's protocol, and its direction-bias probe.
 
 inspect eval vpt_tasks/isle_brick --model openai/gpt-4o
 inspect eval vpt_tasks/isle_brick -T source=demo --model vpt_tasks/random

@@ -6,7 +6,8 @@ paper's headline first:
 - `accuracy` (accuracy of each option order, averaged over the two orders),
   `both_orders_correct`, `consistency`, `unknown_rate`;
 - `task=perspective-taking/accuracy`, `task=object-detection/accuracy`;
-- who read the answers (:func:`vpt_tasks.scorers.cascade.decision_counts`):
+- then, as counts in their own group (the scorer's
+  :func:`vpt_tasks.scorers.cascade.answer_counts`), who read the answers:
   `undecided` (answers nobody could read: no grader bound), `decided_by_rules`,
   `decided_by_grader` (and `decided_by_human` after adjudication);
 - with `-T grader=both`, `rules_agreement` and `rules_compared` (from
@@ -30,14 +31,18 @@ paired comparison of two solvers.
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from typing import Any
 
 from inspect_ai.scorer import Metric, SampleScore, metric
 
+from vpt_tasks.core.inspect_internals import computing_live_metrics
 from vpt_tasks.core.stats import PairedUnit
 from vpt_tasks.scorers.cascade import decision_counts
 from vpt_tasks.scorers.circular import OrderResult, two_order_summary
+
+logger = logging.getLogger(__name__)
 
 HEADLINE = "accuracy"
 """The paper's headline number: accuracy averaged over both option orders."""
@@ -46,7 +51,6 @@ _PRINTED_SUMMARY = ("accuracy", "both_orders_correct", "consistency", "unknown_r
 PERSPECTIVE_TAKING = "perspective-taking"
 OBJECT_DETECTION = "object-detection"
 _PRINTED_SLICES = ("task=perspective-taking", "task=object-detection")
-_PRINTED_COUNTS = ("undecided", "decided_by_rules", "decided_by_grader", "decided_by_human")
 
 
 def _meta(score: SampleScore) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -109,12 +113,10 @@ def headline(scores: list[SampleScore]) -> dict[str, float]:
     With no scores yet (Inspect's live display) the keys are there, undefined.
     """
     summary = two_order_summary([]) if not scores else orders_summary(scores)
-    counts = decision_counts(scores)
     result = {name: summary[name] for name in _PRINTED_SUMMARY}
     for key in _PRINTED_SLICES:
         if f"{key}/accuracy" in summary:
             result[f"{key}/accuracy"] = summary[f"{key}/accuracy"]
-    result.update({name: counts[name] for name in _PRINTED_COUNTS})
     return result
 
 
@@ -172,12 +174,48 @@ def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
 
 @metric
 def isle_v1_headline() -> Metric:
-    """The printed metrics of Isle v1: `accuracy` first (see :func:`headline`)."""
+    """The printed metrics of Isle v1: `accuracy` first (see :func:`headline`).
+
+    A partial run (`--limit`, `--sample-id`) prints what it supports: `accuracy` needs both
+    option orders (it averages their accuracies), so with one order only it is undefined
+    (NaN, its reason logged once); a number without any item asked in both orders
+    (`both_orders_correct`, `consistency`) is left out.
+    """
+    warned = False
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        return headline(scores)
+        nonlocal warned
+        result = headline(scores)
+        if not scores:
+            return result
+        orders = positions(scores)
+        missing = [
+            o for o in ("original", "swapped") if orders[f"accuracy_{o}"] != orders[f"accuracy_{o}"]
+        ]
+        if missing:  # every accuracy averages the two orders: none is defined
+            result = {k: (float("nan") if k.endswith(HEADLINE) else v) for k, v in result.items()}
+        undefined = [k for k, v in result.items() if v != v]
+        if undefined and not warned and not computing_live_metrics():
+            warned = True
+            logger.warning(
+                PARTIAL_WARNING.format(
+                    names=", ".join(undefined),
+                    n=f"{len(scores)} sample{'s' if len(scores) != 1 else ''}",
+                    why=f"no answer in the {missing[0]} option order"
+                    if missing
+                    else "no item was asked in both option orders",
+                )
+            )
+        return {k: v for k, v in result.items() if v == v or k == HEADLINE}
 
     return compute
+
+
+PARTIAL_WARNING = (
+    "Isle v1: {names} undefined for these {n}: {why} (a run with --limit or "
+    "--sample-id?). A run of --limit 2 or more (one item in both orders) defines them; see "
+    "docs/sweeps.md."
+)
 
 
 @metric

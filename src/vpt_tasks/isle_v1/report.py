@@ -64,8 +64,9 @@ def perspective_vs_control(logs: list[EvalLog]) -> list[str]:
             for label, c, v in rows
         ),
         "",
-        "The paper's drops (32% Isle-Bricks, 38% Isle-Dots, 35% on average) are relative to the "
-        "control: its averages, 83% and 54%, give 35% and 29 points.",
+        "The paper's drops (32% Isle-Bricks, 38% Isle-Dots, 35% on average) read as relative to "
+        "the control (it does not say which): its averages, 83% and 54%, give 35% relative and "
+        "29 points.",
         "",
     ]
     if len(rows) < MIN_MODELS:

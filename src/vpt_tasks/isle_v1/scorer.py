@@ -18,12 +18,12 @@ from vpt_tasks.isle_v1.grading import sample_prompt, sample_valid_values
 from vpt_tasks.isle_v1.metrics import isle_v1_headline
 from vpt_tasks.isle_v1.spec import load_spec
 from vpt_tasks.scorers.answer_mapping import answer_mapping
-from vpt_tasks.scorers.cascade import GraderMode, rules_beside_grader
+from vpt_tasks.scorers.cascade import GraderMode, answer_counts, rules_beside_grader
 
 SCORER_NAME = "option_mapping"
 
 
-@scorer(metrics=[isle_v1_headline(), rules_beside_grader()], name=SCORER_NAME)
+@scorer(metrics=[isle_v1_headline(), answer_counts(), rules_beside_grader()], name=SCORER_NAME)
 def option_mapping(grader: GraderMode = "auto") -> Scorer:
     """Map each answer to an option value (rules and/or the grader) and score it against the gold.
 

@@ -2,16 +2,18 @@
 
 The scored rotations are grouped by item (sample metadata `item_id`,
 `rotation`, `n_rotations`). Printed (the `merge_match` scorer's metrics,
-`omni_headline`), the paper's headline first:
+`omni_headline`), the headline first:
 
 - `vanilla_accuracy` (share of all answered rotations that are correct: the
-  paper's Table 1 number), `circular_accuracy` (share of items answered
-  correctly in every rotation; an item missing a rotation -- an errored
-  sample, `--limit` -- counts as failed), `rotation0_accuracy` (the original
+  number the project reads the paper's Table 1 as; see the README),
+  `circular_accuracy` (share of items answered correctly in every rotation; an
+  item missing a rotation -- an errored sample, `--limit` -- counts as failed),
+  `rotation0_accuracy` (the original
   option order only), `chance_vanilla` (1/k) and `chance_circular` (mean over
   items of (1/k)^k);
 - `pov=<first|third>/vanilla_accuracy` and `qtype=<q>/vanilla_accuracy`;
-- who read the answers (:func:`vpt_tasks.scorers.cascade.decision_counts`):
+- then, as counts in their own group (the scorer's
+  :func:`vpt_tasks.scorers.cascade.answer_counts`), who read the answers:
   `undecided` (answers nobody could read: no judge bound), `decided_by_rules`,
   `decided_by_grader` (the judge);
 - with `-T grader=both`, `rules_agreement` and `rules_compared` (from
@@ -46,14 +48,14 @@ GROUP_KEYS = ("qtype", "difficulty", "pov")
 TABLE1 = "qtype_difficulty"
 """Slice key of the paper's Table 1 cells: `qtype_difficulty=<qtype>:<difficulty>/<metric>`."""
 HEADLINE = "vanilla_accuracy"
-"""The paper's number (its Table 1: plain accuracy over every question asked -- weak models
-near 25%, where answering every rotation right by chance is 0.39%)."""
+"""The number the project reads the paper's Table 1 as: plain accuracy over every question
+asked (the weakest models' cells sit near 25%, where answering every rotation right by chance
+is 0.39%; the paper says circular evaluation was employed and not which number Table 1
+shows)."""
 CIRCULAR = "circular_accuracy"
 """Printed right after the headline: right in every rotation (rotation-consistent scoring)."""
 HEADLINE_PLAIN = "rotation0_accuracy"
 """The headline with `-T circular=false` (no rotations)."""
-
-_PRINTED_PATHS = ("undecided", "decided_by_rules", "decided_by_grader", "decided_by_human")
 
 
 def circular(scores: list[SampleScore]) -> dict[str, float]:
@@ -111,8 +113,6 @@ def headline(scores: list[SampleScore]) -> dict[str, float]:
         for key, number in summary.items():
             if key.startswith(f"{group}=") and key.endswith(f"/{first}"):
                 result[key] = number
-    counts = decision_counts(scores)
-    result.update({name: counts[name] for name in _PRINTED_PATHS})
     return result
 
 
@@ -134,7 +134,7 @@ INTENTION = ("4",)
 def point_of_view_test(scores: list[SampleScore]) -> dict[str, float]:
     """The paper's first- vs third-person analysis, and the same test on intention items.
 
-    The paper (`../shared/papers/004_*`, §4, line 84): "A drill down into single
+    The paper (`../shared/papers/004_*`, §3.2, line 84): "A drill down into single
     image-prompt pairs (less confounded by distractor selection methods) shows that
     prompting MLLMs with first-person phrasing significantly improves performance on
     perspective-taking tasks ($p = 0.0321$) on spatial reasoning, while remaining
@@ -236,8 +236,8 @@ def paired_units(scores: list[SampleScore]) -> list[PairedUnit]:
 
 @metric
 def omni_headline() -> Metric:
-    """The printed metrics of Omni-Perspective: vanilla accuracy (the paper's Table 1 number)
-    first, circular accuracy next (see :func:`headline`)."""
+    """The printed metrics of Omni-Perspective: vanilla accuracy (the project's reading of the
+    paper's Table 1) first, circular accuracy next (see :func:`headline`)."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
         return headline(scores)

@@ -66,8 +66,8 @@ def point_of_view(labels: list[str], numbers: list[dict[str, float]]) -> list[st
     for prefix, title in (
         (
             "pov_",
-            "### First- vs third-person phrasing: the paper's paired t-test (single-image "
-            "perspective-taking questions, Qtype 3 and 3.5, each asked both ways)",
+            "### First- vs third-person phrasing: the paper's paired t-test as read here "
+            "(single-image perspective-taking questions, Qtype 3 and 3.5, each asked both ways)",
         ),
         (
             "pov_intention_",

@@ -45,7 +45,7 @@ def omni_perspective(
             the point of view of their phrasing (`prompt_pov`).
         circular: ask every rotation of the options (default) or only the
             original order (`false`).
-        solver: `zero_shot` (default: the paper's prompt), `cot` (a
+        solver: `zero_shot` (default: zero-shot Q(M)T -> A, the paper's protocol), `cot` (a
             chain-of-thought instruction after the options, more tokens) or
             `first_person` (third-person questions restated in the first person).
         grader: who maps answers to an option: `auto` (default: the rules,

@@ -1,8 +1,8 @@
-"""Baseline "models" that reproduce the papers' reference rows.
+"""Baseline "models" for the papers' reference rows (Isle-Brick-V2's random classifier, COMFORT's "Always Yes").
 
 `--model vpt_tasks/<name>` selects one:
 
-- `random`: the paper's random baseline. Answers uniformly from the answer
+- `random`: Isle-Brick-V2's random baseline (Appendix A.3; the other papers' random rows are computed in the report). Answers uniformly from the answer
   pool of the question asked (read from the sample's user message, see
   `vpt_tasks.core.messages`), seeded from the sample itself, so that a run is
   reproducible regardless of concurrency. When log-probabilities are requested
@@ -11,7 +11,9 @@
   `vpt_tasks.core.messages.baseline_hint`) gets the same, with its own two words.
 - `always_yes`: answers "Yes" (or the yes word of a marked yes/no pool), with
   P(Yes) = 1 when log-probabilities are requested.
-- `constant`: answers the fixed text given by `-M answer=...` (e.g. `A`).
+- `constant`: answers the fixed text given by `-M answer=...` (e.g. `A`; commas are kept:
+  Inspect's split of `-M` values at commas is joined back), or held in the file
+  `-M answer_file=PATH`; it says what it will answer before the run.
 - `biased`: a model with a fixed directional bias, for testing bias diagnostics
   (Isle-Brick-V2's Q5 probe): `-M direction=east` (default) is its answer to every
   question whose permissible answers include that direction — with its
@@ -28,6 +30,7 @@ import hashlib
 import logging
 import math
 import random
+from pathlib import Path
 from typing import Any
 
 from inspect_ai.model import (
@@ -46,6 +49,7 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from vpt_tasks.core.messages import read_hint
+from vpt_tasks.core.notes import note
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +68,8 @@ class BaselineModel(ModelAPI):
         api_key: str | None = None,
         config: GenerateConfig | None = None,
         seed: int = 0,
-        answer: str | None = None,
+        answer: Any = None,
+        answer_file: str | None = None,
         direction: str | None = None,
         **model_args: Any,
     ) -> None:
@@ -77,12 +82,13 @@ class BaselineModel(ModelAPI):
         if model_args:
             raise ValueError(
                 f"vpt_tasks/{model_name} does not take -M {', '.join(model_args)}; "
-                "it takes seed (answer, for constant; direction, for biased)."
+                "it takes seed (answer or answer_file, for constant; direction, for biased)."
             )
-        if model_name == "constant" and answer is None:
-            raise ValueError("vpt_tasks/constant needs the text to answer: -M answer=A")
         self.seed = int(seed)
-        self.answer = None if answer is None else _answer_text(answer)
+        self.answer = None
+        if model_name == "constant":
+            self.answer = constant_answer(answer, answer_file)
+            note(f"vpt_tasks/constant answers every question with: {self.answer!r}")
         self.direction = str(direction or "east").strip().lower()
         if self.direction not in DIRECTIONS:
             raise ValueError(
@@ -131,9 +137,40 @@ class BaselineModel(ModelAPI):
         return _output(self.model_name, rng.choice(pool), None)
 
 
+def constant_answer(answer: Any, answer_file: str | None) -> str:
+    """The text `constant` answers: `-M answer=TEXT`, or the content of `-M answer_file=PATH`
+    (exactly, but for one final newline) for a text `-M` cannot carry as it is."""
+    if (answer is None) == (answer_file is None):
+        raise ValueError(
+            "vpt_tasks/constant needs the text to answer, one way: -M answer=A, or "
+            "-M answer_file=PATH (a text file holding the answer, e.g. one with a colon)."
+        )
+    if answer_file is not None:
+        try:
+            text = Path(str(answer_file)).expanduser().read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise ValueError(
+                f"vpt_tasks/constant -M answer_file={answer_file}: cannot read it "
+                f"({getattr(error, 'strerror', None) or error}); give a UTF-8 text file."
+            ) from None
+        return text[:-1] if text.endswith("\n") else text
+    return _answer_text(answer)
+
+
 def _answer_text(value: Any) -> str:
-    """The text `constant` answers. `-M` values are read as YAML, so `-M answer=yes`
-    arrives as the boolean True: it means the word, answered as "Yes" ("No" for False)."""
+    """The text `constant` answers. `-M` values are read as YAML, then split at commas:
+    `-M answer="left, then right"` arrives as a list of its comma-separated parts, joined
+    back here (Inspect splits with `str.split(",")`, which keeps the spaces, so the join is
+    the text as typed); `-M answer=yes` arrives as the boolean True: it means the word,
+    answered as "Yes" ("No" for False). A mapping (`-M answer="Note: left"` reads as
+    YAML `{Note: left}`) cannot be taken back to its text: use `-M answer_file`."""
+    if isinstance(value, list | tuple):
+        return ",".join(_answer_text(part) for part in value)
+    if isinstance(value, dict):
+        raise ValueError(
+            "vpt_tasks/constant: -M answer was read as a YAML mapping (a colon followed by a "
+            "space), not as text; put the answer in a file and pass -M answer_file=PATH."
+        )
     if isinstance(value, bool):
         text = "Yes" if value else "No"
         logger.warning(

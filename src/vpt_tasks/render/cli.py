@@ -362,10 +362,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"{error_prefix} the options select no frame", file=sys.stderr)
         return 2
     from vpt_tasks.render.ray_engine import RayUnavailable, ShardsFailed
-    from vpt_tasks.render.renderer import Renderer
+    from vpt_tasks.render.renderer import Renderer, RendererUnavailable
 
     renderer = Renderer(args.renderer) if args.renderer else None
     try:
+        if renderer is not None:
+            renderer.check()
         if args.shard is not None:
             return _render_shard(args, plans, settings, workers, threads, renderer)
         if args.engine == "ray":
@@ -376,7 +378,7 @@ def run(args: argparse.Namespace) -> int:
             report = _finish(
                 args, plans, settings, workers=workers, threads=threads, renderer=renderer
             )
-    except BlenderUnavailable as error:
+    except (BlenderUnavailable, RendererUnavailable) as error:
         print(f"vpt-tasks render: {error}", file=sys.stderr)
         return 2
     except RayUnavailable as error:

@@ -32,6 +32,11 @@ from vpt_tasks.render.scene import RenderSettings, Scene
 
 BLENDER = "vpt_tasks.render.blender"
 """The real renderer: Cycles through `bpy`."""
+_API = ("render_frame", "render_mask", "blender_version")
+
+
+class RendererUnavailable(ValueError):
+    """`--renderer` names a module that cannot draw (said in one line)."""
 
 
 @dataclass(frozen=True)
@@ -53,17 +58,33 @@ class Renderer:
         return str(self._module().blender_version())
 
     def check(self) -> None:
-        """Fail early, with the install hint, when Blender is the renderer and `bpy` is missing.
+        """Fail early, with the install hint, when Blender is the renderer and `bpy` is missing,
+        and with `RendererUnavailable` when another module cannot draw (not importable, or
+        without `render_frame`, `render_mask` and `blender_version`).
 
-        Cheap (no import of bpy): used before spawning worker processes, which
-        would otherwise each fail with the same error.
+        Cheap (no import of bpy): used before any frame is drawn or a worker spawned,
+        which would otherwise each fail with a traceback.
         """
-        if self.module == BLENDER and importlib.util.find_spec("bpy") is None:
-            from vpt_tasks.render.blender import import_bpy
+        if self.module == BLENDER:
+            if importlib.util.find_spec("bpy") is None:
+                from vpt_tasks.render.blender import import_bpy
 
-            import_bpy()  # raises BlenderUnavailable with the install instructions
-        else:
-            self._module()
+                import_bpy()  # raises BlenderUnavailable with the install instructions
+            return
+        try:
+            module = self._module()
+        except Exception as error:  # noqa: BLE001 -- any import failure is the same answer
+            raise RendererUnavailable(
+                f"--renderer {self.module}: the module cannot be imported "
+                f"({type(error).__name__}: {error}); name an importable module, or leave "
+                "--renderer out for Blender."
+            ) from None
+        missing = [name for name in _API if not callable(getattr(module, name, None))]
+        if missing:
+            raise RendererUnavailable(
+                f"--renderer {self.module}: the module has no {', '.join(missing)}; a renderer "
+                f"defines {', '.join(_API)} (see vpt_tasks.render.blender)."
+            )
 
 
 @dataclass(frozen=True)

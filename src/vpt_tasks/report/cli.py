@@ -18,6 +18,9 @@ from typing import Any
 from vpt_tasks.benchmarks import load, task_entries
 from vpt_tasks.report.logs import load_logs, log_details, model_labels, ordered, plain
 from vpt_tasks.report.paired import render_paired
+from vpt_tasks.report.progress import progress
+from vpt_tasks.report.provenance import provenance
+from vpt_tasks.report.text import as_number
 
 
 def _finite(value: Any) -> Any:
@@ -34,7 +37,7 @@ def _finite(value: Any) -> Any:
 def _record(task: str, label: str, log: Any) -> dict[str, Any]:
     """One log's machine-readable record (raises if the log cannot be reported)."""
     numbers = {
-        k: (v if isinstance(v, int | float) and math.isfinite(v) else None)
+        k: as_number(k, v) if isinstance(v, int | float) else None
         for k, v in log_details(log).items()
     }
     record = {
@@ -43,6 +46,7 @@ def _record(task: str, label: str, log: Any) -> dict[str, Any]:
         "model": log.eval.model,
         "log": log.location,
         "task_args": _finite(log.eval.task_args),
+        **_finite(provenance(log)),
         "task_version": log.eval.task_version,
         "source": _finite((log.eval.metadata or {}).get("source")),
         "packages": log.eval.packages,
@@ -71,18 +75,21 @@ def reportable(by_task: dict[str, list[Any]]) -> tuple[dict[str, list[Any]], lis
 
     kept: dict[str, list[Any]] = {}
     skipped: list[str] = []
-    for task, logs in by_task.items():
-        paired = {id(log) for pair in paired_runs(logs) for log in pair}
-        for log in logs:
-            try:
-                record = _record(task, "", log)
-            except Exception as error:  # noqa: BLE001 - one bad log must not lose the report
-                skipped.append(
-                    f"{log.location}: cannot be reported ({type(error).__name__}: {error})"
-                )
-                continue
-            _prepare(task, log, record, paired=id(log) in paired)
-            kept.setdefault(task, []).append(log)
+    total = sum(len(logs) for logs in by_task.values())
+    with progress(total, "reading logs") as advance:
+        for task, logs in by_task.items():
+            paired = {id(log) for pair in paired_runs(logs) for log in pair}
+            for log in logs:
+                advance(Path(str(log.location)).name)
+                try:
+                    record = _record(task, "", log)
+                except Exception as error:  # noqa: BLE001 - one bad log must not lose the report
+                    skipped.append(
+                        f"{log.location}: cannot be reported ({type(error).__name__}: {error})"
+                    )
+                    continue
+                _prepare(task, log, record, paired=id(log) in paired)
+                kept.setdefault(task, []).append(log)
     return kept, skipped
 
 
@@ -117,8 +124,10 @@ def _prepare(task: str, log: Any, record: dict[str, Any], *, paired: bool) -> No
 def report_numbers(by_task: dict[str, list[Any]]) -> list[dict[str, Any]]:
     """Every number of every reported log, machine-readable (`report.json`).
 
-    One record per log: where it came from, its printed metrics and the
-    benchmark's detailed numbers (`log_details`); undefined values are null.
+    One record per log: where it came from (model and its `-M` arguments, the grader and
+    other model roles, data source and revision, task arguments as given and those ignored,
+    samples scored of the data's, versions, date), its printed metrics and the benchmark's
+    detailed numbers (`log_details`); undefined values are null, counts integers.
     """
     return [
         _record(task, plain(label), log)
@@ -182,21 +191,23 @@ def _run(args: argparse.Namespace) -> int:
     by_task = {task: ordered(logs) for task, logs in by_task.items()}
     lines = ["# vpt_tasks report", ""]
     failed = []
-    for task, logs in sorted(by_task.items()):
-        try:
-            lines += load(renderers[task])(logs, args.out)
-        except OSError:
-            raise
-        except Exception as error:  # noqa: BLE001 - the other sections are still reported
-            failed.append(task)
-            lines += [
-                f"## {task}",
-                "",
-                f"This section could not be rendered ({type(error).__name__}: {error}).",
-                "",
-            ]
-            print(f"vpt-tasks report: the {task} section failed: {error}", file=sys.stderr)
-        lines.append("")
+    with progress(len(by_task), "writing sections") as advance:
+        for task, logs in sorted(by_task.items()):
+            advance(task)
+            try:
+                lines += load(renderers[task])(logs, args.out)
+            except OSError:
+                raise
+            except Exception as error:  # noqa: BLE001 - the other sections are still reported
+                failed.append(task)
+                lines += [
+                    f"## {task}",
+                    "",
+                    f"This section could not be rendered ({type(error).__name__}: {error}).",
+                    "",
+                ]
+                print(f"vpt-tasks report: the {task} section failed: {error}", file=sys.stderr)
+            lines.append("")
     lines += render_paired(by_task)
     lines += load("vpt_tasks.grader_check.calibration:expected_errors_section")(by_task)
     numbers = args.out / "report.json"

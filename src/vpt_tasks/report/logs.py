@@ -9,7 +9,6 @@ file in a directory does not hide the others.
 from __future__ import annotations
 
 import functools
-import html
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -19,6 +18,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from inspect_ai.log import EvalLog, list_eval_logs, read_eval_log
+
+from vpt_tasks.report.provenance import coverage, model_labels, run_table
+from vpt_tasks.report.text import estimate, fmt, markdown, plain
+
+__all__ = [
+    "LoadedLogs",
+    "coverage",
+    "estimate",
+    "fmt",
+    "load_logs",
+    "log_details",
+    "log_metrics",
+    "markdown",
+    "model_labels",
+    "ordered",
+    "per_log",
+    "plain",
+    "run_table",
+    "sample_scores",
+]
 
 if TYPE_CHECKING:
     from inspect_ai.scorer import SampleScore
@@ -43,18 +62,6 @@ def is_vpt_task(log: EvalLog) -> bool:
     """Whether the log is of a task of this package (registered as `vpt_tasks/<name>`), not a
     user's own task that happens to have the same name."""
     return (log.eval.task_registry_name or log.eval.task or "").startswith("vpt_tasks/")
-
-
-def markdown(text: object) -> str:
-    """Text that shows as itself in a Markdown table cell: `|`, `<`, `>`, `&` and line breaks
-    of a model name or argument would otherwise shift columns or become HTML."""
-    escaped = html.escape(" ".join(str(text).split()), quote=False)
-    return escaped.replace("|", "&#124;")
-
-
-def plain(label: str) -> str:
-    """A table label (`markdown`) back as plain text, for a figure."""
-    return html.unescape(label)
 
 
 def load_logs(
@@ -103,9 +110,7 @@ def load_logs(
         attempts.sort(key=lambda item: (_finished(item[1]), _when(item[1]), item[0]))
         file, log = attempts[-1]
         if not _finished(log):
-            result.skipped.append(
-                f"{file}: the eval is '{log.status}', not finished successfully; rerun it or use `inspect eval-retry`"
-            )
+            result.skipped.append(f"{file}: {_why_unfinished(log)}")
             continue
         result.by_task.setdefault(task_name(log), []).append(log)
         for other, earlier in attempts[:-1]:
@@ -120,6 +125,22 @@ def load_logs(
 
 def _finished(log: EvalLog) -> bool:
     return log.status == "success" and log.results is not None
+
+
+def _why_unfinished(log: EvalLog) -> str:
+    """Why a log is not reported, in the words of what happened to the run."""
+    if log.status == "started":
+        return "the eval is still running (or was killed); report it when it has finished"
+    if log.status == "cancelled":
+        return "the eval was cancelled; `inspect eval-retry` finishes it"
+    if log.status == "error":
+        return "the eval ended in an error; `inspect eval-retry` finishes it"
+    if log.status == "success":  # finished, but nothing was scored
+        return (
+            "the eval finished but scored no sample (every sample errored?); see the log with "
+            "`inspect view` and re-run it, or `inspect eval-retry` it"
+        )
+    return f"the eval is '{log.status}'; rerun it or use `inspect eval-retry`"
 
 
 def _when(log: EvalLog) -> str:
@@ -138,70 +159,10 @@ def ordered(logs: Iterable[EvalLog]) -> list[EvalLog]:
     )
 
 
-def model_labels(logs: list[EvalLog]) -> list[str]:
-    """Column labels: the model, plus what tells its runs apart where a model repeats.
-
-    Labels are escaped for Markdown tables (`markdown`); a figure shows `plain(label)`.
-    Repeated runs of a model are told apart by the task arguments that differ
-    between them (e.g. `solver=first_person`), else by the data source, else by
-    the date they ran; the "Runs" table of each section (`run_table`) gives the
-    full provenance of every label.
-    """
-    labels = []
-    for log in logs:
-        twins = [other for other in logs if other.eval.model == log.eval.model]
-        if len(twins) == 1:
-            labels.append(log.eval.model)
-            continue
-        keys = sorted({key for twin in twins for key in twin.eval.task_args})
-        differing = [k for k in keys if len({repr(t.eval.task_args.get(k)) for t in twins}) > 1]
-        if differing:
-            what = ", ".join(f"{k}={log.eval.task_args.get(k)}" for k in differing)
-        elif len({_source(t) for t in twins}) > 1:
-            what = _source(log)
-        else:
-            what = (log.eval.created or "")[:16].replace("T", " ")
-        labels.append(f"{log.eval.model} ({what})")
-    return [markdown(label) for label in labels]
-
-
-def _source(log: EvalLog) -> str:
-    source = (log.eval.metadata or {}).get("source") or {}
-    kind, location = source.get("kind", "?"), source.get("location", "?")
-    where = "demo" if kind == "demo" else f"{kind} {location}"
-    revision = source.get("revision")
-    return where + (f"@{str(revision)[:12]}" if revision else "")
-
-
-def run_table(logs: list[EvalLog], labels: list[str]) -> list[str]:
-    """A "Runs" table: where the numbers under each label came from."""
-    lines = [
-        "Runs (where each column comes from):",
-        "",
-        "| label | data source | vpt-tasks | task version | task arguments | date |",
-        "|---|---|---|---|---|---|",
-    ]
-    for label, log in zip(labels, logs, strict=True):
-        arguments = ", ".join(
-            f"{k}={v}" for k, v in sorted(log.eval.task_args.items()) if k != "source"
-        )
-        lines.append(
-            f"| {label} | {markdown(_source(log))} | {log.eval.packages.get('vpt-tasks', '?')} "
-            f"| {log.eval.task_version} | {markdown(arguments or 'defaults')} "
-            f"| {(log.eval.created or '')[:10]} |"
-        )
-    return [*lines, ""]
-
-
 def log_metrics(log: EvalLog) -> dict[str, float]:
     """Every metric of a log by name (the task has one scorer)."""
     assert log.results is not None
     return {name: m.value for score in log.results.scores for name, m in score.metrics.items()}
-
-
-def fmt(number: float | None) -> str:
-    """A fraction as a percentage with one decimal; "–" for a missing or undefined value."""
-    return "–" if number is None or number != number else f"{100 * number:.1f}"
 
 
 def sample_scores(
@@ -428,7 +389,7 @@ def _paired_units(log: EvalLog) -> tuple[Any, ...]:
 def log_details(log: EvalLog) -> dict[str, float]:
     """Every number of a log: its metrics, and the benchmark's detailed numbers.
 
-    The printed metrics of a task are a handful (the paper's headline first); the
+    The printed metrics of a task are a handful (the task's headline first); the
     detailed ones (confidence bounds, chance levels, counts, every slice) are computed
     from the log's samples by the benchmark's `metrics.details`, the same functions
     the task's metrics use, so a report shows exactly what the run scored.

@@ -16,6 +16,8 @@ Statistics (scipy):
 - p-value: McNemar's exact test for right/wrong units (a two-sided binomial
   test on the discordant pairs), the paired t-test for scores, with the
   Wilcoxon signed-rank p-value beside it.
+- several tests in one table (all units and each slice): Holm-adjusted p-values beside the
+  unadjusted ones (`core.stats.holm`), with a note on multiple comparisons.
 - clustered units: where a benchmark's units come in clusters that are not
   independent (an Isle v1 item asked in both option orders, an Isle-Brick-V2
   scene's seven questions), each cluster's mean is one paired observation and
@@ -30,7 +32,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from vpt_tasks.core.stats import PairedUnit
+from vpt_tasks.core.stats import PairedUnit, holm
 
 SOLVER_BASELINE = "zero_shot"
 SOLVER_TREATMENT = "first_person"
@@ -121,6 +123,18 @@ def _compare_pairs(pairs: list[tuple[PairedUnit, PairedUnit]], binary: bool) -> 
 
 # --- the report section ---------------------------------------------------------------
 
+MULTIPLE_COMPARISONS = (
+    "Multiple comparisons: this table holds {k} paired tests (all units and each slice; the "
+    "slices overlap the whole), so some small unadjusted p-values are expected by chance. "
+    "`p (Holm)` is each p adjusted by Holm's step-down method over the table's {k} tests (of "
+    "the main test; Wilcoxon is not adjusted): reading p (Holm) < 0.05 as a difference keeps "
+    "the chance of any false one in the table at most 5%. The intervals are not adjusted."
+)
+
+
+def _p(value: float) -> str:
+    return "–" if value != value else f"{value:.4g}"
+
 
 def _solver(log: Any) -> str:
     return str(log.eval.task_args.get("solver") or SOLVER_BASELINE)
@@ -154,6 +168,10 @@ def render_paired(by_task: Mapping[str, Sequence[Any]]) -> list[str]:
             comparisons = compare_runs(paired_units_of(baseline), paired_units_of(treatment))
             if not comparisons or comparisons["all"].n == 0:
                 continue
+            several = len(comparisons) > 1
+            adjusted = dict(
+                zip(comparisons, holm([c.p_value for c in comparisons.values()]), strict=True)
+            )
             lines += [
                 f"### {task}: {baseline.eval.model} — first person vs zero shot",
                 "",
@@ -163,8 +181,13 @@ def render_paired(by_task: Mapping[str, Sequence[Any]]) -> list[str]:
                 "come in clusters (an item's two option orders, a scene's questions) n counts "
                 "clusters (units in brackets) and the t-test runs over cluster means.",
                 "",
-                "| slice | n | zero shot | first person | difference [95% CI] | test | p |",
-                "|---|---|---|---|---|---|---|",
+            ]
+            if several:
+                lines += [MULTIPLE_COMPARISONS.format(k=len(comparisons)), ""]
+            lines += [
+                "| slice | n | zero shot | first person | difference [95% CI] | test | p |"
+                + (" p (Holm) |" if several else ""),
+                "|---|---|---|---|---|---|---|" + ("---|" if several else ""),
             ]
             for name, c in comparisons.items():
                 p = f"{c.p_value:.4g}" + (
@@ -174,7 +197,7 @@ def render_paired(by_task: Mapping[str, Sequence[Any]]) -> list[str]:
                 lines.append(
                     f"| {name} | {n} | {100 * c.baseline:.1f} | {100 * c.treatment:.1f} | "
                     f"{100 * c.difference:+.1f} [{100 * c.ci_low:+.1f}, {100 * c.ci_high:+.1f}] "
-                    f"| {c.test} | {p} |"
+                    f"| {c.test} | {p} |" + (f" {_p(adjusted[name])} |" if several else "")
                 )
             lines.append("")
     if lines:

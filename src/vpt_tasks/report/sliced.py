@@ -4,7 +4,7 @@ Isle-Bricks v1 / Isle-Dots (`task=…/accuracy`, `partition=…/consistency`) an
 Omni-Perspective (`qtype=…/circular_accuracy`) report overall values under the
 bare metric name and per slice as `<key>=<value>/<metric>`. A section is one
 table per metric — rows the overall value and every slice, one column per
-model — and one bar figure comparing two metrics per slice.
+model — and one figure of two metrics per slice (a heatmap each: a row per run).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from inspect_ai.log import EvalLog
 
-from vpt_tasks.report.figures import pyplot, save
+from vpt_tasks.report.figures import pyplot, save, wrapped
 from vpt_tasks.report.logs import fmt, log_details, model_labels, plain, run_table
 from vpt_tasks.report.readings import readings_table
 
@@ -78,38 +78,53 @@ def render_sliced(section: SlicedSection, logs: list[EvalLog], out: Path) -> lis
 def _pair_figure(
     section: SlicedSection, labels: list[str], metrics: list[dict[str, float]], path: Path
 ) -> str | None:
+    """Two heatmaps side by side (the figure pair's metrics): a row per run, a column per
+    slice, each cell its value in %; a slice a run has no value for is blank.
+
+    Cells keep their size from one run to a dozen (the figure grows with the rows), where
+    bars per run and slice would crowd; the run labels are wrapped to a fixed width.
+    """
     first, second = section.figure_pair
     rows = slices(metrics, first)
     if not rows:
         return None
+    import numpy as np
+
     plt = pyplot()
+    names = dict(section.metrics)
+    label_width = 3.2  # inches for the run labels on the left
+    panel = 0.5 * len(rows) + 0.4
+    height = 0.42 * max(2, len(labels)) + 2.4
     figure, axes = plt.subplots(
-        len(labels),
         1,
-        figsize=(max(5.0, 0.9 * len(rows) + 2), 2.8 * len(labels)),
+        2,
+        figsize=(label_width + 2 * panel + 1.2, height),
         squeeze=False,
+        sharey=True,
         layout="constrained",
     )
-    names = dict(section.metrics)
-    for ax, label, m in zip(axes[:, 0], labels, metrics, strict=True):
-        xs = range(len(rows))
-        ax.bar(
-            [x - 0.2 for x in xs],
-            [100 * (value(m, r, first) or 0) for r in rows],
-            0.4,
-            label=names[first],
+    shown = [wrapped(plain(label), label_width, "small") for label in labels]
+    image = None
+    for ax, metric in zip(axes[0], (first, second), strict=True):
+        values = np.array(
+            [[_percent(value(m, row, metric)) for row in rows] for m in metrics], dtype=float
         )
-        ax.bar(
-            [x + 0.2 for x in xs],
-            [100 * (value(m, r, second) or 0) for r in rows],
-            0.4,
-            label=names[second],
+        image = ax.imshow(
+            np.ma.masked_invalid(values), cmap="Blues", vmin=0, vmax=100, aspect="auto"
         )
-        ax.set_xticks(list(xs), rows, rotation=30, ha="right", fontsize=8)
-        ax.set_ylim(0, 100)
-        ax.set_ylabel("%")
-        ax.set_title(plain(label), fontsize=9)
-    # one legend for all panels, above them: it never covers a bar
-    handles, names_shown = axes[0, 0].get_legend_handles_labels()
-    figure.legend(handles, names_shown, loc="outside upper center", ncols=2, fontsize="small")
+        for r, found in enumerate(values):
+            for c, number in enumerate(found):
+                if number == number:
+                    color = "white" if number > 60 else "black"
+                    ax.text(
+                        c, r, f"{number:.0f}", ha="center", va="center", fontsize=7, color=color
+                    )
+        ax.set_xticks(range(len(rows)), rows, rotation=90, fontsize=7)
+        ax.set_yticks(range(len(labels)), shown, fontsize="small")
+        ax.set_title(wrapped(names[metric], panel, 9), fontsize=9)
+    figure.colorbar(image, ax=axes[0, :].tolist(), label="%", shrink=0.8)
     return save(figure, path)
+
+
+def _percent(number: float | None) -> float:
+    return float("nan") if number is None or number != number else 100 * number

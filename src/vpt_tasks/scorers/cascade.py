@@ -327,3 +327,20 @@ def rules_beside_grader() -> Metric:
         return rules_agreement(scores)
 
     return compute
+
+
+READING_COUNTS = ("undecided", "decided_by_rules", "decided_by_grader", "decided_by_human")
+"""The printed order of who read the answers: undecided first, the one to watch."""
+
+
+@metric
+def answer_counts() -> Metric:
+    """Who read the answers, as the counts printed after a task's rates (their own metric,
+    so their own group in the log): `undecided`, `decided_by_rules`, `decided_by_grader`,
+    `decided_by_human` (`decision_counts`)."""
+
+    def compute(scores: list[SampleScore]) -> dict[str, float]:
+        counts = decision_counts(scores)
+        return {name: counts[name] for name in READING_COUNTS}
+
+    return compute

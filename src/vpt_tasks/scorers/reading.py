@@ -443,6 +443,7 @@ _HESITATIONS = (
     "cannot choose",
     "it depends",
     "depends on",
+    "depend on",  # "it would depend on its field of view" (blind set r12)
     "depending on",
 )
 _HEDGE_TURNS = (" but ", " however", " though", " still,", " yet ")

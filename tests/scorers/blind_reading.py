@@ -1,0 +1,119 @@
+"""How the rule readers fare on a labelled blind set: one measurement for the tests and the
+`benchmarks/blind_sets.py` report.
+
+A file's rows are read by the reader of their kind (two- and four-option answers by
+`read_option`, Isle-Brick-V2 answers by `read_components`, COMFORT replies by the text reading
+of `yes_probability.read_output`); `measure(name)` says which were decided against their label
+(*confident-wrong*: another option, a reading of an ambiguous answer, an option for one that
+commits to none) and how many clear answers the rules decided right (the rest go to the grader).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+BLIND = Path(__file__).parent / "blind"
+
+
+@dataclass
+class Measured:
+    """One file's reading: confident-wrong rows (id, label, reading), clear answers, right."""
+
+    wrong: list[tuple[str, object, object]] = field(default_factory=list)
+    clear: int = 0
+    right: int = 0
+    rows: int = 0
+
+
+def rows(name: str) -> list[dict]:
+    return [json.loads(line) for line in (BLIND / name).read_text("utf-8").splitlines() if line]
+
+
+def measure(name: str) -> Measured:
+    """The reading of blind file `name` by the rules of its kind."""
+    if "options" in name:
+        return _options(name)
+    if name.startswith("isle_brick"):
+        return _components(name)
+    if name.startswith("comfort"):
+        return _comfort(name)
+    raise ValueError(f"no reader for {name}")
+
+
+def _options(name: str) -> Measured:
+    from vpt_tasks.scorers.options import NO_OPTION, read_option
+
+    result = Measured()
+    for row in rows(name):
+        result.rows += 1
+        got = read_option(row["answer"], row["options"], question=row["question"]).letter
+        label = row["label"]
+        if label in row["options"]:
+            result.clear += 1
+            result.right += got == label
+            if got is not None and got != label:
+                result.wrong.append((row["id"], label, got))
+        elif label == "unknown" and got not in (None, NO_OPTION):
+            result.wrong.append((row["id"], label, got))
+        elif label == "ambiguous" and got is not None:
+            result.wrong.append((row["id"], label, got))
+    return result
+
+
+def _components(name: str) -> Measured:
+    from vpt_tasks.core.config import load_config
+    from vpt_tasks.isle_brick.extraction import QUESTION_KINDS, read_components
+
+    questions = {qid: spec["text"] for qid, spec in load_config("isle_brick")["questions"].items()}
+    result = Measured()
+    for row in rows(name):
+        result.rows += 1
+        qid = row["question_id"]
+        question = questions[qid].replace("the object", f"the {row['object']}")
+        note = row.get("note", "").lower()
+        first_person = "first person" in note or "first-person" in note
+        got = read_components(
+            row["answer"], QUESTION_KINDS[qid], question=question, first_person=first_person
+        )
+        label = row["label"]
+        if label == ["ambiguous"]:  # set 9 wrote it as a one-item list
+            label = "ambiguous"
+        if label == "ambiguous":
+            if got.decided:
+                result.wrong.append((row["id"], label, sorted(got.components)))
+            continue
+        result.clear += 1
+        if got.decided:
+            if set(got.components) == set(label):
+                result.right += 1
+            else:
+                result.wrong.append((row["id"], label, sorted(got.components)))
+    return result
+
+
+def _comfort(name: str) -> Measured:
+    """COMFORT without log-probabilities: p in {0, 1} only where the reply's Yes/No is certain,
+    in the language asked (languages without a table need a translator: not read here)."""
+    from inspect_ai.model import ModelOutput
+
+    from vpt_tasks.comfort.language import available_languages, load_language
+    from vpt_tasks.scorers.yes_probability import read_output
+
+    result = Measured()
+    tabled = set(available_languages())
+    for row in rows(name):
+        if row["language"] not in tabled:
+            continue
+        result.rows += 1
+        language = load_language(row["language"])
+        output = ModelOutput.from_content(model="m", content=row["answer"])
+        p = read_output(output, language.yes_words, language.no_words, question=row["question"]).p
+        got = None if p is None else ("yes" if p >= 0.5 else "no")
+        if row["label"] in ("yes", "no"):
+            result.clear += 1
+            result.right += got == row["label"]
+        if got is not None and got != row["label"]:
+            result.wrong.append((row["id"], row["label"], got))
+    return result
