@@ -110,7 +110,7 @@ def test_the_registry_registers_exactly_the_listed_tasks() -> None:
     import vpt_tasks._registry as registry
 
     names = [entry.name for _, entry in task_entries()]
-    assert len(names) == len(set(names)) == 7
+    assert len(names) == len(set(names)) == 8
     assert all(callable(getattr(registry, name)) for name in names)
     assert sorted(registry.__all__) == sorted([*names, "vpt_tasks"])
 
@@ -180,3 +180,23 @@ def _imported_names(path: Path) -> set[str]:
         if isinstance(node, ast.ImportFrom)
         for alias in node.names
     }
+
+
+def test_only_the_grader_check_reaches_into_other_benchmarks() -> None:
+    """A benchmark imports no other benchmark; the grader check reads the graders of the
+    others in one module (`grader_check/kinds.py`), and no benchmark imports the check
+    (the report reaches it, as a spanning tool)."""
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        top = relative.split("/")[0]
+        if top not in BENCHMARK_PACKAGES:
+            continue
+        for module in sorted(_imported_modules(path)):
+            other = _benchmark_imported(module)
+            if other is None or other == top:
+                continue
+            if relative == "grader_check/kinds.py" and other != "grader_check":
+                continue
+            offenders.append(f"{relative} imports {module}")
+    assert not offenders, "\n".join(offenders)

@@ -36,6 +36,7 @@ HEADLINE = {
     "comfort_ball": "acc",
     "comfort_car": "acc",
     "omni_perspective": "vanilla_accuracy",
+    "grader_check": "agreement",
 }
 """The paper's headline number of each task: the first metric of its log."""
 FREE_TEXT = frozenset(

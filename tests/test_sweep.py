@@ -58,7 +58,7 @@ def test_every_task_times_three_models_sweep_and_report(
 ) -> None:
     sweep = load_sweep()
     tasks = [entry.name for _, entry in task_entries()]
-    assert len(tasks) == 7 and sweep.all_tasks() == tasks
+    assert len(tasks) == 8 and sweep.all_tasks() == tasks
     log_dir = tmp_path / "logs"
     with ExitStack() as stack:
         servers = [

@@ -65,6 +65,10 @@ SCORER_MODULES: dict[str, dict[str, tuple[str, ...]]] = {
         "scorer": ("merge_match",),
         "metric": ("omni_circular", "omni_headline"),
     },
+    "vpt_tasks.grader_check.scorer": {
+        "scorer": ("grader_agreement",),
+        "metric": ("grader_check_headline",),
+    },
 }
 """Every scorer and metric of the package, by the module whose import registers it."""
 

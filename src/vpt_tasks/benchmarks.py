@@ -174,6 +174,28 @@ BENCHMARKS: tuple[Benchmark, ...] = (
         card="omni_perspective",
         version=2,
     ),
+    Benchmark(
+        package="grader_check",
+        title="Grader check",
+        tasks=(
+            TaskEntry(
+                "grader_check",
+                "Grader check",
+                "vpt_tasks.grader_check.report:render",
+                "vpt_tasks.grader_check.metrics",
+                data=(
+                    "bundled with the package: 120 labelled answers (two-option, four-option, "
+                    "Isle-Brick-V2 components); -T source=DIR for labelled answers of your own"
+                ),
+                full_run="120 answers = 120 samples, one grader call each (up to 3 for a "
+                "four-option answer whose reply names no option)",
+            ),
+        ),
+        config="grader_check",
+        schema="vpt_tasks.grader_check.spec:CANONICAL_SCHEMA",
+        card="grader_check",
+        version=1,
+    ),
 )
 
 

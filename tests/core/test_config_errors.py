@@ -79,6 +79,8 @@ CASES = [
         ["answers.True is not a key", "quote it"],
     ),
     ("comfort", {"cot.answer": "Answer now."}, ["cot.answer = 'Answer now.'", "{question}"]),
+    ("grader_check", {"confidence": 95}, ["confidence = 95", "less than 1"]),
+    ("grader_check", {"kinds.comfort": {"title": "COMFORT", "grader": "none"}}, ["kinds.comfort"]),
 ]
 
 
@@ -104,7 +106,9 @@ def _copy(name: str, tmp_path: Path, edits: dict[str, Any]) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", ["isle_brick", "isle_v1", "omni_perspective", "comfort"])
+@pytest.mark.parametrize(
+    "name", ["isle_brick", "isle_v1", "omni_perspective", "comfort", "grader_check"]
+)
 def test_an_unchanged_copy_loads_the_same_spec(name: str, tmp_path: Path) -> None:
     assert _spec(name).load_spec(_copy(name, tmp_path, {})) == _spec(name).load_spec()
 

@@ -340,7 +340,10 @@ def test_every_benchmark_has_its_task_schema_split_and_card() -> None:
 
     for bench in BENCHMARKS.values():
         assert bench.task_factory().__name__ == bench.name
-        assert bench.canonical_schema()["image" if bench.name != "omni_perspective" else "images"]
+        if bench.name != "grader_check":  # its rows are answers to read: no picture
+            assert bench.canonical_schema()[
+                "image" if bench.name != "omni_perspective" else "images"
+            ]
         assert bench.split() == load_config(bench.descriptor.config)["split"]
         if (
             Path(__file__).resolve().parents[2]

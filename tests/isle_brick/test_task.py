@@ -6,6 +6,7 @@ import io
 import json
 import logging
 import statistics
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -89,8 +90,23 @@ def test_details_are_exactly_the_metrics_printed_before(
     solver = "cot" if key.startswith("isle_brick_cot") else "zero_shot"
     log = run(isle_brick(source="demo", solver=solver, grader="rules"), model, tmp_path)
     # the measurements are the same; who read the answers is counted in one vocabulary now
-    everything = details(sample_scores(log))
+    scores = sample_scores(log)
+    everything = details(scores)
     before = without_counts(BEFORE[key])
+    # an answer nobody read was counted as a disclaimer then; it is `undecided` now, its own
+    # answer type (no reading is no "answer with no usable component")
+    unread = Counter(
+        s.sample_metadata["question_id"]
+        for s in scores
+        if s.score.metadata["decided_by"] == "undecided"
+    )
+    assert all(
+        s.score.metadata["answer_type"] == "undecided"
+        for s in scores
+        if s.score.metadata["decided_by"] == "undecided"
+    )
+    for qid, count in unread.items():
+        before[f"types_{qid}_disclaimer"] -= count
     assert {k: everything[k] for k in before} == before
     # added since: the paper's item-level intervals (issue 20 §3)
     assert all("_item_ci_" in k for k in set(without_counts(everything)) - set(before))

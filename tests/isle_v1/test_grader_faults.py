@@ -1,5 +1,6 @@
-"""A grader that fails -- HTTP 500, an empty reply, a reply cut off at its token limit, a reply
-that names no option -- leaves the sample in error, and eval-retry scores it (issues 13 and 22).
+"""A grader that fails -- HTTP 500, an empty reply, a reply cut off at its token limit -- leaves
+the sample in error, and eval-retry scores it (issues 13 and 22); a reply outside the vocabulary
+("Yes or No", "Not Yes") is a reply: the answer is undecided, counted, not an error.
 
 The grader is the local OpenAI-compatible server bound as the `grader` model
 role with small retry and timeout settings (the role's own config), so the
@@ -13,6 +14,7 @@ others are reused, none is counted twice.
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +29,11 @@ UNDECIDED = "Hard to say from this angle."
 
 FAULTS = {
     "http500": ("grader model failed", None),
-    "empty": ("empty or names no option value", Reply("")),
+    "empty": ("is empty", Reply("")),
     "truncated": (
         "cut off at its token limit",
         Reply("The answer would most likely be", finish_reason="length"),
     ),
-    "unreadable": ("empty or names no option value", Reply("Yes or No, hard to say")),
 }
 """How the grader fails on the cup while it is unhealthy: the sample error's text, the reply."""
 
@@ -130,3 +131,70 @@ def test_a_grader_that_answers_unknown_is_a_reading_counted_as_unknown(tmp_path:
     assert log.status == "success" and all(s.error is None for s in log.samples)
     values = metrics(log)
     assert values["unknown_rate"] == 1.0 and values["decided_by_grader"] == 32
+
+
+@pytest.mark.parametrize("reply", ["Yes or No, hard to say", "Not Yes", "Maybe"])
+def test_a_grader_reply_outside_the_vocabulary_is_undecided_not_an_error(
+    tmp_path: Path, reply: str
+) -> None:
+    (log,) = eval(
+        "vpt_tasks/isle_brick_v1",
+        task_args={"source": "demo"},
+        model=get_model("vpt_tasks/constant", answer=UNDECIDED, memoize=False),
+        model_roles={"grader": get_model("vpt_tasks/constant", answer=reply, memoize=False)},
+        log_dir=str(tmp_path),
+        display="none",
+    )
+    assert log.status == "success" and all(s.error is None for s in log.samples)
+    for sample in log.samples:
+        score = sample.scores["option_mapping"]
+        assert score.metadata["decided_by"] == "undecided" and score.value == 0.0
+        assert score.metadata["why"].startswith("grader_unreadable (")
+        assert score.metadata["grader_reply"] == reply
+    values = metrics(log)
+    assert values["undecided"] == 32 and values["decided_by_grader"] == 0
+
+
+class OneBadReply:
+    """Replies "No", except once: an empty reply to the first question about the cup."""
+
+    def __init__(self) -> None:
+        self.failed: list[str] = []
+        self.lock = threading.Lock()
+
+    def __call__(self, request: dict[str, Any]) -> Reply | str:
+        context = json.loads(last_user_text(request))["DETAILS"]["CONTEXT"]
+        with self.lock:
+            if "the cup" in context and not self.failed:
+                self.failed.append(context)
+                return Reply("")
+        return "No"
+
+
+def test_one_bad_grader_reply_does_not_stop_the_run_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without any --fail-on-error: the task's own default lets the run finish; the one
+    sample errors visibly (counted) and every other sample is scored."""
+    monkeypatch.setenv("LOCAL_API_KEY", "x")
+    responder = OneBadReply()
+    with OpenAIServer(responder) as server:
+        (log,) = eval(
+            "vpt_tasks/isle_brick_v1",
+            task_args={"source": "demo"},
+            model=get_model("vpt_tasks/constant", answer=UNDECIDED, memoize=False),
+            model_roles={"grader": _grader(server)},
+            log_dir=str(tmp_path),
+            display="none",
+        )
+    assert (log.eval.config.fail_on_error, log.eval.config.continue_on_fail) == (0.1, True)
+    errored = [s for s in log.samples if s.error is not None]
+    assert len(responder.failed) == 1 and len(errored) == 1
+    assert "is empty" in errored[0].error.message and "eval-retry" in errored[0].error.message
+    assert log.status == "success"
+    assert (log.results.total_samples, log.results.completed_samples) == (32, 31)
+    assert all(
+        s.scores["option_mapping"].metadata["decided_by"] == "grader"
+        for s in log.samples
+        if s.error is None
+    )

@@ -85,8 +85,8 @@ def test_judge_errors_are_sample_errors_and_eval_retry_scores_them(
     assert values["decided_by_grader"] == 40 and values["undecided"] == 0
 
 
-def test_a_judge_that_names_no_option_fails_the_sample_for_eval_retry(tmp_path: Path) -> None:
-    """A reply that names nothing, in every try, is no reading: the sample errors (bounded)."""
+def test_a_judge_that_names_no_option_leaves_the_answers_undecided(tmp_path: Path) -> None:
+    """A reply that names nothing, in every try, is no reading: undecided (bounded), counted."""
     (log,) = eval(
         "vpt_tasks/omni_perspective",
         task_args={"source": "demo", "qtype": "3"},
@@ -94,10 +94,12 @@ def test_a_judge_that_names_no_option_fails_the_sample_for_eval_retry(tmp_path: 
         model_roles={"grader": get_model("vpt_tasks/constant", answer="hmm", memoize=False)},
         log_dir=str(tmp_path),
         display="none",
-        fail_on_error=False,
     )
-    assert len(log.samples) == 8
+    assert log.status == "success" and len(log.samples) == 8
     for sample in log.samples:
-        assert sample.error is not None and not sample.scores
-        assert "named no option in 3 tries" in sample.error.message
-        assert "eval-retry" in sample.error.message
+        assert sample.error is None
+        score = sample.scores["merge_match"]
+        assert score.metadata["decided_by"] == "undecided"
+        assert score.metadata["why"] == "grader_unreadable (named no option in 3 tries)"
+        assert score.metadata["judge_replies"] == ["hmm"] * 3
+    assert metrics(log)["undecided"] == 8

@@ -194,23 +194,52 @@ def test_llm_maps_every_answer_and_both_reports_agreement(tmp_path: Path) -> Non
     assert values["rules_compared"] == 3 and values["rules_agreement"] == pytest.approx(1 / 3)
 
 
-@pytest.mark.parametrize("reply", ["", "   ", "Maybe the light is dim", "on or off"])
-def test_a_grader_reply_without_a_reading_fails_the_sample(tmp_path: Path, reply: str) -> None:
+def _light_log(tmp_path: Path, reply: str, answers: list[str]):
     with OpenAIServer(lambda request: reply) as server:
         grader = get_model(
             "openai-api/local/grader", base_url=server.base_url, api_key="x", memoize=False
         )
         [log] = eval(
-            light_task([UNDECIDED, "A"]),
+            light_task(answers),
             model="vpt_tasks/random",
             log_dir=str(tmp_path),
             display="none",
             model_roles={"grader": grader},
             fail_on_error=False,
         )
-    samples = {s.id: s for s in log.samples}
+    return {s.id: s for s in log.samples}
+
+
+@pytest.mark.parametrize("reply", ["", "   "])
+def test_an_empty_grader_reply_fails_the_sample(tmp_path: Path, reply: str) -> None:
+    samples = _light_log(tmp_path, reply, [UNDECIDED, "A"])
     assert samples["s0"].error is not None and "eval-retry" in samples["s0"].error.message
+    assert "is empty" in samples["s0"].error.message
     assert not samples["s0"].scores  # never scored as a wrong answer
+    assert samples["s1"].scores["light_mapping"].metadata["decided_by"] == "rules"
+
+
+@pytest.mark.parametrize(
+    ("reply", "problem"),
+    [
+        ("Maybe the light is dim", "no reading"),
+        ("on or off", "several options"),
+        ("not on", "no reading"),  # negated: not "on"
+        ("The answer is not on.", "no reading"),
+        ("I cannot help with that.", "a refusal"),  # the grader declining is no "Unknown"
+    ],
+)
+def test_a_grader_reply_outside_the_vocabulary_leaves_the_answer_undecided(
+    tmp_path: Path, reply: str, problem: str
+) -> None:
+    samples = _light_log(tmp_path, reply, [UNDECIDED, "A"])
+    assert samples["s0"].error is None
+    score = samples["s0"].scores["light_mapping"]
+    assert score.value == 0.0 and score.answer == ""
+    assert score.metadata["decided_by"] == "undecided" and score.metadata["reading"] is None
+    assert score.metadata["why"].startswith("grader_unreadable (")
+    assert problem in score.metadata["why"]
+    assert score.metadata["grader_reply"] == reply
     assert samples["s1"].scores["light_mapping"].metadata["decided_by"] == "rules"
 
 

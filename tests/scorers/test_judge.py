@@ -1,8 +1,8 @@
 """The generic judge parts: grader-reply reading and the choice-judge prompt.
 
-A reply that gives no reading (empty, two values, a value not offered, prose) is
-None -- the scorer then fails the sample for `eval-retry`; it is never read as an
-answer."""
+A reply that gives no reading (empty, two values, a value not offered, a negated one,
+prose) is None -- never read as an answer: the scorer leaves the answer undecided (or,
+for an empty or cut-off reply, fails the sample for `eval-retry`)."""
 
 from __future__ import annotations
 
@@ -56,6 +56,19 @@ COUNTS = ["3", "4"]
         ("   ", YN, None, None),
         ("'.'", YN, None, None),
         (None, YN, None, None),
+        # negation is read: "not 3" is not 3, "not Yes" is not Yes (nor No)
+        ("Not 3", COUNTS, None, None),
+        ("not Yes", YN, None, None),
+        ("It is not Yes.", YN, None, None),
+        ("4, not 3", COUNTS, None, None),
+        ("The answer is not B", YN, {"A": "Yes", "B": "No"}, None),
+        ("Not A.", YN, {"A": "Yes", "B": "No"}, None),
+        # a determiner is no answer word; a refusal of the grader's own is no "Unknown"
+        ("No match", YN, None, None),
+        ("No doubt: yes", YN, None, None),
+        ("I cannot help with that.", YN, None, None),
+        ("No, it cannot.", YN, None, "No"),
+        ("The mapped value is 4", COUNTS, None, "4"),
     ],
 )
 def test_normalise_grader_reply(reply, valid, options, expected) -> None:
@@ -112,6 +125,10 @@ def test_choice_judge_settings() -> None:
         ("I am not sure.", None),
         ("A or B", None),
         ("E", None),
+        ("Not B", None),
+        ("The answer is not B", None),
+        ("not the red cup", None),
+        ("I cannot determine which option.", None),  # the judge declining is no "Z"
     ],
 )
 def test_parse_choice_judge_reply(reply: str, letter: str | None) -> None:

@@ -125,10 +125,10 @@ def test_rules_judge_and_undecided(tmp_path: Path) -> None:
     assert values["accuracy"] == pytest.approx(3 / 6)
 
 
-def test_a_judge_that_names_no_option_fails_the_sample_after_bounded_tries(tmp_path: Path) -> None:
+def _judged(tmp_path: Path, replies: list[str]):
     from inspect_ai import eval
 
-    with OpenAIServer(canned(["Hmm, well."] * (MAX_TRIES + 2))) as server:
+    with OpenAIServer(canned(replies)) as server:
         grader = get_model(
             "openai-api/local/judge", base_url=server.base_url, api_key="x", memoize=False
         )
@@ -142,9 +142,29 @@ def test_a_judge_that_names_no_option_fails_the_sample_after_bounded_tries(tmp_p
         )
         requests = server.requests
     [sample] = log.samples
+    return sample, requests
+
+
+@pytest.mark.parametrize("reply", ["Hmm, well.", "not left", "The answer is not B", "A or C"])
+def test_a_judge_that_names_no_option_leaves_the_answer_undecided_after_bounded_tries(
+    tmp_path: Path, reply: str
+) -> None:
+    sample, requests = _judged(tmp_path, [reply] * (MAX_TRIES + 2))
     assert len(requests) == MAX_TRIES  # bounded; never a random pick
+    assert sample.error is None
+    score = sample.scores["merge_match"]
+    assert score.value == 0.0
+    assert score.metadata["decided_by"] == "undecided" and score.metadata["reading"] is None
+    assert score.metadata["why"] == f"grader_unreadable (named no option in {MAX_TRIES} tries)"
+    assert score.metadata["judge_replies"] == [reply] * MAX_TRIES
+
+
+def test_a_judge_whose_last_reply_is_empty_fails_the_sample(tmp_path: Path) -> None:
+    sample, requests = _judged(tmp_path, ["Hmm, well."] * (MAX_TRIES - 1) + [""])
+    assert len(requests) == MAX_TRIES
     assert sample.error is not None and not sample.scores
-    assert "named no option" in sample.error.message and "eval-retry" in sample.error.message
+    assert "named no option" in sample.error.message and "is empty" in sample.error.message
+    assert "eval-retry" in sample.error.message
 
 
 def test_a_later_try_can_decide_and_the_answer_is_quoted_data(tmp_path: Path, monkeypatch) -> None:

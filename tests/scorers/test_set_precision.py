@@ -21,6 +21,7 @@ from vpt_tasks.scorers.set_precision import (
     final_answer,
     parse_component_list,
     precision,
+    read_component_reply,
     set_precision,
 )
 
@@ -118,15 +119,50 @@ def test_vocabulary_describes_and_accepts() -> None:
     ("reply", "expected"),
     [
         ('["red", "blue"]', ["blue", "red"]),
-        ('Sure: [" Red ", "purple"] done', ["red"]),
+        ('Sure: [" Red "] done', ["red"]),
         ("[]", []),
         ("red", None),
         ("[red, blue]", None),
         ('{"components": "red"}', None),
+        # a component outside the vocabulary is no reading: leaving it out would score a
+        # reading the grader never gave (["purple"] was an empty list, a "disclaimer")
+        ('Sure: [" Red ", "purple"] done', None),
+        ('["purple"]', None),
+        ('["not red"]', None),
     ],
 )
 def test_parse_component_list(reply: str, expected: list[str] | None) -> None:
     assert parse_component_list(reply, Vocabulary(COLOURS)) == expected
+
+
+DIRECTIONS = Vocabulary(
+    ("north", "east", "south", "west"),
+    exclusive=(frozenset({"north", "south"}), frozenset({"east", "west"})),
+    max_components=2,
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "components", "problem"),
+    [
+        ('["north", "east"]', ["east", "north"], ""),
+        ('["up"]', None, "outside the vocabulary: up"),
+        ('["not west"]', None, "outside the vocabulary: not west"),
+        ('["north", "south"]', None, "contradictory: north, south"),
+        ('["north", "east", "north"]', ["east", "north"], ""),
+        ("It faces north.", None, "not a JSON list"),
+        ("", None, "not a JSON list"),
+    ],
+)
+def test_a_grader_reply_is_components_only_when_it_is_one_reading(
+    reply: str, components: list[str] | None, problem: str
+) -> None:
+    read = read_component_reply(reply, DIRECTIONS)
+    assert (read.components, read.problem) == (components, problem)
+    counts = Vocabulary(("0", "1", "2"), any_digits=True, max_components=1)
+    assert (
+        read_component_reply('["1", "2"]', counts).problem == "contradictory: 2 of at most 1: 1, 2"
+    )
 
 
 # ----------------------------------------------------------------- the rules path
@@ -241,12 +277,12 @@ def _run_with_grader(tmp_path: Path, answer: str, grader_reply: str, mode: str):
 
 
 def test_llm_decides_and_rules_are_recorded(tmp_path: Path) -> None:
-    log, score = _run_with_grader(tmp_path, "It is red.", '["red", "purple", "blue"]', "both")
+    log, score = _run_with_grader(tmp_path, "It is red.", '["red", "blue"]', "both")
     assert score.value == pytest.approx(0.5)
     assert score.metadata["decided_by"] == "grader"
     assert score.metadata["rules_reading"] == ["red"]
-    assert score.metadata["reading"] == ["blue", "red"]  # purple is not accepted
-    assert score.metadata["grader_reply"] == '["red", "purple", "blue"]'
+    assert score.metadata["reading"] == ["blue", "red"]
+    assert score.metadata["grader_reply"] == '["red", "blue"]'
     values = metrics(log)
     assert (values["rules_agreement"], values["rules_compared"], values["decided_by_grader"]) == (
         0.0,
@@ -269,8 +305,35 @@ def test_llm_decides_and_rules_are_recorded(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.parametrize("reply", ["red, I think", "", '["red"'])
-def test_an_unreadable_llm_reply_fails_the_sample(tmp_path: Path, reply: str) -> None:
+@pytest.mark.parametrize(
+    ("reply", "problem"),
+    [
+        ("red, I think", "not a JSON list"),
+        ('["red"', "not a JSON list"),
+        ('["red", "purple"]', "outside the vocabulary: purple"),
+        ('["not red"]', "outside the vocabulary: not red"),
+    ],
+)
+@pytest.mark.parametrize("mode", ["llm", "both"])
+def test_a_reply_outside_the_vocabulary_leaves_the_answer_undecided(
+    tmp_path: Path, reply: str, problem: str, mode: str
+) -> None:
+    """Never an empty reading scored as a disclaimer, never a sample error: undecided,
+    counted, with the grader's reply kept for a human."""
+    log, score = _run_with_grader(tmp_path, "It is red.", reply, mode)
+    assert log.status == "success" and log.samples[0].error is None
+    assert score.value == 0.0
+    assert score.metadata["decided_by"] == "undecided" and score.metadata["reading"] is None
+    assert score.metadata["why"] == f"grader_unreadable ({problem})"
+    assert score.metadata["grader_reply"] == reply
+    assert score.metadata["answer_type"] == "undecided"  # not a disclaimer
+    assert score.metadata["rules_reading"] == (["red"] if mode == "both" else None)
+    values = metrics(log)
+    assert (values["undecided"], values["decided_by_grader"]) == (1.0, 0.0)
+
+
+@pytest.mark.parametrize("reply", ["", "   "])
+def test_an_empty_llm_reply_fails_the_sample(tmp_path: Path, reply: str) -> None:
     from inspect_ai import eval
 
     model = get_model("vpt_tasks/constant", answer="It is red.", memoize=False)
@@ -285,6 +348,7 @@ def test_an_unreadable_llm_reply_fails_the_sample(tmp_path: Path, reply: str) ->
     )
     [sample] = log.samples
     assert sample.error is not None and "eval-retry" in sample.error.message
+    assert "is empty" in sample.error.message
     assert not sample.scores  # never scored from the rules instead, never a wrong answer
 
 

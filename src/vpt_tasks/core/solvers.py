@@ -25,6 +25,14 @@ MESSAGE_LIMIT = 8
 """Messages a sample may hold (system, question, answer; a chain-of-thought solver's two
 turns): a bound no task reaches, so that no provider behaviour can make a sample loop."""
 
+SAMPLE_ERRORS: dict[str, Any] = {"fail_on_error": 0.1, "continue_on_fail": True}
+"""`Task(**SAMPLE_ERRORS)` of every task that reads answers with a grader: a sample that errors
+(a grader call that fails, an empty or cut-off grader reply) never stops the run -- the other
+samples are scored, the errored one is counted in the log and `inspect eval-retry <log>` runs
+it again; the run ends with status `error` (so that `vpt-tasks report` asks for the retry)
+only when at least 10% of its samples errored, as a grader that fails on every answer does.
+`inspect eval --fail-on-error ...` / `--no-fail-on-error` / `--continue-on-fail` override it."""
+
 
 class ToolCallReply(RuntimeError):
     """The model answered with a tool call although no tool was offered."""

@@ -34,7 +34,8 @@ the headline-first change, with the same functions, from a log's samples
 - `isle_brick_chance`: `chance_Q1` …, `chance_<category>` — the random baseline
   mean over items of |G_i| / N_q, from the gold sets of this run.
 - `isle_brick_answer_types`: `types_Q4_compound`, `types_Q4_single`,
-  `types_Q4_disclaimer`, … (counts).
+  `types_Q4_disclaimer`, … (counts; an undecided answer, answer type `undecided`, is
+  none of them).
 - `isle_brick_cooccurrence`: `cooc_Q4_north_east` = over items whose gold set
   contains north, how many predicted sets contain east; `cooc_Q4_north_total`
   = how many items have north in their gold set. For Q4, Q5 and Q7.

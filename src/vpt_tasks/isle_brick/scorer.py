@@ -62,11 +62,20 @@ def rule_components(answer: str, state: TaskState) -> RulesReading:
 
 
 def question_vocabulary(state: TaskState) -> Vocabulary:
-    """The sample's question pool; a count question accepts any count in digits."""
-    pool = load_spec().questions[str(state.metadata["question_id"])].pool
-    if state.metadata["kind"] == "count":
-        return Vocabulary(pool, description=COUNT_VOCABULARY, any_digits=True)
-    return Vocabulary(pool)
+    """The sample's question pool; a count question accepts any count in digits. A grader
+    reply naming components no gold set holds together (its kind's `gold_rules`: "north"
+    and "south", two counts) is no reading."""
+    spec = load_spec()
+    pool = spec.questions[str(state.metadata["question_id"])].pool
+    kind = state.metadata["kind"]
+    rule = spec.gold_rules.get(kind)
+    bounds = {
+        "exclusive": tuple(frozenset(pair) for pair in rule.opposites) if rule else (),
+        "max_components": rule.max_components if rule else None,
+    }
+    if kind == "count":
+        return Vocabulary(pool, description=COUNT_VOCABULARY, any_digits=True, **bounds)
+    return Vocabulary(pool, **bounds)
 
 
 def llm_extraction() -> LLMExtraction:

@@ -18,7 +18,7 @@ from inspect_ai.model import GenerateConfig
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
 from vpt_tasks.core.errors import TaskArgumentError
-from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
+from vpt_tasks.core.solvers import MESSAGE_LIMIT, SAMPLE_ERRORS, answer
 
 TASK = "isle_brick"
 BIAS_TASK = "isle_brick_bias"
@@ -86,6 +86,7 @@ def isle_brick(
         dataset=dataset,
         solver=[answer()],
         message_limit=MESSAGE_LIMIT,
+        **SAMPLE_ERRORS,
         scorer=prediction_correctness(grader=grader_mode),  # type: ignore[arg-type]
         config=GenerateConfig(temperature=spec.temperature, max_tokens=max_tokens),
         headline_metric=HeadlineMetric(scorer="prediction_correctness", metric="overall"),
@@ -173,6 +174,7 @@ def isle_brick_bias(
         dataset=dataset,
         solver=[answer()],
         message_limit=MESSAGE_LIMIT,
+        **SAMPLE_ERRORS,
         scorer=direction_bias(grader=grader_mode, token_rule=rule),  # type: ignore[arg-type]
         config=GenerateConfig(
             temperature=spec.temperature,

@@ -16,7 +16,7 @@ from inspect_ai.model import GenerateConfig
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
-from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
+from vpt_tasks.core.solvers import MESSAGE_LIMIT, SAMPLE_ERRORS, answer
 
 logger = logging.getLogger(__name__)
 
@@ -125,6 +125,7 @@ def _isle_v1_task(
         dataset=samples,
         solver=[answer()],
         message_limit=MESSAGE_LIMIT,
+        **SAMPLE_ERRORS,
         scorer=option_mapping(grader=mode),  # type: ignore[arg-type]
         config=GenerateConfig(temperature=spec.temperature, max_tokens=spec.max_tokens),
         version=task_version("isle_v1"),

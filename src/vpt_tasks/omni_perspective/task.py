@@ -15,7 +15,7 @@ from inspect_ai.model import GenerateConfig
 
 from vpt_tasks.benchmarks import task_version
 from vpt_tasks.core import args
-from vpt_tasks.core.solvers import MESSAGE_LIMIT, answer
+from vpt_tasks.core.solvers import MESSAGE_LIMIT, SAMPLE_ERRORS, answer
 
 logger = logging.getLogger(__name__)
 
@@ -94,6 +94,7 @@ def omni_perspective(
         dataset=dataset,
         solver=[answer()],
         message_limit=MESSAGE_LIMIT,
+        **SAMPLE_ERRORS,
         scorer=omni_merge_match(grader=mode),  # type: ignore[arg-type]
         config=GenerateConfig(
             temperature=spec.temperature,

@@ -11,12 +11,14 @@ one metadata vocabulary for every scorer kind):
    in doubt is left to the grader.
 2. **grader** -- the `grader` model role gets the benchmark's prompt (a
    :class:`GraderPrompt`; the answer travels inside it as quoted data) and
-   replies with one of the values (a :class:`ValidValues`) or "Unknown". A
-   reply that is empty, cut off, or names no value is no reading: the sample
-   ends in error (:class:`~vpt_tasks.scorers.cascade.GraderReplyError`) and
-   `inspect eval-retry` asks again.
-3. **undecided** -- without a grader, an answer the rules cannot read scores 0
-   and is counted (`undecided`).
+   replies with one of the values (a :class:`ValidValues`) or "Unknown"
+   (:func:`read_mapping_reply`). A reply that names no value, two values or a
+   negated one ("not 3") leaves the answer undecided (`grader_unreadable`); an
+   empty or cut-off reply is no reply: the sample ends in error
+   (:class:`~vpt_tasks.scorers.cascade.GraderReplyError`) and `inspect
+   eval-retry` asks again.
+3. **undecided** -- without a grader, or with a reply the grader check cannot
+   read, an answer the rules cannot read scores 0 and is counted (`undecided`).
 
 Score metadata: the cascade's vocabulary (`decided_by`, `reading` = the option
 letter or "Z", `why`, `rules_reading`, `grader_reply`) plus `chosen` (the option
@@ -29,19 +31,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from inspect_ai.model import GenerateConfig, get_model
+from inspect_ai.model import GenerateConfig, Model, ModelOutput, get_model
 from inspect_ai.scorer import Scorer, Target
 from inspect_ai.solver import TaskState
 
 from vpt_tasks.scorers.cascade import (
     GraderMode,
     GraderReading,
-    GraderReplyError,
     RulesReading,
     ScoredReading,
     read_answer,
 )
-from vpt_tasks.scorers.judge import ask_grader_model, normalise_grader_reply
+from vpt_tasks.scorers.judge import (
+    ask_grader_model,
+    grader_value,
+    no_reply,
+    no_reply_error,
+    unreadable,
+)
 from vpt_tasks.scorers.options import NO_OPTION, UNKNOWN_VALUE, number_synonyms, read_option
 
 __all__ = [
@@ -49,7 +56,9 @@ __all__ = [
     "GraderPrompt",
     "ValidValues",
     "answer_mapping",
+    "ask_mapping_grader",
     "letter_of_value",
+    "read_mapping_reply",
     "scored_letter",
 ]
 
@@ -100,6 +109,37 @@ def scored_letter(letter: str | None, metadata: Mapping[str, Any]) -> ScoredRead
     )
 
 
+def read_mapping_reply(
+    output: ModelOutput, valid_values: Sequence[str], options: Mapping[str, str]
+) -> GraderReading:
+    """What one grader reply says: the option letter of its value (`Z` for "Unknown"), or
+    undecided (`grader_unreadable (...)`) when it names no value, two, or a negated one.
+
+    Raises GraderReplyError when it is no reply (empty, cut off at its token limit): the
+    sample errors, and `inspect eval-retry` asks again.
+    """
+    value, problem = grader_value(output.completion, valid_values, options)
+    if value is not None:
+        letter = NO_OPTION if value == UNKNOWN_VALUE else letter_of_value(value, options)
+        return GraderReading(letter, output.completion)
+    cause = no_reply(output)
+    if cause is not None:
+        raise no_reply_error(output, cause)
+    return GraderReading(None, output.completion, why=unreadable(problem))
+
+
+async def ask_mapping_grader(
+    model: Model,
+    prompt: str,
+    valid_values: Sequence[str],
+    options: Mapping[str, str],
+    config: GenerateConfig,
+) -> GraderReading:
+    """One grader call for one answer, its reply read by :func:`read_mapping_reply`."""
+    output = await ask_grader_model(model, prompt, config)
+    return read_mapping_reply(output, valid_values, options)
+
+
 def answer_mapping(
     *,
     prompt: GraderPrompt,
@@ -127,18 +167,13 @@ def answer_mapping(
         meta = state.metadata
         options: dict[str, str] = meta["options"]
         model = get_model(role="grader", required=True)
-        output = await ask_grader_model(model, prompt(meta, options, answer), grader_config)
-        value = normalise_grader_reply(output.completion, valid_values(meta, options), options)
-        if value is None:
-            truncated = output.stop_reason == "max_tokens"
-            raise GraderReplyError(
-                f"the grader's reply {output.completion!r} is "
-                + ("cut off at its token limit" if truncated else "empty or names no option value")
-                + "; the sample is left unscored: `inspect eval-retry <log>` asks again"
-                + (" (raise the grader's max_tokens)" if truncated or not output.completion else "")
-            )
-        letter = NO_OPTION if value == UNKNOWN_VALUE else letter_of_value(value, options)
-        return GraderReading(letter, output.completion)
+        return await ask_mapping_grader(
+            model,
+            prompt(meta, options, answer),
+            valid_values(meta, options),
+            options,
+            grader_config,
+        )
 
     def value(letter: str | None, state: TaskState, target: Target) -> ScoredReading:
         return scored_letter(letter, state.metadata)

@@ -8,9 +8,14 @@ one scorer with one metadata vocabulary.
 
 Why: the reading of an answer is part of the measurement. Rules decide only
 what they can show has one reading; the grader decides the rest; what nobody
-decided is *undecided* and counted, never a silent guess. A grader reply that
-is empty, cut off or unreadable is not a reading: :class:`GraderReplyError`
-makes the sample an error that `inspect eval-retry` scores again.
+decided is *undecided* and counted, never a silent guess. Grader replies are
+data: a reply outside the vocabulary (naming nothing offered, two values, a
+negated one) leaves the answer *undecided* (`why` = `grader_unreadable (...)`),
+and the grader's reply is kept beside it; a reply that is no reply at all
+(empty, cut off at its token limit) or a grader call that fails is
+:class:`GraderReplyError`: the sample ends in error -- counted, the run goes on
+under the tasks' `fail_on_error` default (`core.solvers.SAMPLE_ERRORS`) -- and
+`inspect eval-retry` scores it again.
 
 The stages run through Inspect's own scorer cascade (`inspect_ai.scorer.cascade`),
 which stops at the first stage that returns a score and records the stage in
@@ -20,8 +25,10 @@ the score's metadata as `decided_by`:
 |---|---|
 | `auto` (default) | `rules`, then `grader` (when the role is bound), then `undecided` |
 | `rules` | `rules`, then `undecided` |
-| `llm` | `grader` for every answer (an empty answer or a provider refusal is still read by the rules) |
+| `llm` | `grader` for every answer (an empty answer or a provider refusal is still read by the rules), then `undecided` |
 | `both` | as `llm`, with the rules' reading recorded beside the grader's (agreement is reported) |
+
+An answer the grader was asked about but could not read goes on to the `undecided` stage.
 
 Score metadata, the same for every scorer kind:
 
@@ -31,7 +38,7 @@ Score metadata, the same for every scorer kind:
   sorted list of components); null when undecided;
 - `why`: the rules' reason (the readers that agreed, `refusal`, `empty_answer`,
   `content_filter`, or the doubt that left it undecided), `grader`, or why nobody
-  decided (`no_grader`);
+  decided (`no_grader`, `grader_unreadable (<what the reply did>)`);
 - `rules_reading`, `rules_why`: what the rules read (also when the grader decided);
 - `grader_reply`: the grader's raw reply, when it was asked.
 """
@@ -69,8 +76,9 @@ DECIDERS = ("rules", "grader", "human", "undecided")
 
 
 class GraderReplyError(RuntimeError):
-    """The grader model gave no usable reading (empty, cut off, unreadable, or the call failed
-    after Inspect's retries): the sample ends in error and `inspect eval-retry` scores it again."""
+    """The grader model gave no reply (empty, cut off at its token limit, or the call failed
+    after Inspect's retries): the sample ends in error and `inspect eval-retry` scores it again.
+    (A reply outside the vocabulary is a reply: the answer stays undecided.)"""
 
 
 @dataclass(frozen=True)
@@ -87,10 +95,13 @@ class GraderReading:
     """What the grader made of one answer."""
 
     reading: Any
+    """The reading, or None when the reply named nothing the grader was offered (undecided)."""
     reply: str
     """Its raw reply (the last one, when it was asked several times)."""
     details: dict[str, Any] = field(default_factory=dict)
     """Kind-specific metadata of the calls (e.g. every reply of a judge asked again)."""
+    why: str = "grader"
+    """`grader`, or why the reply is no reading (`grader_unreadable (...)`)."""
 
 
 @dataclass(frozen=True)
@@ -107,7 +118,8 @@ class ScoredReading:
 Rules = Callable[[str, TaskState], RulesReading]
 """The deterministic reading of (the answer text, the sample)."""
 Grader = Callable[[str, TaskState], Awaitable[GraderReading]]
-"""Asks the grader role; returns its reading or raises GraderReplyError."""
+"""Asks the grader role; returns its reading (None: its reply is unreadable) or raises
+GraderReplyError (no reply)."""
 Value = Callable[[Any, TaskState, Target], ScoredReading]
 """Scores a reading (None: undecided) against the sample's target."""
 
@@ -162,6 +174,9 @@ def read_answer(
     # the rules' reading of an answer they left undecided, kept for the next stage of the
     # same sample (the grader or the undecided stage) instead of reading it again
     pending: dict[tuple[Any, int, str], RulesReading] = {}
+    # an answer the grader could not read: the rules' reading and the grader's, for the
+    # undecided stage of the same sample
+    unread: dict[tuple[Any, int, str], tuple[RulesReading | None, GraderReading]] = {}
 
     def key(state: TaskState) -> tuple[Any, int, str]:
         return (state.sample_id, state.epoch, answer_text(state))
@@ -202,6 +217,9 @@ def read_answer(
             return None
         read = by_rules(state) if mode != "llm" else None
         graded = await grader(answer_text(state), state)
+        if graded.reading is None:
+            unread[key(state)] = (read, graded)
+            return None
         return scored(
             graded.reading,
             state,
@@ -214,6 +232,19 @@ def read_answer(
         )
 
     async def undecided_stage(state: TaskState, target: Target) -> Score:
+        asked = unread.pop(key(state), None)
+        if asked is not None:  # the grader's reply named nothing it was offered
+            rules_read, graded = asked
+            return scored(
+                None,
+                state,
+                target,
+                why=graded.why,
+                rules_reading=rules_read.reading if rules_read else None,
+                rules_why=rules_read.why if rules_read else None,
+                grader_reply=graded.reply,
+                **graded.details,
+            )
         read = by_rules(state)
         why = read.why if mode == "rules" else f"no_grader ({read.why})"
         return scored(
@@ -231,7 +262,7 @@ def read_answer(
     elif mode == "auto":
         stages = {"rules": rules_stage, "grader": grader_stage, "undecided": undecided_stage}
     else:
-        stages = {"rules": certain_stage, "grader": grader_stage}
+        stages = {"rules": certain_stage, "grader": grader_stage, "undecided": undecided_stage}
     return cascade(threshold=0.0, **stages)
 
 

@@ -10,10 +10,11 @@ vocabulary for every scorer kind):
 2. **judge** -- the `grader` model role gets the benchmark's choice-judge prompt
    (:class:`~vpt_tasks.scorers.judge.ChoiceJudge`; the answer travels inside it
    as quoted data) and names a letter or `Z`; it is asked again, a bounded number
-   of times, while its reply names none -- then the sample ends in error
-   (retryable with `inspect eval-retry`), never a random pick.
-3. **undecided** -- without a judge, an answer the rules cannot read scores 0
-   and is counted (`undecided`).
+   of times, while its reply names none ("not left", "A or C", prose) -- then the
+   answer is undecided (`grader_unreadable`), never a random pick; an empty or
+   cut-off last reply errors the sample (retryable with `inspect eval-retry`).
+3. **undecided** -- without a judge, or when the judge named no option, an answer
+   the rules cannot read scores 0 and is counted (`undecided`).
 
 The options are the sample's `choices` (lettered A, B, C, ... in order) and the
 target is the correct letter. Score metadata: the cascade's vocabulary
@@ -81,8 +82,7 @@ def merge_match(*, settings: ChoiceJudge, grader: GraderMode = "auto") -> Scorer
     async def judge(answer: str, state: TaskState) -> GraderReading:
         model = get_model(role="grader", required=True)
         question = str(state.metadata.get("question") or state.input_text)
-        letter, replies = await ask_judge(model, settings, question, options_of(state), answer)
-        return GraderReading(letter, replies[-1], {"judge_replies": replies})
+        return await ask_judge(model, settings, question, options_of(state), answer)
 
     def value(letter: str | None, state: TaskState, target: Target) -> ScoredReading:
         return scored_letter(letter, target.text)

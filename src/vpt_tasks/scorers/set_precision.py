@@ -6,7 +6,8 @@ compared with the gold set G; its score is the precision P = |M ∩ G| / |M|.
 Omissions are tolerated, extra components are penalised, and an answer with
 no usable component (empty, a refusal, a disclaimer, a provider
 content-filter stop) scores 0 and counts as a *disclaimer* -- it is never
-dropped. With chain of thought only the part after the last "Answer:" line is
+dropped. An answer nobody could read is no disclaimer: it scores 0 as
+`undecided` (answer type `undecided`). With chain of thought only the part after the last "Answer:" line is
 scored (`final_answer`).
 
 Why: open-ended questions whose answer may legitimately name one or two
@@ -20,14 +21,19 @@ benchmark's business, so it is passed in:
   an answer nobody read is never credited);
 - an LLM: the `grader` model role is asked with a prompt template
   (`{question}`, `{answer}` -- quoted as data -- and `{vocabulary}`) and the
-  sample's `Vocabulary`, which also decides which components of its reply are
-  accepted. A reply that is not a JSON list is no reading: the sample errors
-  (retryable with `inspect eval-retry`).
+  sample's `Vocabulary`, which also decides which replies are readings
+  (:func:`read_component_reply`): a JSON list of components it accepts, none of
+  them contradicting another ("north" and "south"). A reply that is no such
+  list -- prose, a component outside the vocabulary ("up", "not left"), a
+  contradiction -- leaves the answer undecided (`grader_unreadable (...)`), never
+  an empty reading scored as a disclaimer; an empty or cut-off reply is no reply:
+  the sample errors (retryable with `inspect eval-retry`).
 
 Who reads is the `-T grader=` mode of :mod:`vpt_tasks.scorers.cascade` (one
 flow and one metadata vocabulary for every scorer kind: `decided_by`,
 `reading`, `why`, `rules_reading`, `grader_reply`). This kind adds
-`components` (the set scored: the reading; empty when undecided) and `answer_type` (`compound` / `single` / `disclaimer`).
+`components` (the set scored: the reading; empty when undecided) and `answer_type`
+(`compound` / `single` / `disclaimer`, or `undecided` when nobody read the answer).
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from inspect_ai.model import GenerateConfig, get_model
+from inspect_ai.model import GenerateConfig, Model, ModelOutput, get_model
 from inspect_ai.scorer import Scorer, Target
 from inspect_ai.solver import TaskState
 
@@ -46,12 +52,17 @@ from vpt_tasks.core.templates import fill
 from vpt_tasks.scorers.cascade import (
     GraderMode,
     GraderReading,
-    GraderReplyError,
     RulesReading,
     ScoredReading,
     read_answer,
 )
-from vpt_tasks.scorers.judge import ask_grader_model, quote_answer
+from vpt_tasks.scorers.judge import (
+    ask_grader_model,
+    no_reply,
+    no_reply_error,
+    quote_answer,
+    unreadable,
+)
 
 __all__ = [
     "ANSWER_TYPES",
@@ -62,10 +73,14 @@ __all__ = [
     "RuleExtractor",
     "Vocabulary",
     "answer_type",
+    "ComponentReply",
+    "component_reading",
     "extract_with_llm",
+    "extraction_prompt",
     "final_answer",
     "parse_component_list",
     "precision",
+    "read_component_reply",
     "set_precision",
 ]
 
@@ -131,6 +146,10 @@ class Vocabulary:
     """How the prompt states the vocabulary; default: the options joined by ", "."""
     any_digits: bool = False
     """Also accept any non-negative integer written in digits (an open count vocabulary)."""
+    exclusive: tuple[frozenset[str], ...] = ()
+    """Components that one reading never holds together ("north" and "south")."""
+    max_components: int | None = None
+    """The most components one reading may hold (one count), when bounded."""
 
     def describe(self) -> str:
         """The vocabulary as the prompt's `{vocabulary}` states it."""
@@ -140,28 +159,60 @@ class Vocabulary:
         """Whether `component` (stripped, lower-cased) is one of the allowed components."""
         return component in self.options or (self.any_digits and component.isdigit())
 
+    def contradiction(self, components: Iterable[str]) -> str | None:
+        """What makes `components` no one reading ("north, south"; "two of at most one"),
+        or None."""
+        found = set(components)
+        for group in self.exclusive:
+            if group <= found:
+                return ", ".join(sorted(group))
+        if self.max_components is not None and len(found) > self.max_components:
+            return f"{len(found)} of at most {self.max_components}: {', '.join(sorted(found))}"
+        return None
 
-def parse_component_list(reply: str, vocabulary: Vocabulary) -> list[str] | None:
-    """The accepted components of a JSON-list reply, sorted; None when no list is found.
+
+@dataclass(frozen=True)
+class ComponentReply:
+    """What a grader's reply says: its components, or why it is no reading."""
+
+    components: list[str] | None
+    """The sorted components; None when the reply is no reading."""
+    problem: str = ""
+    """Why it is no reading ("not a JSON list", "outside the vocabulary: up", ...)."""
+
+
+def read_component_reply(reply: str | None, vocabulary: Vocabulary) -> ComponentReply:
+    """A grader's JSON-list reply as components, only when every item is one the vocabulary
+    accepts and they do not contradict each other.
 
     The first `[...]` in the reply is read as JSON; each item is stripped and
-    lower-cased, and items the vocabulary does not accept are left out.
+    lower-cased. A reply with no list, an item outside the vocabulary ("up", a negated
+    "not left") or a contradiction ("north" and "south") is no reading: the grader said
+    something else than a reading, and leaving the item out would score what it did not say.
     """
-    start = reply.find("[")
-    end = reply.find("]", start)
+    text = reply or ""
+    start = text.find("[")
+    end = text.find("]", start)
     try:
-        parsed = json.loads(reply[start : end + 1]) if 0 <= start < end else None
+        parsed = json.loads(text[start : end + 1]) if 0 <= start < end else None
     except json.JSONDecodeError:
         parsed = None
     if not isinstance(parsed, list):
-        return None
-    return sorted(
-        {
-            str(item).strip().lower()
-            for item in parsed
-            if vocabulary.accepts(str(item).strip().lower())
-        }
-    )
+        return ComponentReply(None, "not a JSON list")
+    items = [str(item).strip().lower() for item in parsed]
+    outside = [item for item in items if not vocabulary.accepts(item)]
+    if outside:
+        return ComponentReply(None, f"outside the vocabulary: {', '.join(outside)}")
+    contradiction = vocabulary.contradiction(items)
+    if contradiction is not None:
+        return ComponentReply(None, f"contradictory: {contradiction}")
+    return ComponentReply(sorted(set(items)))
+
+
+def parse_component_list(reply: str, vocabulary: Vocabulary) -> list[str] | None:
+    """The components of a JSON-list reply, sorted; None when it is no reading
+    (:func:`read_component_reply`)."""
+    return read_component_reply(reply, vocabulary).components
 
 
 # --------------------------------------------------------------------------
@@ -187,34 +238,45 @@ class LLMExtraction:
     """The question as the prompt states it; default: metadata `question`, else the input text."""
 
 
-async def extract_with_llm(
-    answer: str, state: TaskState, llm: LLMExtraction
-) -> tuple[list[str], str]:
-    """Ask the grader for the components: (the accepted components, the raw reply).
-
-    A reply that is not a JSON list is no reading: GraderReplyError (the sample errors).
-    """
-    vocabulary = llm.vocabulary(state)
+def extraction_prompt(answer: str, state: TaskState, llm: LLMExtraction) -> str:
+    """The grader's extraction prompt for `answer` (the part of the completion that is scored)."""
     slots = {
         "question": llm.question(state),
         "answer": quote_answer(answer),
-        "vocabulary": vocabulary.describe(),
+        "vocabulary": llm.vocabulary(state).describe(),
     }
-    prompt = fill(llm.prompt, slots, where="the grader's extraction prompt")
-    grader = get_model(role="grader", required=True)
+    return fill(llm.prompt, slots, where="the grader's extraction prompt")
+
+
+def component_reading(output: ModelOutput, vocabulary: Vocabulary) -> GraderReading:
+    """What one extraction reply says: the components, or undecided (`grader_unreadable`).
+
+    Raises GraderReplyError when it is no reply (empty, cut off): the sample errors.
+    """
+    read = read_component_reply(output.completion, vocabulary)
+    if read.components is not None:
+        return GraderReading(read.components, output.completion)
+    cause = no_reply(output)
+    if cause is not None:
+        raise no_reply_error(output, cause)
+    return GraderReading(None, output.completion, why=unreadable(read.problem))
+
+
+async def extract_with_llm(
+    answer: str, state: TaskState, llm: LLMExtraction, model: Model | None = None
+) -> GraderReading:
+    """Ask the grader (`model`, default the `grader` role) for the components of `answer`.
+
+    The reading is the reply's components, or None (undecided) when the reply is no
+    reading (:func:`component_reading`); an empty or cut-off reply is GraderReplyError.
+    """
+    grader = model or get_model(role="grader", required=True)
     output = await ask_grader_model(
-        grader, prompt, GenerateConfig(temperature=llm.temperature, max_tokens=llm.max_tokens)
+        grader,
+        extraction_prompt(answer, state, llm),
+        GenerateConfig(temperature=llm.temperature, max_tokens=llm.max_tokens),
     )
-    raw = output.completion
-    components = parse_component_list(raw, vocabulary)
-    if components is None:
-        truncated = output.stop_reason == "max_tokens"
-        raise GraderReplyError(
-            f"the grader's reply {raw!r} is "
-            + ("cut off at its token limit" if truncated else "not a JSON list of components")
-            + "; the sample is left unscored: `inspect eval-retry <log>` asks again"
-        )
-    return components, raw
+    return component_reading(output, llm.vocabulary(state))
 
 
 # --------------------------------------------------------------------------
@@ -228,7 +290,8 @@ KIND = "set_precision"
 def scored_components(
     components: Iterable[str] | None, gold: Iterable[str], answer: str
 ) -> ScoredReading:
-    """The score of reading `components` (None: none read) against the gold set."""
+    """The score of reading `components` (None: nobody read the answer, answer type
+    `undecided`) against the gold set."""
     found = sorted(components or [])
     truth = sorted(gold)
     score = precision(found, truth)
@@ -236,7 +299,11 @@ def scored_components(
         value=score,
         answer=answer,
         explanation=f"M={found} G={truth} → {score:.3g}",
-        metadata={"kind": KIND, "components": found, "answer_type": answer_type(found)},
+        metadata={
+            "kind": KIND,
+            "components": found,
+            "answer_type": answer_type(found) if components is not None else "undecided",
+        },
     )
 
 
@@ -261,7 +328,7 @@ def set_precision(
 
     async def ask(completion: str, state: TaskState) -> GraderReading:
         assert llm is not None
-        return GraderReading(*await extract_with_llm(final_answer(completion), state, llm))
+        return await extract_with_llm(final_answer(completion), state, llm)
 
     def value(components: list[str] | None, state: TaskState, target: Target) -> ScoredReading:
         answer = final_answer(state.output.completion if state.output else "")

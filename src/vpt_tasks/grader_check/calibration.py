@@ -1,0 +1,195 @@
+"""What a grader check says about the runs a grader read: the expected reading errors.
+
+Given a `grader_check` log of a grader model, every run that used the same model as its
+`grader` role gets, per kind of answer the grader read (two options, four options,
+Isle-Brick-V2 components), the expected number of answers the grader read wrongly in the
+run's headline: (answers decided by the grader) x (the grader's confident-wrong rate on
+that kind in the check), with the interval from the rate's exact interval. Runs that used
+a grader, or whose samples errored, are listed with their errored samples (a grader that
+gave no reply: `inspect eval-retry` asks again).
+
+The estimate assumes the answers a grader reads in a run are like the checked ones of their
+kind; the answers the rules leave to a grader are the harder ones, so it is a guide, not a
+bound. `vpt-tasks report` renders :func:`expected_errors_section` after the task sections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from inspect_ai.log import EvalLog
+
+from vpt_tasks.grader_check.spec import KINDS, Kind, load_spec
+
+__all__ = ["CheckedGrader", "expected_errors_section", "grader_model", "graders_checked"]
+
+TASK = "grader_check"
+SCORER_KINDS: dict[str, Kind] = {
+    "answer_mapping": "two_options",
+    "merge_match": "four_options",
+    "set_precision": "components",
+}
+"""Score metadata `kind` of a scorer that asks a grader -> the kind of answer it reads."""
+
+
+@dataclass(frozen=True)
+class CheckedGrader:
+    """A grader model's confident-wrong rates per kind, from its latest grader_check log."""
+
+    model: str
+    log: EvalLog
+    rates: Mapping[str, tuple[float, float, float, int]]
+    """kind -> (rate, low, high, decisions checked); kinds the check did not ask are absent."""
+
+
+def grader_model(log: EvalLog) -> str | None:
+    """The model a run bound to its `grader` role, or None."""
+    roles = log.eval.model_roles or {}
+    bound = roles.get("grader")
+    if isinstance(bound, list):
+        bound = bound[0] if bound else None
+    return None if bound is None else str(bound.model)
+
+
+def errored_samples(log: EvalLog) -> int:
+    """Samples of a finished run that ended in error (no score)."""
+    results = log.results
+    return 0 if results is None else max(0, results.total_samples - results.completed_samples)
+
+
+def graders_checked(logs: Iterable[EvalLog]) -> dict[str, CheckedGrader]:
+    """Model -> its checked rates, from the latest grader_check log of each model."""
+    from vpt_tasks.report.logs import log_details
+
+    latest: dict[str, EvalLog] = {}
+    for log in logs:
+        model = log.eval.model
+        if model not in latest or (log.eval.created or "") > (latest[model].eval.created or ""):
+            latest[model] = log
+    checked = {}
+    for model, log in latest.items():
+        try:
+            values = log_details(log)
+        except Exception:  # noqa: BLE001 - its own section reports a log it cannot read
+            continue
+        rates = {
+            kind: (
+                values[f"confident_wrong_{kind}"],
+                values[f"confident_wrong_{kind}_low"],
+                values[f"confident_wrong_{kind}_high"],
+                int(values[f"decided_{kind}"]),
+            )
+            for kind in KINDS
+            if values.get(f"decided_{kind}")
+        }
+        checked[model] = CheckedGrader(model, log, rates)
+    return checked
+
+
+def _read_by_grader(log: EvalLog) -> dict[Kind, int]:
+    """How many answers of each kind the grader decided in a run."""
+    from vpt_tasks.report.logs import sample_scores
+
+    counts: dict[Kind, int] = {}
+    for score in sample_scores(log):
+        meta = score.score.metadata or {}
+        kind = SCORER_KINDS.get(str(meta.get("kind")))
+        if kind is not None and meta.get("decided_by") == "grader":
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def _number(value: float) -> str:
+    return "–" if value != value else f"{value:.1f}"
+
+
+def expected_errors_section(by_task: Mapping[str, list[EvalLog]]) -> list[str]:
+    """Markdown lines: per run that used a grader (or errored), its errored samples, the
+    answers its grader decided and, given a grader_check log of that grader model, the
+    expected reading errors in its headline. Empty when no run used a grader or errored."""
+    from vpt_tasks.report.logs import markdown
+
+    checked = graders_checked(by_task.get(TASK, []))
+    titles = load_spec().kinds
+    rows: list[str] = []
+    for task, logs in sorted(by_task.items()):
+        if task == TASK:
+            continue
+        for log in logs:
+            grader, errored = grader_model(log), errored_samples(log)
+            if grader is None and not errored:
+                continue
+            try:
+                read = _read_by_grader(log) if grader else {}
+            except Exception as error:  # noqa: BLE001 - one unreadable log, the others go on
+                cells = f"its scores could not be read ({type(error).__name__})"
+            else:
+                cells = _expected(read, checked.get(grader or ""), titles)
+            rows.append(
+                f"| {task} | {markdown(log.eval.model)} | {markdown(grader or '–')} | {errored} "
+                f"| {cells} |"
+            )
+    if not rows:
+        return []
+    unchecked = sorted(
+        {
+            grader
+            for logs in by_task.values()
+            for log in logs
+            if (grader := grader_model(log)) is not None and grader not in checked
+        }
+    )
+    lines = [
+        "## Reading errors expected from the grader",
+        "",
+        "Per run that asked a grader model (or whose samples errored): the samples that "
+        "ended in error (a grader gave no reply; `inspect eval-retry <log>` asks again), "
+        "the answers the grader decided, and -- given a `vpt_tasks/grader_check` log of the "
+        "same grader model -- the expected number of them read wrongly: answers decided by "
+        "the grader x its confident-wrong rate on that kind of answer in the check "
+        f"(interval: from the rate's exact {100 * load_spec().confidence:.0f}% interval). "
+        "The answers a run leaves to its grader are the ones the rules could not read, "
+        "harder than most checked ones: a guide to the size of the reading error, not a bound.",
+        "",
+        "| task | model | grader | errored samples | decided by the grader: expected reading "
+        "errors (interval) |",
+        "|---|---|---|---|---|",
+        *rows,
+        "",
+    ]
+    if unchecked:
+        lines += [
+            "No grader_check log of "
+            + ", ".join(markdown(model) for model in unchecked)
+            + ": run `inspect eval vpt_tasks/grader_check --model <grader>` and report its "
+            "log with these.",
+            "",
+        ]
+    return lines
+
+
+def _expected(
+    read: Mapping[Kind, int], check: CheckedGrader | None, titles: Mapping[str, Any]
+) -> str:
+    if not read:
+        return "none"
+    parts = []
+    for kind in KINDS:
+        count = read.get(kind)
+        if not count:
+            continue
+        title = titles[kind].title
+        rate = check.rates.get(kind) if check else None
+        if check is None:
+            parts.append(f"{title}: {count} (grader not checked)")
+        elif rate is None:
+            parts.append(f"{title}: {count} (not checked on this kind)")
+        else:
+            value, low, high, checked = rate
+            parts.append(
+                f"{title}: {count}: {_number(count * value)} ({_number(count * low)}–"
+                f"{_number(count * high)}; rate {100 * value:.1f}% of {checked} checked)"
+            )
+    return "; ".join(parts)

@@ -1,0 +1,23 @@
+"""The grader-check samples, built once (the bundled answers, every kind)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def samples() -> list[Any]:
+    from vpt_tasks.grader_check.task import grader_check
+
+    return list(grader_check().dataset)
+
+
+def component_pool(metadata: Mapping[str, Any]) -> Sequence[str]:
+    """The answers an Isle-Brick-V2 question allows (for a wrong reading of it)."""
+    from vpt_tasks.isle_brick.spec import load_spec
+
+    question = metadata.get("question_id")
+    return load_spec().questions[question].pool if question else ()
