@@ -17,6 +17,7 @@ from vpt_tasks.benchmarks import task_version
 from vpt_tasks.comfort.paper_languages import MULTILINGUAL_THETAS as MULTILINGUAL
 from vpt_tasks.core import args
 from vpt_tasks.core.errors import TaskArgumentError
+from vpt_tasks.core.notes import note
 from vpt_tasks.scorers.sampled_yes_probability import (
     DEFAULT_SAMPLES,
     PROBABILITY_METHODS,
@@ -263,7 +264,10 @@ def _comfort(
         config = GenerateConfig(temperature=spec.temperature, max_tokens=spec.max_tokens)
         chain = yes_no_answer(method, samples, spec.top_logprobs, announce)
     plan = _request_plan(name, len(dataset), method, samples, prompt_style == "cot")
-    logger.log(logging.INFO if method == "logprobs" else logging.WARNING, plan)
+    if method == "logprobs":
+        logger.info(plan)
+    else:  # how the run will behave, not a fault: one calm line (core.notes)
+        note(plan)
 
     return Task(
         dataset=dataset,
