@@ -364,7 +364,9 @@ def test_inspect_eval_without_logprobs_from_the_shell(tmp_path: Path) -> None:
     printed = " ".join(re.sub(r"\S+\.py:\d+", " ", result.stdout + result.stderr).split())
     assert "8 sampled answers per question: 1,184 replies in 148 requests" in printed
     assert printed.count("returned no log-probabilities") == 1
-    assert printed.index("1,184 replies") < printed.index("returned no log-probabilities")
+    # the plan is a calm note on stderr at task build (before any sample: in-process test
+    # above); the switch to sampling is Inspect's logged warning, on the console
+    assert "1,184 replies" in " ".join(result.stderr.split())
     [path] = list((tmp_path / "logs").glob("*.eval"))
     log = read_eval_log(str(path))
     values = metrics(log)
