@@ -184,3 +184,25 @@ def test_the_design_is_the_papers() -> None:
     assert Counter(q.category for q in spec.questions.values()) == Counter(
         v.lower().replace(" ", "_") for v in value(PAPER, "main_table1_category").values()
     )
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # 001, line 213: Claude 3 Sonnet's Q6 errors, "premise rejection" and "object
+        # misclassification"; the paper counts both as wrong answers to a question whose gold
+        # is that the figure can see the object
+        "As an inanimate LEGO toy, it does not possess actual vision.",
+        "There is no dog visible; the black piece appears to be a weapon.",
+    ],
+)
+def test_the_papers_quoted_q6_errors_are_never_read_as_yes(answer: str) -> None:
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    question = "Assuming the humanoid minifigure can see, can it see the dog?"
+    reading = read_components(answer, "yesno", question=question)
+    assert not (reading.decided and "yes" in reading.components), reading
+    assert (
+        scored_components(reading.components if reading.decided else None, ["yes"], answer).value
+        == 0.0
+    )

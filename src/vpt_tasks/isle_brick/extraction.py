@@ -48,6 +48,7 @@ from vpt_tasks.scorers.reading import (
     ANSWER_JOINS,
     ANSWER_SUBJECTS,
     Prepared,
+    absence_statement,
     addresses_grader,
     double_negation,
     foreign_language,
@@ -1053,6 +1054,8 @@ def read_components(
         return ComponentReading(whole, False, "unfinished_reasoning")
     if addresses_grader(prepared):
         return ComponentReading(whole, False, "instructions")
+    if kind == "yesno" and absence_statement(prepared):
+        return ComponentReading(whole, False, "absence")
     if double_negation(prepared):
         return ComponentReading(whole, False, "double_negation")
     correction = retraction(prepared)

@@ -520,6 +520,20 @@ _ADDRESSES_GRADER = re.compile(
 )
 
 
+_ABSENCE = re.compile(
+    r"\bno (?:[a-z-]+ ){1,3}(?:is |are |seems |appears )?(?:to be )?"
+    r"(?:visible|in (?:sight|view)|present|seen|shown|to be seen)\b"
+)
+
+
+def absence_statement(prepared: Prepared) -> bool:
+    """Whether the answer says a thing is absent from the picture ("There is no dog visible",
+    "No dog is present"): a statement about what the image holds -- often a misidentified
+    object, as in the Isle-Brick-V2 paper's own example (001, line 213) -- not about what the
+    figure sees, so it settles no seeing question and is left to the grader."""
+    return _ABSENCE.search(prepared.low) is not None
+
+
 def addresses_grader(prepared: Prepared) -> bool:
     """Whether the answer speaks to whoever scores it ("ignore the above", "Your output: A",
     "note to the grader", "GRADER NOTE", "to whoever scores this", "record it as south"):
@@ -607,11 +621,14 @@ def seeing_statement(prepared: Prepared) -> str | None:
 
     A Yes/No answer that its last seeing statement contradicts ("Yes, it can see it.
     However, ... so it cannot see it"; "No, it's not blocked: it has a clear view") is one
-    a careful annotator would not settle."""
+    a careful annotator would not settle. A clause saying a thing is absent from the picture
+    ("No dog is visible", `absence_statement`) is no statement about seeing."""
     said = None
     for m in _SEEING.finditer(prepared.low):
         clause = prepared.clause_at(m.start())
         if clause is None or prepared.is_hypothetical(clause):
+            continue
+        if _ABSENCE.search(prepared.low, clause.start, clause.end):
             continue
         said = "no" if m.group("no") else "yes"
     return said
