@@ -200,3 +200,27 @@ def test_only_the_grader_check_reaches_into_other_benchmarks() -> None:
                 continue
             offenders.append(f"{relative} imports {module}")
     assert not offenders, "\n".join(offenders)
+
+
+def _type_names(path: Path) -> set[str]:
+    """Classes and module-level type aliases defined in `path`."""
+    names = set()
+    for node in ast.parse(path.read_text("utf-8")).body:
+        if isinstance(node, ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp | ast.Subscript):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name) and t.id[:1].isupper()}
+    return names
+
+
+def test_no_two_modules_define_a_type_of_one_name_ending_in_reading() -> None:
+    """Issue 31: what a reader returns is named for what it reads (`OptionReading`,
+    `YesNoReading`, `ComponentReading`, ...), so no two types share a name such as `Reading`."""
+    seen: dict[str, list[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for name in _type_names(path):
+            if name.endswith("Reading"):
+                seen.setdefault(name, []).append(str(path.relative_to(PACKAGE)))
+    assert len(seen) >= 5, seen  # the walk finds the readers' types
+    assert "Reading" not in seen, seen["Reading"]
+    assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import pytest
 
-from vpt_tasks.scorers.options import NO_OPTION, Reading, number_synonyms, read_option
+from vpt_tasks.scorers.options import NO_OPTION, OptionReading, number_synonyms, read_option
 
 # --------------------------------------------------------------------------
 # k-option multiple choice (Omni-Perspective style)
@@ -234,7 +234,7 @@ def test_enough_multiple_choice_cases() -> None:
     assert len(MC_CASES) >= 40
 
 
-def _never_wrong(answer: str, options: Mapping[str, str], letter: str | None) -> Reading:
+def _never_wrong(answer: str, options: Mapping[str, str], letter: str | None) -> OptionReading:
     got = read_option(answer, options)
     if letter is None:
         assert got.letter is None, (answer, got)  # ambiguous: never decided

@@ -57,7 +57,7 @@ class Edit:
     sample: Any
     score_name: str
     metadata: dict[str, Any]
-    reading: decisions.Reading
+    reading: decisions.HumanReading
     author: str
     note: str
     annotations: list[dict[str, str]]

@@ -15,7 +15,7 @@ from vpt_tasks.scorers.options import NO_OPTION
 KINDS = (answer_mapping.KIND, merge_match.KIND, set_precision.KIND)
 """The scorer kinds that read free text, and so leave answers for a human."""
 NO_COMPONENTS = "-"
-Reading = str | list[str]
+HumanReading = str | list[str]
 
 
 def sample_options(sample: Any) -> dict[str, str]:
@@ -51,7 +51,7 @@ def describe(metadata: dict[str, Any], sample: Any) -> str:
     return " | ".join(label for _, label in choices(metadata, sample))
 
 
-def parse(text: str, metadata: dict[str, Any], sample: Any) -> Reading:
+def parse(text: str, metadata: dict[str, Any], sample: Any) -> HumanReading:
     """The reading a decision stands for; `ValueError` naming the allowed values if none."""
     kind = metadata.get("kind")
     if kind not in KINDS:
@@ -82,14 +82,14 @@ def parse(text: str, metadata: dict[str, Any], sample: Any) -> Reading:
     return letter
 
 
-def canonical(reading: Reading) -> str:
+def canonical(reading: HumanReading) -> str:
     """One text per reading, to compare decisions: `A`, `Z`, `east, north`, `-`."""
     if isinstance(reading, list):
         return ", ".join(reading) or NO_COMPONENTS
     return reading
 
 
-def rescored(reading: Reading, metadata: dict[str, Any], sample: Any) -> Any:
+def rescored(reading: HumanReading, metadata: dict[str, Any], sample: Any) -> Any:
     """The scorer kind's own score of `reading` (a `ScoredReading`)."""
     kind = metadata["kind"]
     if kind == answer_mapping.KIND:

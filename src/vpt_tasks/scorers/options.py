@@ -3,7 +3,7 @@
 What: the deterministic pass shared by option mapping (two options whose
 *values* matter: "Yes"/"No", two counts -- Isle-Bricks v1, Isle-Dots) and merge
 match (k lettered options -- Omni-Perspective). :func:`read_option` returns a
-:class:`Reading`: the option letter, ``"Z"`` for an answer that picks no option
+:class:`OptionReading`: the option letter, ``"Z"`` for an answer that picks no option
 (a refusal, "none of the options"), or *undecided* (``letter=None``) with the
 reason, for the grader model.
 
@@ -69,7 +69,7 @@ __all__ = [
     "NO_OPTION",
     "READERS",
     "UNKNOWN_VALUE",
-    "Reading",
+    "OptionReading",
     "number_synonyms",
     "read_option",
 ]
@@ -124,7 +124,7 @@ _STOPWORDS = frozenset("the a an of to in on at is it its and or for with from b
 
 
 @dataclass(frozen=True)
-class Reading:
+class OptionReading:
     """What the deterministic pass made of one answer."""
 
     letter: str | None
@@ -516,7 +516,7 @@ def _echo_spans(prepared: Prepared, options: Mapping[str, str]) -> list[tuple[in
 
 def _corrected(
     prepared: Prepared, options: Mapping[str, str], readings: Mapping[str, str]
-) -> Reading:
+) -> OptionReading:
     """After a self-correction ("Wait, ...", "Correction: ...") the part after the last one
     is the answer: read on its own, decided only if it has one reading and no doubt itself."""
     marker = retraction(prepared)
@@ -524,8 +524,8 @@ def _corrected(
     after = prepared.text[marker.end() :]
     corrected = read_option(after, options)
     if corrected.letter is None or corrected.letter == NO_OPTION:
-        return Reading(None, "retraction", readings)
-    return Reading(corrected.letter, f"corrected+{corrected.reason}", readings)
+        return OptionReading(None, "retraction", readings)
+    return OptionReading(corrected.letter, f"corrected+{corrected.reason}", readings)
 
 
 _ASKS_SEEING = re.compile(r"\b(?:see|sees|seeing)\b")
@@ -687,7 +687,7 @@ def _ruled_out(prepared: Prepared, mention: _Mention, affirmed: list[_Mention]) 
 
 def read_option(
     answer: str | None, options: Mapping[str, str], *, question: str | None = None
-) -> Reading:
+) -> OptionReading:
     """Read which option a free-text answer commits to (see the module docstring).
 
     Args:
@@ -703,7 +703,7 @@ def read_option(
         return labels_only
     prepared = prepare(answer)
     if prepared.problem is not None:
-        return Reading(None, prepared.problem)
+        return OptionReading(None, prepared.problem)
     letters = set(options)
     echo = _echo_spans(prepared, options)
     if echo:  # read what is left of the answer once the copied option list is set aside
@@ -712,7 +712,7 @@ def read_option(
             kept[start:end] = "\n" * (end - start)
         prepared = prepare("".join(kept))
         if prepared.problem is not None:
-            return Reading(None, "options_echoed")
+            return OptionReading(None, "options_echoed")
     mentions = sorted(
         _labels(prepared, letters) + _values(prepared, options), key=lambda m: m.start
     )
@@ -732,42 +732,42 @@ def read_option(
     if signs == ["retraction"]:
         return _corrected(prepared, options, readings)
     if signs:
-        return Reading(None, signs[0], readings)
+        return OptionReading(None, signs[0], readings)
     hidden = reasoning_of(answer)
     if hidden and len(set(readings.values())) == 1:
         concluded = read_option(hidden, options).letter
         if concluded in letters and concluded not in readings.values():
-            return Reading(None, "reasoning_disagrees", readings)
+            return OptionReading(None, "reasoning_disagrees", readings)
     if set(readings) == {"concluding"} and len({m.letter for m in affirmed if not m.label}) > 1:
         # "There are 5 yellow dots. However, ..., so only 4 are fully visible.": the answer
         # states two options' values and only its last "so" picks one
-        return Reading(None, "readers_disagree", readings)
+        return OptionReading(None, "readers_disagree", readings)
     if _SEVERAL in readings.values():
-        return Reading(None, "several_options", readings)
+        return OptionReading(None, "several_options", readings)
     chosen = set(readings.values())
     if len(chosen) > 1:
-        return Reading(None, "readers_disagree", readings)
+        return OptionReading(None, "readers_disagree", readings)
     refusal = refusal_phrase(prepared)
     hesitation = hesitation_phrase(prepared)
     if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
-        return Reading(None, "hesitates", readings)
+        return OptionReading(None, "hesitates", readings)
     if not chosen:
         if echo:
-            return Reading(None, "options_echoed", readings)
+            return OptionReading(None, "options_echoed", readings)
         if refusal is not None and not mentions:
-            return Reading(NO_OPTION, "refusal", readings)
-        return Reading(None, "no_reading", readings)
+            return OptionReading(NO_OPTION, "refusal", readings)
+        return OptionReading(None, "no_reading", readings)
     letter = chosen.pop()
     if letter not in letters:
-        return Reading(None, "not_an_option", readings)
+        return OptionReading(None, "not_an_option", readings)
     if refusal is not None and not is_hedged_refusal(prepared, refusal):
-        return Reading(None, "refusal_mixed", readings)
+        return OptionReading(None, "refusal_mixed", readings)
     value = str(options[letter]).strip().casefold().strip(".!")
     if value in _YES | _NO and seeing_statement(prepared) not in (
         None,
         "yes" if value in _YES else "no",
     ):
-        return Reading(None, "statement_disagrees", readings)
+        return OptionReading(None, "statement_disagrees", readings)
     if (
         value in _YES | _NO
         and question is not None
@@ -775,24 +775,24 @@ def read_option(
         and seeing_statement(prepared) is None
         and _PRESENCE.search(prepared.low)
     ):  # "Yes, the lamp is present in the image": whether it is there, not whether it is seen
-        return Reading(None, "answers_presence", readings)
+        return OptionReading(None, "answers_presence", readings)
     if _reasoning_points_elsewhere(
         prepared, letter, options, affirmed, question
     ) or _explains_another(prepared, letter, options):
-        return Reading(None, "reasoning_disagrees", readings)
+        return OptionReading(None, "reasoning_disagrees", readings)
     own_text = [m for m in mentions if not m.label and m.letter == letter]
     if not own_text and _letter_beside_other_text(prepared, letter, affirmed):
         # "the bicycle is on his right, which corresponds to option A" (A = on his left): in
         # one sentence another option's text and a letter whose text it never names
-        return Reading(None, "text_disagrees", readings)
+        return OptionReading(None, "text_disagrees", readings)
     if question and _ASKS_SEEING.search(question.lower()):
         seen = _values_in(prepared, affirmed, _SEES)
         if seen and letter not in seen and letter in _values_in(prepared, affirmed, _TOTAL):
             # "he can see 3 purple dots ... In total there are 4. Answer: B" (B = 4): the letter
             # is the total, not what the figure sees
-            return Reading(None, "text_disagrees", readings)
+            return OptionReading(None, "text_disagrees", readings)
     if own_text and all(_ruled_out(prepared, m, affirmed) for m in own_text):
         # "She is looking at the laptop, not the book. Answer: A" (A = the book): the answer
         # names its letter's text only to rule it out
-        return Reading(None, "text_disagrees", readings)
-    return Reading(letter, "+".join(readings), readings)
+        return OptionReading(None, "text_disagrees", readings)
+    return OptionReading(letter, "+".join(readings), readings)

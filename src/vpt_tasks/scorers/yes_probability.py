@@ -73,7 +73,7 @@ __all__ = [
     "NO_LOGPROBS_WARNING",
     "ExtractionMethod",
     "InvalidLogprob",
-    "Reading",
+    "YesNoReading",
     "answer_token_index",
     "logprob_yes_probability",
     "prefix_class",
@@ -447,7 +447,7 @@ def yes_probability_from_output(
 
 
 @dataclass(frozen=True)
-class Reading:
+class YesNoReading:
     """What one vocabulary reads in an answer."""
 
     p: float | None
@@ -465,17 +465,17 @@ def read_output(
     *,
     prefixes: bool = False,
     question: str | None = None,
-) -> Reading:
-    """The `Reading` of `output` in one vocabulary (see `yes_probability_from_output`);
+) -> YesNoReading:
+    """The `YesNoReading` of `output` in one vocabulary (see `yes_probability_from_output`);
     `question` is passed to the text reading (`text_yes_probability`)."""
     if not output.choices:
-        return Reading(None, "none", 0.0)
+        return YesNoReading(None, "none", 0.0)
     choice = output.choices[0]
     logprobs = choice.logprobs
     if logprobs is not None and logprobs.content:
         index = answer_token_index([lp.token for lp in logprobs.content])
         if index is None:
-            return Reading(None, "none", 0.0)
+            return YesNoReading(None, "none", 0.0)
         answer = logprobs.content[index]
         candidates: list[tuple[str, float]] = [
             (t.token, t.logprob) for t in (answer.top_logprobs or [])
@@ -484,13 +484,13 @@ def read_output(
         try:
             p, mass, by_prefix = read_logprobs(candidates, yes_words, no_words, prefixes=prefixes)
         except InvalidLogprob:
-            return Reading(None, "invalid", 0.0)
+            return YesNoReading(None, "invalid", 0.0)
         if p is None:
-            return Reading(None, "none", mass)
-        return Reading(p, "logprobs", mass, by_prefix)
+            return YesNoReading(None, "none", mass)
+        return YesNoReading(p, "logprobs", mass, by_prefix)
     text = choice.message.text if choice.message is not None else output.completion
     p = text_yes_probability(text or "", yes_words, no_words, question=question)
-    return Reading(p, "text", 1.0) if p is not None else Reading(None, "none", 0.0)
+    return YesNoReading(p, "text", 1.0) if p is not None else YesNoReading(None, "none", 0.0)
 
 
 # --------------------------------------------------------------------------
@@ -604,7 +604,7 @@ def yes_probability(
     return score
 
 
-def _answered_in(asked: Reading, english: Reading) -> str:
+def _answered_in(asked: YesNoReading, english: YesNoReading) -> str:
     """`asked` when the asked language's Yes/No carry at least the English ones' probability."""
     if asked.p is None and english.p is None:
         return "neither"
