@@ -224,3 +224,12 @@ def test_no_two_modules_define_a_type_of_one_name_ending_in_reading() -> None:
     assert len(seen) >= 5, seen  # the walk finds the readers' types
     assert "Reading" not in seen, seen["Reading"]
     assert {name: paths for name, paths in seen.items() if len(paths) > 1} == {}
+
+
+def test_the_answer_readers_share_one_normaliser() -> None:
+    """Issue 31 §1: quotes, dashes, spaces and markdown are unified once, by
+    `scorers.reading.prepare`; a reader that kept its own character map would read a text the
+    others do not (Isle-Brick-V2's extraction had a second one, with other dashes)."""
+    readers = [p for p in PACKAGE.rglob("*.py") if "maketrans" in p.read_text("utf-8")]
+    assert PACKAGE / "scorers" / "reading.py" in readers  # the walk sees the one there is
+    assert [str(p.relative_to(PACKAGE)) for p in readers] == ["scorers/reading.py"]

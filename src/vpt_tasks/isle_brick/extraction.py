@@ -12,7 +12,8 @@ so that every score is reproducible and auditable.
 
 Pipeline (see :func:`extract_components`)::
 
-    normalise -> strip question echo -> strip option lists -> mask disclaimers
+    prepare (the shared normaliser of `scorers.reading`) -> strip question echo
+              -> strip option lists -> mask disclaimers
               -> mask non-answer context -> pick the answer segment -> extract
 
 Each stage only ever *blanks* text (replaces it with spaces), so character
@@ -121,41 +122,6 @@ def _blank_matches(text: str, pattern: re.Pattern[str]) -> str:
 
 
 # --------------------------------------------------------------------------
-# 1. normalisation
-
-_UNICODE_MAP = str.maketrans(
-    {
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u02bc": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2212": "-",
-        "\u00a0": " ",
-        "\u202f": " ",
-        "\u2022": "*",
-    }
-)
-_MARKDOWN = re.compile(r"\*\*|__|`+|^[ \t]*#+[ \t]*|(?<!\w)\*(?=\w)|(?<=\w)\*(?!\w)", re.MULTILINE)
-
-
-def _normalise(text: str) -> str:
-    """Unify quotes/dashes/spaces and drop markdown emphasis.
-
-    Models write ``**Answer:** North\u2011East`` or ``it\u2019s``; the rules below
-    are written for plain ASCII apostrophes and hyphens.  List bullets at the
-    start of a line are kept (the count rules look at them).
-    """
-    text = text.translate(_UNICODE_MAP)
-    return _MARKDOWN.sub(" ", text)
-
-
-# --------------------------------------------------------------------------
 # 2. question echo
 
 _ECHO_MIN_RUN = 5
@@ -174,7 +140,7 @@ def _strip_question_echo(text: str, question: str | None) -> str:
     if not question:
         return text
     a_tokens = [(m.group().lower(), m.start(), m.end()) for m in _WORD.finditer(text)]
-    q_tokens = [t.lower() for t in _WORD.findall(_normalise(question))]
+    q_tokens = [t.lower() for t in _WORD.findall(prepare(question).text)]
     if not a_tokens or not q_tokens:
         return text
     run_at = [0] * len(a_tokens)  # longest shared run ending at answer token i
@@ -1067,8 +1033,7 @@ def read_components(
         return ComponentReading(whole, False, "correction_unread")
     if not whole and kind == "count":
         # "I can't make out any humanoid figures": a zero, though it reads like a disclaimer
-        normalised = _normalise(text)
-        if any(_zero_stands(normalised, m) for m in _ZERO.finditer(normalised)):
+        if any(_zero_stands(text, m) for m in _ZERO.finditer(text)):
             whole = frozenset({"0"})
     if whole:
         return _settled(whole, "answer", text, kind, prepared, question)
@@ -1076,10 +1041,10 @@ def read_components(
         return ComponentReading(whole, False, "alternatives")
     disclaimer = None
     for disclaimer in (_DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER).finditer(  # noqa: B007
-        _normalise(text)
+        text
     ):
         pass  # the last one: "I'm sorry, but I can't determine ..." refuses
-    if disclaimer and not _turns_after(_normalise(text), disclaimer.end()):
+    if disclaimer and not _turns_after(text, disclaimer.end()):
         return ComponentReading(whole, True, "disclaimer")
     return ComponentReading(whole, False, "no_reading")
 
@@ -1121,39 +1086,38 @@ def _settled(
         return ComponentReading(components, False, "alternatives")
     if _conditional_branches(text, kind, question):
         return ComponentReading(components, False, "conditional")
-    normalised = _normalise(text)
-    if kind == "count" and _HEDGED_MORE.search(normalised):
+    if kind == "count" and _HEDGED_MORE.search(text):
         return ComponentReading(components, False, "alternatives")  # "possibly another one"
-    if kind == "count" and re.search(_CONDITIONAL_COUNT, normalised, _FLAGS):
+    if kind == "count" and re.search(_CONDITIONAL_COUNT, text, _FLAGS):
         # "1 humanoid minifigure (2 if the cat figure is also counted)": two counts, one of them
         # under a condition
         return ComponentReading(components, False, "conditional")
-    if kind == "count" and _EXCLUDES_SPEAKER.search(normalised):
+    if kind == "count" and _EXCLUDES_SPEAKER.search(text):
         return ComponentReading(components, False, "excludes_speaker")  # "apart from me, one"
-    if kind != "count" and _LEFT_FIGURE.search(normalised) and _RIGHT_FIGURE.search(normalised):
+    if kind != "count" and _LEFT_FIGURE.search(text) and _RIGHT_FIGURE.search(text):
         # "The minifigure on the left is on the same surface, but the one on the right ..."
         return ComponentReading(components, False, "two_figures")
-    if _MAY_OR_MAY_NOT.search(normalised):
+    if _MAY_OR_MAY_NOT.search(text):
         return ComponentReading(components, False, "alternatives")  # "may or may not be on ..."
-    if kind == "yesno" and _PARTIAL.match(normalised):
+    if kind == "yesno" and _PARTIAL.match(text):
         return ComponentReading(components, False, "partial")  # "Only partially: ..."
-    if kind == "yesno" and _JSON_BOOLEAN.search(normalised):
+    if kind == "yesno" and _JSON_BOOLEAN.search(text):
         return ComponentReading(components, False, "json_boolean")  # {"sees_object": false}
-    last = _SENTENCE_STOP.split(normalised.rstrip())[-1]
-    if _cut_off(normalised) and not _extract(last, kind, question, False):
+    last = _SENTENCE_STOP.split(text.rstrip())[-1]
+    if _cut_off(text) and not _extract(last, kind, question, False):
         # "... the desk is therefore located to the": cut off before its answer
         return ComponentReading(components, False, "cut_off")
     if kind == "yesno" and any(
-        _LEAD_CONDITION.match(normalised, m.end()) for m in _YES_OR_NO.finditer(normalised)
+        _LEAD_CONDITION.match(text, m.end()) for m in _YES_OR_NO.finditer(text)
     ):  # "Yes, if it turned its head; as it stands, ...": the yes holds only under a condition
         return ComponentReading(components, False, "conditional")
     if kind in ("cardinal", "egocentric") and _ends_on_qualifier(text):
         return ComponentReading(components, False, "cut_off")  # "... south, but slightly"
-    if kind in ("cardinal", "egocentric") and _REVERSED.search(_normalise(text)):
+    if kind in ("cardinal", "egocentric") and _REVERSED.search(text):
         # "The minifigure is west of the computer monitor": the relation the other way round
         return ComponentReading(components, False, "reversed")
     if kind == "cardinal" and question and re.search(r"\bfacing\b", question, _FLAGS):
-        stated = _extract_facing(_normalise((read or prepared).text))
+        stated = _extract_facing((read or prepared).text)
         if stated and stated != components:  # "facing south ... the dog on the west side"
             return ComponentReading(components, False, "facing_disagrees")
     if kind == "yesno" and question and re.search(r"\bsees?\b", question, _FLAGS):
@@ -1180,7 +1144,7 @@ def _offers_alternatives(text: str, kind: QuestionKind, question: str | None) ->
 
     Each "or" is read in a bounded window on each side, so this is linear in the answer.
     """
-    text = _strip_option_lists(_strip_question_echo(_normalise(text), question), kind)
+    text = _strip_option_lists(_strip_question_echo(text, question), kind)
     for m in _OR.finditer(text):
         left = _WINDOW_END.split(text[max(0, m.start() - _OR_WINDOW) : m.start()])[-1]
         right = _WINDOW_END.split(text[m.end() : m.end() + _OR_WINDOW])[0]
@@ -1207,7 +1171,7 @@ def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -
     see") are masked first, so restating them is no condition. Each part is read once,
     so this is linear in the answer.
     """
-    text = _strip_option_lists(_strip_question_echo(_normalise(text), question), kind)
+    text = _strip_option_lists(_strip_question_echo(text, question), kind)
     if kind == "cardinal":
         text = _blank_matches(text, _NORTH_PREMISE)
         text = _blank_matches(text, _IMAGE_REGION)
@@ -1257,7 +1221,7 @@ def _extract(
     """The rules of this module on a visible answer."""
     if not answer.strip():
         return frozenset()
-    text = _normalise(answer)
+    text = answer
     if kind == "cardinal":  # the premise in other words ("taking the top of the image as north")
         text = _blank_matches(text, _NORTH_PREMISE)  # before an echo takes half of it
     text = _strip_question_echo(text, question)
