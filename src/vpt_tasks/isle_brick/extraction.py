@@ -46,8 +46,7 @@ from typing import Literal, NamedTuple
 
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
 from vpt_tasks.scorers.reading import (
-    ANSWER_JOINS,
-    ANSWER_SUBJECTS,
+    YES_WORDS,
     Prepared,
     absence_statement,
     addresses_grader,
@@ -59,6 +58,7 @@ from vpt_tasks.scorers.reading import (
     prepare,
     retraction,
     seeing_statement,
+    stands_as_answer,
     unfinished_walkthrough,
 )
 
@@ -666,15 +666,6 @@ def _extract_egocentric(text: str) -> set[str]:
     return found
 
 
-_LEADING_YESNO = re.compile(
-    r"^[\W_]*(yes|yeah|yep|no|nope)\b"
-    # an answer word, not a determiner ("No doubt about it - yes"): punctuation, the end or a
-    # subject follows
-    r"(?=\s*(?:[^\w\s]|$)|\s+(?:"
-    + "|".join(map(re.escape, sorted(ANSWER_SUBJECTS | ANSWER_JOINS)))
-    + r")\b)",
-    _FLAGS,
-)
 _HEDGED_MORE = re.compile(
     r"\b(?:possibly|maybe|perhaps|probably|might\s+be|may\s+be|could\s+be)\s+"
     r"(?:also\s+)?(?:another|a\s+second|one\s+more|a\s+third|more)\b",
@@ -698,8 +689,6 @@ _YES_OR_NO = re.compile(r"\b(?:yes|yeah|yep|no|nope)\b", _FLAGS)
 _LEAD_CONDITION = re.compile(
     r"[^\w.!?\n]*(?:but\s+)?(?:only\s+)?(?:if|unless|provided|assuming|when)\b", _FLAGS
 )
-_YES_WORD = re.compile(r"\b(?:yes|yeah|yep)\b", _FLAGS)
-_NO_WORD = re.compile(r"\b(?:no|nope)\b(?=\s*(?:[.,!;:)\]]|$))", _FLAGS)
 _SEE_TARGET = (
     r"(?:see|sees|seen|seeing|spot|notice|perceive|visible|"
     r"(?:in|within)\s+(?:its|his|her|my|your|the\s+minifigure's|the\s+figure's)\s+"
@@ -769,14 +758,14 @@ def _last_sentence_says(text: str) -> str | None:
 
 
 def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
-    """yes/no, from explicit words first and from paraphrases second.
+    """yes/no, from the answer words first and from paraphrases second.
 
-    1. A leading "Yes"/"No" decides ("No, the dog is behind it" is *no* even
-       though "behind it" follows).
-    2. Otherwise any explicit "yes" (hedges such as "It is likely that yes")
-       or a sentence-final "no" ("the answer would be no.").  A "no" before a
-       noun ("no indication") is a determiner, not an answer.
-    3. Otherwise paraphrases: "cannot see", "can't see", "does not see", "is
+    1. The Yes/No words that stand as answers (`reading.stands_as_answer`: "No, the dog is
+       behind it", "..., so no."; not the determiner of "no indication") and hold no
+       condition ("Yes, if it turned its head") say what the answer is. An answer opening
+       with one is contradicted by a last sentence saying the opposite by its evidence;
+       elsewhere, by any evidence of the opposite ("... on the same surface, no.").
+    2. Otherwise paraphrases: "cannot see", "can't see", "does not see", "is
        not visible", "out of its field of view", "facing away", "different
        surfaces" -> no; "can see", "sees", "is visible", "in its line of
        sight", "same surface" -> yes.  Negative phrases are matched first and
@@ -785,28 +774,24 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
     """
     if _YES_AND_NO.match(text):
         return {"yes", "no"}  # "Yes and no: ...", "Yes or no?": both, which settles nothing
-    lead = _LEADING_YESNO.match(text)
-    if lead and _LEAD_CONDITION.match(text, lead.end()):
-        lead = None  # "Yes, if it turned its head; as it stands, ...": a condition, no answer
-    if lead:
-        said = "yes" if lead.group(1).lower() in {"yes", "yeah", "yep"} else "no"
-        other = _NO_WORD if said == "yes" else _YES_WORD
-        # "Yes, ... but ..., so no, they are not on the same surface": both, settling nothing
-        opposite = "no" if said == "yes" else "yes"
-        if other.search(text, lead.end()) or _last_sentence_says(text[lead.end() :]) == opposite:
-            return {said, opposite}  # "Yes, ... So they are not on the same surface."
-        return {said}
-    found: set[str] = set()
-    if any(not _LEAD_CONDITION.match(text, m.end()) for m in _YES_WORD.finditer(text)):
-        found.add("yes")
-    if any(not _LEAD_CONDITION.match(text, m.end()) for m in _NO_WORD.finditer(text)):
-        found.add("no")
+    prepared = prepare(text)
+    low = prepared.low
+    said = [
+        m
+        for m in _YES_OR_NO.finditer(low)
+        if stands_as_answer(prepared, m.start(), m.end())
+        and not _LEAD_CONDITION.match(low, m.end())
+    ]
+    found = {"yes" if m.group(0) in YES_WORDS else "no" for m in said}
     if len(found) == 1:
-        said = next(iter(found))
-        evidence = _last_sentence_says(text)
-        contrary = _one_class(_evidence(text))
-        if contrary not in (None, said) or evidence not in (None, said):
-            found.add(contrary or evidence or said)  # "... on the same surface, no."
+        answer = next(iter(found))
+        opposite = "no" if answer == "yes" else "yes"
+        if not _WORD.search(low, 0, said[0].start()):  # it opens the answer
+            contrary = _last_sentence_says(low[said[0].end() :])
+        else:
+            contrary = _one_class(_evidence(low)) or _last_sentence_says(low)
+        if contrary == opposite:
+            found.add(opposite)
     if found:
         return found
     return _evidence(text, first_person)

@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 from vpt_tasks.core.templates import fill
 from vpt_tasks.core.text import NUMBER_WORDS
 from vpt_tasks.scorers.reading import (
-    ANSWER_JOINS,
-    ANSWER_SUBJECTS,
     CLAUSE_WORDS,
+    NO_WORDS,
+    YES_WORDS,
     Clause,
     Prepared,
     doubts,
@@ -62,6 +62,7 @@ from vpt_tasks.scorers.reading import (
     refusal_phrase,
     retraction,
     seeing_statement,
+    stands_as_answer,
     words,
 )
 
@@ -83,8 +84,8 @@ READERS = ("lead", "stated", "short", "concluding", "excluded")
 
 _SEVERAL = "several"
 _SHORT_WORDS = 12
-_YES = frozenset({"yes", "yeah", "yep"})
-_NO = frozenset({"no", "nope"})
+_YES = YES_WORDS
+_NO = NO_WORDS
 
 # Words a clause may hold besides the answer and still say nothing but the answer.
 _FILLER = frozenset(
@@ -253,25 +254,10 @@ def _list_marker(low: str, start: int, end: int) -> bool:
 
 
 def _stands_alone(prepared: Prepared, mention: _Mention, options: Mapping[str, str]) -> bool:
-    """A yes/no value counts only as a word of its own ("No, it ..." / "... so no."), not
-    as a determiner ("there is no obstacle")."""
+    """A yes/no value counts only as a word of its own (`stands_as_answer`), not as a
+    determiner ("there is no obstacle")."""
     word = prepared.low[mention.start : mention.end]
-    if word not in _YES | _NO:
-        return True
-    clause = prepared.clause_at(mention.start)
-    if clause is None:
-        return False
-    # only the clause's edges are read (bounded slices: constant time per mention)
-    if not words(prepared.low[mention.end : min(clause.end, mention.end + 40)]):
-        return True  # the clause's last word
-    if words(prepared.low[max(clause.start, mention.start - 40) : mention.start]):
-        return False  # neither first nor last
-    # at the start: "No, ..." or "No it can't" answers; "No doubt about it" does not
-    next_char = prepared.low[mention.end : mention.end + 1]
-    if prepared.low[mention.end : mention.end + 4].lstrip()[:1] in "([":
-        return True  # "Yes (B)", "No [A]": the word, then a label
-    following = words(prepared.low[mention.end : mention.end + 40])
-    return next_char != " " or following[0] in ANSWER_SUBJECTS | ANSWER_JOINS
+    return word not in _YES | _NO or stands_as_answer(prepared, mention.start, mention.end)
 
 
 _LIST_GLUE = frozenset({",", "and", "or", "nor", ", and", ", or", ", nor", "/"})

@@ -37,6 +37,8 @@ __all__ = [
     "ANSWER_SUBJECTS",
     "CLAUSE_WORDS",
     "MAX_CHARS",
+    "NO_WORDS",
+    "YES_WORDS",
     "addresses_grader",
     "Clause",
     "Prepared",
@@ -52,6 +54,7 @@ __all__ = [
     "refusal_phrase",
     "asks_itself",
     "seeing_statement",
+    "stands_as_answer",
     "unfinished_walkthrough",
     "words",
 ]
@@ -598,6 +601,39 @@ cup is there"); any other word makes it a determiner ("no doubt", "no dots")."""
 
 ANSWER_JOINS = frozenset({"or", "nor", "and"})
 """Words after which an opening "yes"/"no" is one of a list ("Yes or no", "Yes and no")."""
+
+YES_WORDS = frozenset({"yes", "yeah", "yep"})
+NO_WORDS = frozenset({"no", "nope"})
+"""The English answer words; COMFORT's languages bring their own (`task_configs/comfort.yaml`)."""
+
+_ANY_WORD = re.compile(r"\w+")
+_EDGE = 40
+"""Characters read on each side of an answer word (constant time per word)."""
+
+
+def stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
+    """Whether the Yes/No word at `start:end` stands as an answer, not inside a phrase.
+
+    It does as the last word of its clause ("..., so no.") or as the first, followed by
+    punctuation, a bracket, the end or a subject ("No, it ...", "Yes (B)", "No it can't",
+    "Nein (No)"); not as a determiner or inside a clause ("no doubt", "there is no obstacle").
+    Negation and hypothetical sentences are the caller's to read. This is the one reading of
+    "a Yes/No that stands as the answer" of every reader (options, COMFORT's text)."""
+    clause = prepared.clause_at(start)
+    if clause is None:
+        return False
+    low = prepared.low
+    if not _ANY_WORD.search(low, end, min(clause.end, end + _EDGE)):
+        return True  # the clause's last word
+    if _ANY_WORD.search(low, max(clause.start, start - _EDGE), start):
+        return False  # neither first nor last
+    following = _ANY_WORD.search(low, end, end + _EDGE)
+    between = low[end : following.start() if following else end + _EDGE]
+    return (
+        bool(between.strip())
+        or following is None
+        or following.group(0) in ANSWER_SUBJECTS | ANSWER_JOINS
+    )
 
 
 _SEEING = re.compile(

@@ -62,6 +62,7 @@ from vpt_tasks.scorers.reading import (
     negated_before,
     prepare,
     retraction,
+    stands_as_answer,
     unfinished_walkthrough,
 )
 from vpt_tasks.scorers.sampled_yes_probability import SAMPLING_KEY, sampled_score
@@ -387,24 +388,14 @@ def _negates_its_yes(prepared: Prepared, match: re.Match[str]) -> bool:
 
 
 def _stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
-    """Whether the answer word at `start:end` is an answer, not part of a phrase."""
+    """Whether the answer word at `start:end` is an answer (`stands_as_answer`), neither
+    negated ("the answer is not yes") nor in a hypothetical sentence."""
     clause = prepared.clause_at(start)
     if clause is None or prepared.is_hypothetical(clause):
         return False
     if negated_before(prepared, clause, start) or negated_after(prepared, clause, end):
         return False  # "the answer is not yes"; '"Yes" is the wrong answer here'
-    low = prepared.low
-    if not _WORD_RE.search(low, end, clause.end):
-        return True  # the clause's last word: "..., so no."
-    if _WORD_RE.search(low, clause.start, start):
-        return False  # inside the clause: "there is no obstacle"
-    following = _WORD_RE.search(low, end)
-    between = low[end : following.start() if following else len(low)]
-    return (
-        bool(between.strip())
-        or following is None
-        or following.group(0) in ANSWER_SUBJECTS | ANSWER_JOINS
-    )
+    return stands_as_answer(prepared, start, end)
 
 
 def answer_token_index(tokens: Sequence[str]) -> int | None:

@@ -1,0 +1,77 @@
+"""One perception, every reader: a Yes/No that stands as the answer (`reading.stands_as_answer`)
+is read alike by the option reader (two options "Yes"/"No"), COMFORT's text reading and
+Isle-Brick-V2's yes/no components (issue 31 §1: it was written three times, and the copies
+differed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vpt_tasks.isle_brick.extraction import read_components
+from vpt_tasks.scorers.options import read_option
+from vpt_tasks.scorers.reading import prepare, stands_as_answer
+from vpt_tasks.scorers.yes_probability import text_yes_probability
+
+QUESTION = "Assuming the minifigure can see, can it see the dog in the picture?"
+
+CASES = [
+    ("No, the dog is behind it.", "no"),
+    ("Yes it can.", "yes"),
+    ("There is nothing between them, so yes.", "yes"),
+    ("I'd say yes it can", None),  # inside its clause: no answer word
+    ("There is no obstacle", None),  # a determiner
+]
+
+
+def _option(answer: str) -> str | None:
+    letter = read_option(answer, {"A": "Yes", "B": "No"}, question=QUESTION).letter
+    return {"A": "yes", "B": "no"}.get(letter or "")
+
+
+def _comfort(answer: str) -> str | None:
+    p = text_yes_probability(answer, question=QUESTION)
+    return None if p is None else ("yes" if p else "no")
+
+
+def _components(answer: str) -> str | None:
+    read = read_components(answer, "yesno", question=QUESTION)
+    return next(iter(read.components)) if read.decided and len(read.components) == 1 else None
+
+
+@pytest.mark.parametrize(("answer", "expected"), CASES)
+def test_every_reader_reads_a_standing_yes_or_no_alike(answer: str, expected: str | None) -> None:
+    assert (_option(answer), _comfort(answer), _components(answer)) == (expected,) * 3
+
+
+# Read by some readers, left undecided by others for reasons of their own (COMFORT's English
+# vocabulary is the paper's "Yes"/"No"; the option reader sees both options named), never
+# read as the opposite.
+PARTLY = [
+    ("Nope.", "no"),
+    ("No doubt about it: yes.", "yes"),
+    ("Yes/No: No\nReason: the dog is behind its back.", "no"),
+]
+
+
+@pytest.mark.parametrize(("answer", "expected"), PARTLY)
+def test_no_reader_reads_the_opposite(answer: str, expected: str) -> None:
+    read = (_option(answer), _comfort(answer), _components(answer))
+    assert expected in read and set(read) <= {expected, None}
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "stands"),
+    [
+        ("No, it cannot.", "no", True),
+        ("No it cannot.", "no", True),
+        ("Yes (B)", "yes", True),
+        ("Nein (No)", "nein", True),
+        ("..., so no.", "no", True),
+        ("no doubt", "no", False),
+        ("there is no obstacle", "no", False),
+    ],
+)
+def test_stands_as_answer(text: str, word: str, stands: bool) -> None:
+    prepared = prepare(text)
+    at = prepared.low.index(word)
+    assert stands_as_answer(prepared, at, at + len(word)) is stands
