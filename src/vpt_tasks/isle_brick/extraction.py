@@ -46,6 +46,9 @@ from typing import Literal, NamedTuple
 
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
 from vpt_tasks.scorers.reading import (
+    FIELD_OF_VIEW,
+    OWNERS,
+    SEE_VERBS,
     YES_WORDS,
     Prepared,
     absence_statement,
@@ -690,16 +693,13 @@ _LEAD_CONDITION = re.compile(
     r"[^\w.!?\n]*(?:but\s+)?(?:only\s+)?(?:if|unless|provided|assuming|when)\b", _FLAGS
 )
 _SEE_TARGET = (
-    r"(?:see|sees|seen|seeing|spot|notice|perceive|visible|"
-    r"(?:in|within)\s+(?:its|his|her|my|your|the\s+minifigure's|the\s+figure's)\s+"
-    r"(?:field\s+of\s+(?:view|vision)|line\s+of\s+sight|view|sight|vision|visual\s+field)|"
+    rf"(?:{SEE_VERBS}|sees|seen|seeing|visible|(?:in|within)\s+{OWNERS}\s+{FIELD_OF_VIEW}|"
     r"(?:on\s+)?the\s+same\s+(?:[\w-]+\s+){0,2}?(?:surface|table|tabletop|platform|plane|level|base|baseplate|floor|ground))"
 )
 _NEGATIVE_EVIDENCE = re.compile(
     r"(?:\bnot\b|n't\b|\bcannot\b|\bnever\b|\bunable\s+to\b|\bno\s+longer\b)\s*(?:[\w'-]+\s+){0,3}?"
     + _SEE_TARGET
-    + r"|\b(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:its|his|her|my|your|the)\s+(?:field\s+of\s+(?:view|vision)"
-    r"|line\s+of\s+sight|view|sight|vision|visual\s+field)\b"
+    + rf"|\b(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:{OWNERS}|the)\s+{FIELD_OF_VIEW}\b"
     r"|\bout\s+of\s+sight\b|\binvisible\b|\bfacing\s+away\b|\bturned\s+away\b|\bobstructed\b"
     r"|\b(?:different|separate|distinct)\s+(?:surfaces?|levels?|platforms?|tables?|bases?)\b"
     r"|\b(?:probably|likely|possibly|presumably)\s+not\b|\bi\s+don't\s+think\s+so\b",
@@ -713,8 +713,7 @@ _NEGATES_EVIDENCE = re.compile(
 _POSITIVE_EVIDENCE = re.compile(
     r"\b(?:can|could|would|will|does|do|did|should|might|may|able\s+to)\s+(?:[\w'-]+\s+){0,2}?see\b"
     r"|\bsees\b|\bvisible\b|\bin\s+(?:plain\s+|clear\s+)?(?:view|sight)\b"
-    r"|\b(?:in|within)\s+(?:its|his|her|my|your|the\s+minifigure's|the\s+figure's)\s+(?:field\s+of\s+(?:view|vision)"
-    r"|line\s+of\s+sight|view|sight|vision|visual\s+field)\b"
+    rf"|\b(?:in|within)\s+{OWNERS}\s+{FIELD_OF_VIEW}\b"
     r"|\bsame\s+(?:[\w-]+\s+){0,2}?(?:surface|table|tabletop|platform|plane|level|base|baseplate|floor|ground)\b",
     _FLAGS,
 )

@@ -53,6 +53,9 @@ __all__ = [
     "reasoning_of",
     "refusal_phrase",
     "asks_itself",
+    "FIELD_OF_VIEW",
+    "OWNERS",
+    "SEE_VERBS",
     "seeing_statement",
     "stands_as_answer",
     "unfinished_walkthrough",
@@ -636,14 +639,22 @@ def stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
     )
 
 
+SEE_VERBS = r"(?:see|view|notice|spot|perceive)"
+"""The verbs of seeing, for every reader that reads a seeing statement."""
+FIELD_OF_VIEW = (
+    r"(?:field\s+of\s+(?:view|vision)|line\s+of\s+sight|visual\s+field|view|sight|vision)"
+)
+"""What a figure sees with: "in its line of sight", "out of its field of view"."""
+OWNERS = r"(?:its|his|her|their|my|your|the\s+minifigure's|the\s+figure's)"
+
 _SEEING = re.compile(
     r"\b(?P<no>(?:cannot|can't|can not|could not|couldn't|unable to|not able to|not be able to"
-    r"|never)\s+(?:\w+\s+)?(?:see|view|notice|spot|perceive)\b"
-    r"|(?:is|are)\s+not\s+(?:visible|in (?:its|his|her|their) (?:line of sight|view|field of view))\b"
+    rf"|never)\s+(?:\w+\s+)?{SEE_VERBS}\b"
+    rf"|(?:is|are)\s+not\s+(?:visible|in {OWNERS} {FIELD_OF_VIEW})\b"
     r"|(?:is|are)\s+(?:blocked|obstructed|hidden)\b"
     r"|(?:is|are)\s+(?:facing|turned)\s+away\s+from\b|has\s+(?:its|his|her)\s+back\s+to\b)"
-    r"|\b(?P<yes>(?:can|could|is able to|are able to)\s*(?:see|view|notice|spot|perceive)\b"
-    r"|(?:is|are)\s+(?:visible|in (?:its|his|her|their) (?:line of sight|view|field of view))\b"
+    rf"|\b(?P<yes>(?:can|could|is able to|are able to)\s*{SEE_VERBS}\b"
+    rf"|(?:is|are)\s+(?:visible|in {OWNERS} {FIELD_OF_VIEW})\b"
     r"|(?:is|are|it's)\s+not\s+(?:blocked|obstructed|hidden)\b"
     r"|(?:has|have)\s+an?\s+(?:clear|direct|unobstructed|unblocked)\s+(?:view|line of sight)\b"
     r"|nothing\s+(?:blocks|obstructs|hides)\b)"
