@@ -52,17 +52,13 @@ from vpt_tasks.scorers.reading import (
     YES_WORDS,
     Prepared,
     absence_statement,
-    addresses_grader,
-    double_negation,
-    foreign_language,
-    foreign_script,
+    doubts,
     hesitation_phrase,
     is_hedged_refusal,
     prepare,
     retraction,
     seeing_statement,
     stands_as_answer,
-    unfinished_walkthrough,
 )
 
 __all__ = [
@@ -996,18 +992,11 @@ def read_components(
         return ComponentReading(frozenset(), decided, "disclaimer" if decided else prepared.problem)
     text = prepared.text
     whole = _extract(text, kind, question, first_person)
-    if foreign_script(text):
-        return ComponentReading(whole, False, "script")
-    if foreign_language(text):
-        return ComponentReading(whole, False, "language")
-    if unfinished_walkthrough(prepared):
-        return ComponentReading(whole, False, "unfinished_reasoning")
-    if addresses_grader(prepared):
-        return ComponentReading(whole, False, "instructions")
+    signs = [sign for sign in doubts(prepared) if sign != "retraction"]  # read past below
     if kind == "yesno" and absence_statement(prepared):
-        return ComponentReading(whole, False, "absence")
-    if double_negation(prepared):
-        return ComponentReading(whole, False, "double_negation")
+        signs.append("absence")
+    if signs:
+        return ComponentReading(whole, False, signs[0])
     correction = retraction(prepared)
     if correction is not None:
         corrected = _extract(text[correction.start() :], kind, question, first_person)

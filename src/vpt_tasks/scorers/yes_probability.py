@@ -53,17 +53,14 @@ from vpt_tasks.scorers.reading import (
     ANSWER_JOINS,
     ANSWER_SUBJECTS,
     Prepared,
-    addresses_grader,
     asks_itself,
-    double_negation,
+    doubts,
     hesitation_phrase,
     is_hedged_refusal,
     negated_after,
     negated_before,
     prepare,
-    retraction,
     stands_as_answer,
-    unfinished_walkthrough,
 )
 from vpt_tasks.scorers.sampled_yes_probability import SAMPLING_KEY, sampled_score
 
@@ -276,15 +273,9 @@ def text_yes_probability(
     (Scripts written without spaces need a vocabulary matching the whole run.)
     """
     prepared = prepare(text)
-    if prepared.problem is not None or any(
-        (
-            retraction(prepared),
-            double_negation(prepared),
-            unfinished_walkthrough(prepared),
-            addresses_grader(prepared),
-            asks_itself(prepared),
-        )
-    ):
+    if prepared.problem is not None or asks_itself(prepared):
+        return None
+    if set(doubts(prepared)) - _LANGUAGE_DOUBTS:  # the languages asked are the vocabulary's
         return None
     hesitation = hesitation_phrase(prepared)
     if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
@@ -322,6 +313,7 @@ def text_yes_probability(
     return float(answer)
 
 
+_LANGUAGE_DOUBTS = frozenset({"script", "language"})
 _ECHO_RUN = 4
 
 
