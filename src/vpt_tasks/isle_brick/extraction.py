@@ -53,8 +53,7 @@ from vpt_tasks.scorers.reading import (
     Prepared,
     absence_statement,
     doubts,
-    hesitation_phrase,
-    is_hedged_refusal,
+    hesitates,
     prepare,
     retraction,
     seeing_statement,
@@ -1097,8 +1096,7 @@ def _settled(
         said = seeing_statement(read or prepared)
         if said is not None and components != {said}:  # "Yes, it can see it. ... it cannot see it."
             return ComponentReading(components, False, "statement_disagrees")
-    hesitation = hesitation_phrase(prepared)
-    if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
+    if hesitates(prepared):
         return ComponentReading(components, False, "hesitates")
     return ComponentReading(components, True, why)
 

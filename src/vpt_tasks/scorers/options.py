@@ -52,7 +52,7 @@ from vpt_tasks.scorers.reading import (
     Clause,
     Prepared,
     doubts,
-    hesitation_phrase,
+    hesitates,
     is_hedged_refusal,
     negated_after,
     negated_before,
@@ -734,8 +734,7 @@ def read_option(
     if len(chosen) > 1:
         return OptionReading(None, "readers_disagree", readings)
     refusal = refusal_phrase(prepared)
-    hesitation = hesitation_phrase(prepared)
-    if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
+    if hesitates(prepared):
         return OptionReading(None, "hesitates", readings)
     if not chosen:
         if echo:

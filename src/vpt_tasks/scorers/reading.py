@@ -44,6 +44,7 @@ __all__ = [
     "Prepared",
     "doubts",
     "foreign_language",
+    "hesitates",
     "hesitation_phrase",
     "is_hedged_refusal",
     "negated_after",
@@ -473,6 +474,13 @@ def hesitation_phrase(prepared: Prepared) -> str | None:
     low = prepared.low
     found = [(at, phrase) for phrase in _HESITATIONS if (at := low.find(phrase)) >= 0]
     return min(found)[1] if found else None
+
+
+def hesitates(prepared: Prepared) -> bool:
+    """Whether the answer hesitates ("hard to say", "it depends on ...") with no turn to an
+    answer after it: a careful annotator would not settle it (every reader asks this)."""
+    phrase = hesitation_phrase(prepared)
+    return phrase is not None and not is_hedged_refusal(prepared, phrase)
 
 
 def is_hedged_refusal(prepared: Prepared, phrase: str) -> bool:

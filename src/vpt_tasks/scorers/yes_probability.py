@@ -55,8 +55,7 @@ from vpt_tasks.scorers.reading import (
     Prepared,
     asks_itself,
     doubts,
-    hesitation_phrase,
-    is_hedged_refusal,
+    hesitates,
     negated_after,
     negated_before,
     prepare,
@@ -277,8 +276,7 @@ def text_yes_probability(
         return None
     if set(doubts(prepared)) - _LANGUAGE_DOUBTS:  # the languages asked are the vocabulary's
         return None
-    hesitation = hesitation_phrase(prepared)
-    if hesitation is not None and not is_hedged_refusal(prepared, hesitation):
+    if hesitates(prepared):
         return None
     if _LOW_CONFIDENCE.search(prepared.low) or (
         _OPENS_WITH_DETERMINER_NO.match(prepared.low) and _TURN.search(prepared.low)
