@@ -186,17 +186,28 @@ _OPTION_LISTS: dict[QuestionKind, re.Pattern[str]] = {
 }
 
 
+_SAME_TERM = {"behind": "back"}
+
+
 def _strip_option_lists(text: str, kind: QuestionKind) -> str:
-    """Blank enumerations of the answer options.
+    """Blank enumerations of *all* the answer options.
 
     "north, west, east, or south", "(i.e., north, west, east or south)",
-    "front, left, right, or back" and "yes or no" are lists of *all* options
-    (usually copied from the question), not an answer.  Three or more distinct
-    basic terms in one list is the signal; a genuine compound answer in this
-    benchmark has at most two components.
+    "front, left, right, or back" and "yes or no" list every option (usually copied
+    from the question): no answer. A list of three of the four ("north, east or
+    south") is kept: it offers alternatives, and its components contradict each other,
+    so the answer is undecided rather than read as a refusal.
     """
     pattern = _OPTION_LISTS.get(kind)
-    return _blank_matches(text, pattern) if pattern else text
+    if pattern is None:
+        return text
+    every = VOCABULARY[kind] or frozenset()
+    spans = []
+    for m in pattern.finditer(text):
+        named = {_SAME_TERM.get(w, w) for w in _WORD.findall(m.group(0).lower())}
+        if kind == "yesno" or every <= named:
+            spans.append(m.span())
+    return _blank(text, spans)
 
 
 # --------------------------------------------------------------------------
@@ -354,6 +365,11 @@ _OTHER_VIEWPOINT_CLAUSE_FIRST_PERSON = re.compile(_OTHER_VIEWPOINT.format(owners
 _VIEWPOINT_CLAUSE_SPLIT = re.compile(
     r"[.;!?\n]|\b(?:but|whereas|while|however|although|though)\b", _FLAGS
 )
+_NOT_AFTER_A_PLACE_PREPOSITION = "".join(
+    rf"(?<!{preposition}\s{owner}\s)"
+    for preposition in ("over", "by", "at", "near", "past", "beside", "behind", "to")
+    for owner in ("its", "his", "her", "my", "your", "their")
+)
 _IMAGE_FRAME = (
     r"\b(?:left|right|top|bottom|upper|lower)\s+(?:(?:hand\s+)?(?:side|half|part|edge|corner)\s+)?"
     r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene)\b"
@@ -361,10 +377,11 @@ _IMAGE_FRAME = (
     r"|\b(?:fac(?:ing|es?)|looking|oriented|turned|pointing)\s+(?:to(?:wards?)?\s+)?(?:the\s+|its\s+)?"
     r"(?:left|right|front|forward|back|backwards?)\b(?!\s+of\b)"
     r"|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|facing)\s+(?:the\s+)?(?:camera|viewer|us)\b"
-    # a body part ("its right arm"), not a place
-    r"|(?<!over\sits\s)(?<!over\shis\s)(?<!over\sher\s)(?<!by\sits\s)(?<!at\sits\s)(?<!near\sits\s)"
-    r"(?<!past\sits\s)(?<!beside\sits\s)(?<!behind\sits\s)(?<!to\sits\s)"
-    r"\b(?:left|right|front|back)\s+(?:arm|hand|leg|foot|feet|shoulder|eye|ear|hip|knee|elbow)s?\b"
+    # a body part ("its right arm"), not a place; after a place preposition ("over its left
+    # shoulder", "past his right hand", "by my right foot") it is a place
+    r"|"
+    + _NOT_AFTER_A_PLACE_PREPOSITION
+    + r"\b(?:left|right|front|back)\s+(?:arm|hand|leg|foot|feet|shoulder|eye|ear|hip|knee|elbow)s?\b"
     # a position the answer places in the image ("to the left of the minifigure in the image")
     r"|\b(?:left|right|front|back|behind)\b[^.;,\n]{0,40}?\bin\s+the\s+(?:image|picture|photo|photograph|frame)\b"
 )

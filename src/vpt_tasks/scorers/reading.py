@@ -60,6 +60,7 @@ __all__ = [
     "seeing_statement",
     "stands_as_answer",
     "unfinished_walkthrough",
+    "viewpoints",
     "words",
 ]
 
@@ -687,6 +688,24 @@ def seeing_statement(prepared: Prepared) -> str | None:
             continue
         said = "no" if m.group("no") else "yes"
     return said
+
+
+_VIEWPOINT = re.compile(
+    r"\bfrom\s+(?:the\s+|an?\s+)?(?P<owner>my|our|your|his|her|its|their|[a-z]+'s)\s+(?:own\s+)?"
+    r"(?:perspective|viewpoint|point\s+of\s+view|view|vantage\s+point|angle|frame\s+of\s+reference)\b"
+)
+_SAME_OWNER = {"our": "my"}
+
+
+def viewpoints(prepared: Prepared) -> set[str]:
+    """Whose viewpoints the answer speaks from ("from the camera's view", "from her
+    perspective", "from my viewpoint"): an answer giving verdicts from two (COMFORT's
+    "from the camera's view yes, but from the dog's ...") answers per frame of reference,
+    and a careful annotator would not pick one for it."""
+    return {
+        _SAME_OWNER.get(m.group("owner"), m.group("owner"))
+        for m in _VIEWPOINT.finditer(prepared.low)
+    }
 
 
 def negated_question(question: str) -> bool:

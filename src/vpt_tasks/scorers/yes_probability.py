@@ -60,6 +60,7 @@ from vpt_tasks.scorers.reading import (
     negated_before,
     prepare,
     stands_as_answer,
+    viewpoints,
 )
 from vpt_tasks.scorers.sampled_yes_probability import SAMPLING_KEY, sampled_score
 
@@ -278,6 +279,8 @@ def text_yes_probability(
         return None
     if hesitates(prepared):
         return None
+    if len(viewpoints(prepared)) > 1:
+        return None  # "From the camera's view, yes. From the dog's own view it is on the right."
     if _LOW_CONFIDENCE.search(prepared.low) or (
         _OPENS_WITH_DETERMINER_NO.match(prepared.low) and _TURN.search(prepared.low)
     ):

@@ -1,0 +1,89 @@
+"""Three principles of issue 31's list of confident-wrong readings, each tested on answers
+written here from the issue's description (not from a held-out set):
+
+- a reply giving verdicts under two viewpoints answers per frame of reference: undecided;
+- a list of three of the four directions offers alternatives (a list of all four is the
+  question's own list echoed): undecided, never a refusal;
+- a body part after a place preposition ("over my left shoulder") names a place.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vpt_tasks.core.config import load_config
+from vpt_tasks.isle_brick.extraction import read_components
+from vpt_tasks.scorers.reading import prepare, viewpoints
+from vpt_tasks.scorers.yes_probability import text_yes_probability
+
+COMFORT_QUESTION = "From the dog's viewpoint, is the ball to the left of the car?"
+QUESTIONS = {q: spec["text"] for q, spec in load_config("isle_brick")["questions"].items()}
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "From the camera's view yes, but from the dog's perspective no.",
+        "From the camera's view, yes. From the dog's own view it would be on the right.",
+        "Yes, from the camera's perspective the ball is left of the car. From the dog's "
+        "perspective, it is on the right.",
+        "From my point of view yes; from her viewpoint no.",
+    ],
+)
+def test_verdicts_under_two_viewpoints_are_undecided(reply: str) -> None:
+    assert len(viewpoints(prepare(reply))) == 2
+    assert text_yes_probability(reply, question=COMFORT_QUESTION) is None
+
+
+@pytest.mark.parametrize(
+    ("reply", "p"),
+    [
+        ("From the dog's viewpoint, yes: the ball is to its left.", 1.0),
+        ("No. From the dog's perspective the ball is on its right.", 0.0),
+    ],
+)
+def test_one_viewpoint_is_read(reply: str, p: float) -> None:
+    assert text_yes_probability(reply, question=COMFORT_QUESTION) == p
+
+
+@pytest.mark.parametrize(
+    ("qid", "kind", "answer"),
+    [
+        ("Q4", "cardinal", "Either north, east or south; I can't be sure."),
+        ("Q4", "cardinal", "North, east or south."),
+        ("Q7", "egocentric", "It could be front, left or right, I can't be sure."),
+    ],
+)
+def test_three_of_four_directions_are_alternatives_not_a_refusal(qid, kind, answer) -> None:
+    read = read_components(answer, kind, question=QUESTIONS[qid].replace("object", "dog"))
+    assert not read.decided and read.why == "contradiction", read
+
+
+@pytest.mark.parametrize(
+    ("qid", "kind", "answer", "expected"),
+    [
+        ("Q4", "cardinal", "Of north, west, east or south: it is west.", {"west"}),
+        ("Q7", "egocentric", "Using front, left, right, or back: it is to the left.", {"left"}),
+        ("Q4", "cardinal", "I can't tell: north, west, east or south are all possible.", set()),
+    ],
+)
+def test_the_list_of_every_option_is_an_echo(qid, kind, answer, expected) -> None:
+    read = read_components(answer, kind, question=QUESTIONS[qid].replace("object", "dog"))
+    assert read.decided and read.components == expected, read
+
+
+@pytest.mark.parametrize(
+    ("answer", "first_person", "expected"),
+    [
+        ("It is behind me, over my left shoulder.", True, {"back", "left"}),
+        ("It's behind it, over its left shoulder.", False, {"back", "left"}),
+        ("The dog is behind him, just past his right hand.", False, {"back", "right"}),
+        ("It's behind me, by my right foot.", True, {"back", "right"}),
+        ("I raise my left arm; the dog is in front of me.", True, {"front"}),
+        ("It holds a cup in its right hand; the dog is in front of it.", False, {"front"}),
+    ],
+)
+def test_a_body_part_after_a_place_preposition_is_a_place(answer, first_person, expected) -> None:
+    question = QUESTIONS["Q7"].replace("object", "dog")
+    read = read_components(answer, "egocentric", question=question, first_person=first_person)
+    assert read.decided and read.components == expected, read
