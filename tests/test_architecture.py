@@ -7,6 +7,7 @@ functions too, and they build the wheel to check what users install.
 from __future__ import annotations
 
 import ast
+import re
 import zipfile
 from pathlib import Path
 
@@ -233,3 +234,24 @@ def test_the_answer_readers_share_one_normaliser() -> None:
     readers = [p for p in PACKAGE.rglob("*.py") if "maketrans" in p.read_text("utf-8")]
     assert PACKAGE / "scorers" / "reading.py" in readers  # the walk sees the one there is
     assert [str(p.relative_to(PACKAGE)) for p in readers] == ["scorers/reading.py"]
+
+
+def _returned_reasons(path: Path, types: tuple[str, ...]) -> set[str]:
+    """The string reasons a reader passes to its result types (`OptionReading(None, "x")`)."""
+    reasons = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in types:
+            reasons |= {a.value for a in node.args if isinstance(a, ast.Constant)}
+    return {r for r in reasons if isinstance(r, str)}
+
+
+def test_every_reason_a_reader_records_is_documented() -> None:
+    """The `why` of every reading (score metadata `rules_why`) is explained in
+    docs/reading-answers.md: a reason nobody can look up is no explanation."""
+    doc = (ROOT / "docs" / "reading-answers.md").read_text("utf-8")
+    reasons = _returned_reasons(PACKAGE / "scorers" / "options.py", ("OptionReading",))
+    reasons |= _returned_reasons(PACKAGE / "isle_brick" / "extraction.py", ("ComponentReading",))
+    reading = (PACKAGE / "scorers" / "reading.py").read_text("utf-8")
+    reasons |= set(re.findall(r'found\.append\("(\w+)"\)', reading))  # `doubts()`
+    assert len(reasons) >= 30, reasons  # the walk finds them
+    assert sorted(r for r in reasons if f"`{r}`" not in doc) == []

@@ -193,7 +193,7 @@ def test_question_selection_hint_and_cot(tmp_path: Path) -> None:
     [
         ({"questions": "Q4,Q9"}, "Q1, Q2, Q3, Q4, Q5, Q6, Q7"),
         ({"solver": "tree_of_thought"}, "zero_shot, cot, first_person"),
-        ({"grader": "magic"}, "auto, rules, llm, both"),
+        ({"grader": "magic"}, "auto, rules, narrow, llm, both"),
         ({"grader": "llm"}, "--model-role grader="),
         ({"grader": "both"}, "--model-role grader="),
         ({"orientation_hint": "maybe"}, "true or false"),

@@ -229,5 +229,5 @@ def test_grader_call_prompt_and_failure() -> None:
 
 
 def test_scorer_rejects_unknown_grader_modes() -> None:
-    with pytest.raises(ValueError, match="auto, rules, llm, both"):
+    with pytest.raises(ValueError, match="auto, rules, narrow, llm, both"):
         option_mapping(grader="self")  # type: ignore[arg-type]

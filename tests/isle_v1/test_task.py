@@ -135,7 +135,7 @@ def test_a_mode_that_needs_the_grader_fails_while_the_task_is_built(
 
 @pytest.mark.parametrize("value", ["none", "role"])
 def test_grader_values_of_the_unreleased_draft_are_refused(value: str) -> None:
-    with pytest.raises(TaskArgumentError, match="auto, rules, llm, both"):
+    with pytest.raises(TaskArgumentError, match="auto, rules, narrow, llm, both"):
         isle_dots(source="demo", grader=value)
 
 
@@ -239,7 +239,7 @@ def test_random_distractor_changes_options_not_gold(tmp_path: Path, canonical_di
     ("task", "kwargs", "message"),
     [
         (isle_brick_v1, {"solver": "tree_of_thought"}, "zero_shot, cot, first_person"),
-        (isle_brick_v1, {"grader": "self"}, "auto, rules, llm, both"),
+        (isle_brick_v1, {"grader": "self"}, "auto, rules, narrow, llm, both"),
         (isle_dots, {"distractor": "far"}, "faithful, random"),
     ],
 )

@@ -182,7 +182,7 @@ def test_filters_select_the_items_asked(tmp_path: Path) -> None:
     ("kwargs", "message"),
     [
         ({"circular": "maybe"}, "true or false"),
-        ({"grader": "self"}, "auto, rules, llm, both"),
+        ({"grader": "self"}, "auto, rules, narrow, llm, both"),
         ({"solver": "tree_of_thought"}, "zero_shot, cot, first_person"),
         ({"perspective": "second"}, "first, third, all"),
         ({"qtype": "9"}, "1, 2, 3, 3.5, 4"),

@@ -260,7 +260,7 @@ def test_a_grader_error_is_raised_not_scored() -> None:
 
 
 def test_unknown_grader_modes_are_rejected() -> None:
-    with pytest.raises(ValueError, match="auto, rules, llm, both"):
+    with pytest.raises(ValueError, match="auto, rules, narrow, llm, both"):
         answer_mapping(
             prompt=light_prompt,
             valid_values=light_values,

@@ -300,7 +300,7 @@ def test_a_content_filter_stop_is_a_refusal(tmp_path: Path) -> None:
 
 
 def test_bad_arguments_are_rejected() -> None:
-    with pytest.raises(ValueError, match="auto, rules, llm, both"):
+    with pytest.raises(ValueError, match="auto, rules, narrow, llm, both"):
         merge_match(settings=JUDGE, grader="self")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at least 1"):
         merge_match(settings=ChoiceJudge(JUDGE.template, max_tries=0))

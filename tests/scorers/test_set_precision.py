@@ -226,7 +226,7 @@ def test_llm_extractor_needs_its_configuration() -> None:
         with pytest.raises(ValueError, match="LLMExtraction"):
             set_precision(colour_rules, grader=mode)
     llm = LLMExtraction(prompt=PROMPT, vocabulary=colour_vocabulary, max_tokens=16)
-    with pytest.raises(ValueError, match="auto, rules, llm, both"):
+    with pytest.raises(ValueError, match="auto, rules, narrow, llm, both"):
         set_precision(colour_rules, grader="magic", llm=llm)  # type: ignore[arg-type]
 
 

@@ -77,13 +77,18 @@ SOLVERS: tuple[str, ...] = ("zero_shot", "cot", "first_person")
 """`-T solver=`: the paper's zero-shot protocol, chain of thought, or the question restated in
 the first person (the model addressed as the agent whose perspective is asked for)."""
 
-GRADER_MODES: tuple[str, ...] = ("auto", "rules", "llm", "both")
+GRADER_MODES: tuple[str, ...] = ("auto", "rules", "narrow", "llm", "both")
 """`-T grader=`, who maps free answers to the scored answer:
 
 - `auto` (default): the rules decide what they can; the `grader` model role, when one is
   bound, decides the rest; without one the rest stays undecided (counted; a note before the
   run says so and how to bind a grader).
 - `rules`: the deterministic rules only.
+- `narrow`: the rules decide alone only a bare answer ("B", "North-east.", "No, it cannot.",
+  or one final "Answer: ..." line: `scorers.reading.bare_answer`), the grader role decides
+  the rest (needs `--model-role grader=...`). For a grader that `vpt_tasks/grader_check`
+  shows more precise than the rules' published out-of-sample rate
+  (`docs/reading-answers.md`).
 - `llm`: the grader role decides every answer (needs `--model-role grader=...`).
 - `both`: the grader role decides every answer and the rules run beside it; their agreement
   is reported (needs `--model-role grader=...`).
@@ -109,7 +114,7 @@ def grader_arg(value: Any, *, task: str, needs_role: bool = True) -> str:
     if not needs_role:
         return mode
     bound = grader_bound()
-    if mode in ("llm", "both") and not bound:
+    if mode in ("narrow", "llm", "both") and not bound:
         raise TaskArgumentError(
             f"vpt_tasks/{task}: -T grader={mode} needs a grader model: add --model-role "
             f"{GRADER_ROLE}=<provider/model> (e.g. --model-role {GRADER_ROLE}=openai/gpt-4o), "

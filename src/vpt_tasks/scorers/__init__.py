@@ -8,7 +8,7 @@ Nothing here imports a benchmark. The modules:
 
 - `reading`: the visible answer, its clauses and the signs of doubt -- the shared
   first step of every scorer that reads free text
-- `cascade`: who decides what an answer says (`-T grader=auto|rules|llm|both`): the
+- `cascade`: who decides what an answer says (`-T grader=auto|rules|narrow|llm|both`): the
   rules, the grader role, or nobody (undecided, counted) -- one flow and one metadata
   vocabulary (`decided_by`, `reading`, `why`) for the three kinds below; counters
   `decision_counts`, `rules_beside_grader`

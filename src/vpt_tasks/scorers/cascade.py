@@ -25,6 +25,7 @@ the score's metadata as `decided_by`:
 |---|---|
 | `auto` (default) | `rules`, then `grader` (when the role is bound), then `undecided` |
 | `rules` | `rules`, then `undecided` |
+| `narrow` | `rules` on a bare answer only (`reading.bare_answer`: "B", "North-east.", one final "Answer: ..." line), then `grader` for the rest, then `undecided` |
 | `llm` | `grader` for every answer (an empty answer or a provider refusal is still read by the rules), then `undecided` |
 | `both` | as `llm`, with the rules' reading recorded beside the grader's (agreement is reported) |
 
@@ -53,6 +54,7 @@ from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, cascad
 from inspect_ai.solver import TaskState
 
 from vpt_tasks.core.args import GRADER_MODES, grader_bound
+from vpt_tasks.scorers.reading import bare_answer, prepare
 
 __all__ = [
     "DECIDERS",
@@ -70,7 +72,7 @@ __all__ = [
     "rules_beside_grader",
 ]
 
-GraderMode = Literal["auto", "rules", "llm", "both"]
+GraderMode = Literal["auto", "rules", "narrow", "llm", "both"]
 DECIDERS = ("rules", "grader", "human", "undecided")
 """The values of `decided_by`, in the order the counters report them."""
 
@@ -199,6 +201,11 @@ def read_answer(
             rules_why=read.why,
         )
 
+    async def bare_stage(state: TaskState, target: Target) -> Score | None:
+        if certain(state) is None and not bare_answer(prepare(answer_text(state))):
+            return None  # the grader reads it
+        return await rules_stage(state, target)
+
     async def certain_stage(state: TaskState, target: Target) -> Score | None:
         read = certain(state)
         if read is None:
@@ -261,6 +268,8 @@ def read_answer(
         stages = {"rules": rules_stage, "undecided": undecided_stage}
     elif mode == "auto":
         stages = {"rules": rules_stage, "grader": grader_stage, "undecided": undecided_stage}
+    elif mode == "narrow":
+        stages = {"rules": bare_stage, "grader": grader_stage, "undecided": undecided_stage}
     else:
         stages = {"rules": certain_stage, "grader": grader_stage, "undecided": undecided_stage}
     return cascade(threshold=0.0, **stages)

@@ -54,6 +54,7 @@ __all__ = [
     "reasoning_of",
     "refusal_phrase",
     "asks_itself",
+    "bare_answer",
     "FIELD_OF_VIEW",
     "OWNERS",
     "SEE_VERBS",
@@ -720,6 +721,31 @@ def viewpoints(prepared: Prepared) -> set[str]:
         _SAME_OWNER.get(m.group("owner"), m.group("owner"))
         for m in _VIEWPOINT.finditer(prepared.low)
     }
+
+
+BARE_WORDS = 6
+"""Most words of a bare answer ("B", "(B) behind him", "North-east.", "No, it cannot.")."""
+_DECLARED = re.compile(r"\W*(?:(?:my|the)\s+)?(?:final\s+)?answer\s*(?::|-|is\b)\s*")
+
+
+def bare_answer(prepared: Prepared) -> bool:
+    """Whether the answer is one of the narrow forms the rules may decide alone when a grader
+    reads the rest (`-T grader=narrow`): the whole visible answer is a bare answer (at most
+    `BARE_WORDS` words: "B", "(B) behind him", "North-east.", "No, it cannot."), or it ends
+    with one declared answer line ("Answer: B", "Final answer: north") holding one, the only
+    line that declares an answer."""
+    if not prepared.low or prepared.problem is not None:
+        return False
+    if len(words(prepared.low)) <= BARE_WORDS:
+        return True
+    lines = prepared.low.split("\n")
+    declared = _DECLARED.match(lines[-1])
+    return (
+        declared is not None
+        and 0 < len(words(lines[-1][declared.end() :])) <= BARE_WORDS
+        and sum(_DECLARED.match(line) is not None for line in lines) == 1
+        and not any("answer" in line for line in lines[:-1])
+    )
 
 
 def negated_question(question: str) -> bool:
