@@ -206,3 +206,52 @@ def test_the_papers_quoted_q6_errors_are_never_read_as_yes(answer: str) -> None:
         scored_components(reading.components if reading.decided else None, ["yes"], answer).value
         == 0.0
     )
+
+
+# 001, Table 1 (lines 51-59): GPT-4-Turbo's example answer to each question about the top-left
+# scene of Figure 2 (a dog), read from the paper's text itself. Each states its components in
+# plain words; the rules must decide every one of them as stated.
+TABLE_1_COMPONENTS = {
+    "Q1": {"1"},  # "So, there is a total of 1 non-humanoid object in the image."
+    "Q2": {"1"},  # "There is one humanoid minifigure in the picture."
+    "Q3": {"yes"},  # "Yes, both ... are on the same flat, white surface."
+    "Q4": {"west"},  # "The dog is located to the west of the humanoid minifigure, ..."
+    "Q5": {"east"},  # "The humanoid minifigure is facing east."
+    "Q6": {"yes"},  # "Yes, ... so it would be able to see the dog."
+    "Q7": {"left"},  # "... the dog is located to its left side."
+}
+
+
+def _table_1() -> dict[str, tuple[str, str]]:
+    """{question id: (question, answer)} from 001's Table 1, or skip where the papers are absent."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    paper = next(
+        (
+            d / "001_5ce7dc28ff7cfd54.txt"
+            for d in (root.parent / "shared" / "papers", root / "shared" / "papers")
+            if (d / "001_5ce7dc28ff7cfd54.txt").is_file()
+        ),
+        None,
+    )
+    if paper is None:
+        pytest.skip("the papers' plain text (../shared/papers/) is not on this machine")
+    rows = {}
+    for line in paper.read_text("utf-8").splitlines()[50:59]:
+        cells = line.split("\t")
+        if len(cells) == 3 and cells[0][:2] in TABLE_1_COMPONENTS:
+            rows[cells[0][:2]] = (cells[0].split(": ", 1)[1], cells[2])
+    assert sorted(rows) == sorted(TABLE_1_COMPONENTS), rows
+    return rows
+
+
+@pytest.mark.parametrize("qid", sorted(TABLE_1_COMPONENTS))
+def test_table_1_answers_are_read_as_they_state(qid: str) -> None:
+    from vpt_tasks.isle_brick.extraction import QUESTION_KINDS, read_components
+
+    question, answer = _table_1()[qid]
+    reading = read_components(answer, QUESTION_KINDS[qid], question=question)
+    assert reading.decided and reading.components == TABLE_1_COMPONENTS[qid], (
+        f"001 Table 1 {qid}: {answer!r} -> {reading}"
+    )

@@ -1096,9 +1096,12 @@ def _settled(
     if _cut_off(text) and not _extract(last, kind, question, False):
         # "... the desk is therefore located to the": cut off before its answer
         return ComponentReading(components, False, "cut_off")
+    premised = _blank_matches(text, _SEE_PREMISE) if kind == "yesno" else text
     if kind == "yesno" and any(
-        _LEAD_CONDITION.match(text, m.end()) for m in _YES_OR_NO.finditer(text)
+        _LEAD_CONDITION.match(premised, m.end()) for m in _YES_OR_NO.finditer(premised)
     ):  # "Yes, if it turned its head; as it stands, ...": the yes holds only under a condition
+        # (the question's own premise restated is none: 001 Table 1's "Yes, assuming the
+        # humanoid minifigure can see and its eyes are open, it appears to be facing the dog")
         return ComponentReading(components, False, "conditional")
     if kind in ("cardinal", "egocentric") and _ends_on_qualifier(text):
         return ComponentReading(components, False, "cut_off")  # "... south, but slightly"
