@@ -138,3 +138,29 @@ def test_a_grader_without_a_check_is_named_with_the_command(logs: Path, tmp_path
     assert "two options: 31 (grader not checked)" in section
     assert "No grader_check log of openai-api/local/grader" in section
     assert "inspect eval vpt_tasks/grader_check --model <grader>" in section
+
+
+def test_the_report_says_which_grader_mode_reads_more_precisely(logs: Path, tmp_path: Path) -> None:
+    """Issue 31 §1: the rules decide alone only bare answers (`-T grader=narrow`) where the
+    check shows the grader more precise than the rules; here the checked grader read four
+    two-option answers wrongly, far above the rules' 1 in 240: keep `auto`."""
+    section = _section(_report(logs, tmp_path / "report"))
+    assert "### Which `-T grader=` for these graders" in section
+    [row] = [
+        line for line in section.splitlines() if line.startswith(f"| {GRADER} | two options |")
+    ]
+    assert "0.4% (1 of 240)" in row and "`-T grader=auto`" in row
+
+
+@pytest.mark.parametrize(
+    ("rate", "rules", "mode"),
+    [
+        ((0.0, 0.0, 0.01, 300), 0.046, "narrow"),  # surely more precise than the rules
+        ((0.1, 0.06, 0.15, 150), 0.046, "auto"),  # surely less
+        ((0.0, 0.0, 0.088, 40), 0.004, "undetermined"),  # 0 of 40 cannot tell 0.4% apart
+    ],
+)
+def test_advice(rate: tuple[float, float, float, int], rules: float, mode: str) -> None:
+    from vpt_tasks.grader_check.calibration import advice
+
+    assert advice(rate, rules) == mode

@@ -23,7 +23,13 @@ from inspect_ai.log import EvalLog
 
 from vpt_tasks.grader_check.spec import KINDS, Kind, load_spec
 
-__all__ = ["CheckedGrader", "expected_errors_section", "grader_model", "graders_checked"]
+__all__ = [
+    "CheckedGrader",
+    "advice",
+    "expected_errors_section",
+    "grader_model",
+    "graders_checked",
+]
 
 TASK = "grader_check"
 SCORER_KINDS: dict[str, Kind] = {
@@ -88,6 +94,62 @@ def graders_checked(logs: Iterable[EvalLog]) -> dict[str, CheckedGrader]:
     return checked
 
 
+def advice(rate: tuple[float, float, float, int], rules: float) -> str:
+    """Which `-T grader=` mode reads a kind more precisely, from a grader's checked
+    confident-wrong rate (rate, low, high, checked) and the rules' out-of-sample rate:
+    `narrow` when the grader is surely more precise (its upper bound below the rules' rate),
+    `auto` when surely less (its lower bound above), else that the check cannot tell."""
+    _, low, high, _ = rate
+    if high < rules:
+        return "narrow"
+    if low > rules:
+        return "auto"
+    return "undetermined"
+
+
+_ADVICE = {
+    "narrow": "`-T grader=narrow`: the grader reads more precisely than the rules",
+    "auto": "`-T grader=auto`: the rules read more precisely than the grader",
+    "undetermined": "the check cannot tell them apart (`auto`, the default, or `narrow`; "
+    "more checked answers narrow the interval)",
+}
+
+
+def advice_lines(checked: Mapping[str, CheckedGrader]) -> list[str]:
+    """Markdown lines: per checked grader and kind, its rate beside the rules' and the mode."""
+    from vpt_tasks.report.logs import markdown
+
+    spec = load_spec()
+    rules = spec.rules_first_runs
+    rows = []
+    for model, check in sorted(checked.items()):
+        for kind in KINDS:
+            rate = check.rates.get(kind)
+            if rate is None:
+                continue
+            first = getattr(rules, kind)
+            rows.append(
+                f"| {markdown(model)} | {spec.kinds[kind].title} | {100 * rate[0]:.1f}% "
+                f"({100 * rate[1]:.1f}–{100 * rate[2]:.1f}%, {rate[3]} checked) | "
+                f"{100 * first.rate:.1f}% ({first.wrong} of {first.answers}) | "
+                f"{_ADVICE[advice(rate, first.rate)]} |"
+            )
+    if not rows:
+        return []
+    return [
+        "### Which `-T grader=` for these graders",
+        "",
+        "A grader's confident-wrong rate in its check beside the rules' own, out of sample "
+        f"(first runs of the held-out rounds {rules.rounds}, `docs/reading-answers.md`). "
+        "`narrow` lets the rules decide alone only bare answers and the grader the rest.",
+        "",
+        "| grader | kind | grader confident-wrong | rules confident-wrong | mode |",
+        "|---|---|---|---|---|",
+        *rows,
+        "",
+    ]
+
+
 def _read_by_grader(log: EvalLog) -> dict[Kind, int]:
     """How many answers of each kind the grader decided in a run."""
     from vpt_tasks.report.logs import sample_scores
@@ -132,7 +194,7 @@ def expected_errors_section(by_task: Mapping[str, list[EvalLog]]) -> list[str]:
                 f"| {cells} |"
             )
     if not rows:
-        return []
+        return advice_lines(checked)
     unchecked = sorted(
         {
             grader
@@ -167,7 +229,7 @@ def expected_errors_section(by_task: Mapping[str, list[EvalLog]]) -> list[str]:
             "log with these.",
             "",
         ]
-    return lines
+    return lines + advice_lines(checked)
 
 
 def _expected(

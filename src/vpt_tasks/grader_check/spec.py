@@ -50,12 +50,33 @@ class KindSpec(ConfigModel):
     grader: str
 
 
+class FirstRuns(ConfigModel):
+    """Confident-wrong readings of the rules in the first runs of held-out rounds."""
+
+    wrong: int = Field(ge=0)
+    answers: int = Field(gt=0)
+
+    @property
+    def rate(self) -> float:
+        return self.wrong / self.answers
+
+
+class RulesFirstRuns(ConfigModel):
+    """The rules' out-of-sample confident-wrong counts, per kind (docs/reading-answers.md)."""
+
+    rounds: str
+    two_options: FirstRuns
+    four_options: FirstRuns
+    components: FirstRuns
+
+
 class GraderCheckSpec(TaskConfig):
     """The whole protocol of the check."""
 
     split: str
     kinds: dict[Kind, KindSpec]
     confidence: float = Field(gt=0.0, lt=1.0)
+    rules_first_runs: RulesFirstRuns
 
 
 @functools.cache
