@@ -249,8 +249,10 @@ def test_every_reason_a_reader_records_is_documented() -> None:
     """The `why` of every reading (score metadata `rules_why`) is explained in
     docs/reading-answers.md: a reason nobody can look up is no explanation."""
     doc = (ROOT / "docs" / "reading-answers.md").read_text("utf-8")
-    reasons = _returned_reasons(PACKAGE / "scorers" / "options.py", ("OptionReading",))
-    reasons |= _returned_reasons(PACKAGE / "isle_brick" / "extraction.py", ("ComponentReading",))
+    reasons = _returned_reasons(PACKAGE / "scorers" / "options.py", ("OptionReading", "Objection"))
+    reasons |= _returned_reasons(
+        PACKAGE / "isle_brick" / "extraction.py", ("ComponentReading", "Objection")
+    )
     reading = (PACKAGE / "scorers" / "reading.py").read_text("utf-8")
     reasons |= set(re.findall(r'found\.append\("(\w+)"\)', reading))  # `doubts()`
     assert len(reasons) >= 30, reasons  # the walk finds them

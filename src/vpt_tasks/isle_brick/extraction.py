@@ -41,10 +41,12 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
+from vpt_tasks.scorers.objections import Objection, first_objection
 from vpt_tasks.scorers.reading import (
     FIELD_OF_VIEW,
     OWNERS,
@@ -1051,6 +1053,108 @@ def _turns_after(text: str, at: int) -> bool:
 _SENTENCE_STOP = re.compile(r"[.!?\n]")
 
 
+@dataclass(frozen=True)
+class _Read:
+    """What the objections of `_settled` look at: the components read and where from."""
+
+    components: frozenset[str]
+    text: str
+    """The visible answer (normalised)."""
+    kind: QuestionKind
+    prepared: Prepared
+    question: str | None
+    read: Prepared
+    """The part the components come from: after a self-correction, else the whole answer."""
+
+
+def _contradicts(a: _Read) -> bool:
+    """Components one gold set never holds together: "north ... south", two counts."""
+    pairs = EXCLUSIVE.get(a.kind, ())
+    return any(pair <= a.components for pair in pairs) or (
+        a.kind == "count" and len(a.components) > 1
+    )
+
+
+def _cut_before_answer(a: _Read) -> bool:
+    """ "... the desk is therefore located to the": cut off before its answer."""
+    last = _SENTENCE_STOP.split(a.text.rstrip())[-1]
+    return _cut_off(a.text) and not _extract(last, a.kind, a.question, False)
+
+
+def _yes_under_condition(a: _Read) -> bool:
+    """ "Yes, if it turned its head; as it stands, ...": the yes holds only under a condition.
+    The question's own premise restated is none (001 Table 1's "Yes, assuming the humanoid
+    minifigure can see and its eyes are open, it appears to be facing the dog")."""
+    premised = _blank_matches(a.text, _SEE_PREMISE)
+    return any(_LEAD_CONDITION.match(premised, m.end()) for m in _YES_OR_NO.finditer(premised))
+
+
+def _facing_disagrees(a: _Read) -> bool:
+    """Q5: "facing south ... the dog on the west side" names other directions than those it
+    says the figure faces."""
+    if not (a.question and re.search(r"\bfacing\b", a.question, _FLAGS)):
+        return False
+    stated = _extract_facing(a.read.text)
+    return bool(stated) and stated != a.components
+
+
+def _statement_disagrees(a: _Read) -> bool:
+    """Q3/Q6: "Yes, it can see it. However, ... it cannot see it": the last statement about
+    seeing says the opposite."""
+    if not (a.question and re.search(r"\bsees?\b", a.question, _FLAGS)):
+        return False
+    said = seeing_statement(a.read)
+    return said is not None and a.components != {said}
+
+
+def _only(*kinds: QuestionKind, applies: Callable[[_Read], bool]) -> Callable[[_Read], bool]:
+    return lambda a: a.kind in kinds and applies(a)
+
+
+_DIRECTIONS: tuple[QuestionKind, ...] = ("cardinal", "egocentric")
+OBJECTIONS: tuple[Objection[_Read], ...] = (
+    Objection("contradiction", _contradicts),
+    Objection("alternatives", lambda a: _offers_alternatives(a.text, a.kind, a.question)),
+    Objection("conditional", lambda a: _conditional_branches(a.text, a.kind, a.question)),
+    # "possibly another one"
+    Objection("alternatives", _only("count", applies=lambda a: bool(_HEDGED_MORE.search(a.text)))),
+    # "1 humanoid minifigure (2 if the cat figure is also counted)"
+    Objection(
+        "conditional",
+        _only("count", applies=lambda a: bool(re.search(_CONDITIONAL_COUNT, a.text, _FLAGS))),
+    ),
+    # "apart from me, one"
+    Objection(
+        "excludes_speaker",
+        _only("count", applies=lambda a: bool(_EXCLUDES_SPEAKER.search(a.text))),
+    ),
+    # "The minifigure on the left is on the same surface, but the one on the right ..."
+    Objection(
+        "two_figures",
+        lambda a: (
+            a.kind != "count" and bool(_LEFT_FIGURE.search(a.text) and _RIGHT_FIGURE.search(a.text))
+        ),
+    ),
+    # "may or may not be on ..."
+    Objection("alternatives", lambda a: bool(_MAY_OR_MAY_NOT.search(a.text))),
+    # "Only partially: ..."
+    Objection("partial", _only("yesno", applies=lambda a: bool(_PARTIAL.match(a.text)))),
+    # {"sees_object": false}: what true means depends on the field
+    Objection("json_boolean", _only("yesno", applies=lambda a: bool(_JSON_BOOLEAN.search(a.text)))),
+    Objection("cut_off", _cut_before_answer),
+    Objection("conditional", _only("yesno", applies=_yes_under_condition)),
+    # "... south, but slightly"
+    Objection("cut_off", _only(*_DIRECTIONS, applies=lambda a: _ends_on_qualifier(a.text))),
+    # "The minifigure is west of the computer monitor": the relation the other way round
+    Objection("reversed", _only(*_DIRECTIONS, applies=lambda a: bool(_REVERSED.search(a.text)))),
+    Objection("facing_disagrees", _only("cardinal", applies=_facing_disagrees)),
+    Objection("statement_disagrees", _only("yesno", applies=_statement_disagrees)),
+    # "hard to say", "it depends on ..." with no turn to an answer
+    Objection("hesitates", lambda a: hesitates(a.prepared)),
+)
+"""Why components read from an answer are not settled, in the order they are asked."""
+
+
 def _settled(
     components: frozenset[str],
     why: str,
@@ -1060,65 +1164,12 @@ def _settled(
     question: str | None,
     read: Prepared | None = None,
 ) -> ComponentReading:
-    """The reading, unless it says two things a careful annotator could not settle:
-    components one gold set never holds together ("north ... south", two counts), the
-    answer offering alternatives ("north or east", "one or two") or different things
-    under different conditions, Q5 naming other directions than those it says the
-    figure faces, its last statement about seeing saying the opposite
-    (Q6: "Yes, it can see it. However, ... it cannot see it"), or hesitating with no
-    turn to an answer ("hard to say", "it depends on ..."). `read` is the part the
-    components come from (after a self-correction), when not the whole answer."""
-    pairs = EXCLUSIVE.get(kind, ())
-    if any(pair <= components for pair in pairs) or (kind == "count" and len(components) > 1):
-        return ComponentReading(components, False, "contradiction")
-    if _offers_alternatives(text, kind, question):
-        return ComponentReading(components, False, "alternatives")
-    if _conditional_branches(text, kind, question):
-        return ComponentReading(components, False, "conditional")
-    if kind == "count" and _HEDGED_MORE.search(text):
-        return ComponentReading(components, False, "alternatives")  # "possibly another one"
-    if kind == "count" and re.search(_CONDITIONAL_COUNT, text, _FLAGS):
-        # "1 humanoid minifigure (2 if the cat figure is also counted)": two counts, one of them
-        # under a condition
-        return ComponentReading(components, False, "conditional")
-    if kind == "count" and _EXCLUDES_SPEAKER.search(text):
-        return ComponentReading(components, False, "excludes_speaker")  # "apart from me, one"
-    if kind != "count" and _LEFT_FIGURE.search(text) and _RIGHT_FIGURE.search(text):
-        # "The minifigure on the left is on the same surface, but the one on the right ..."
-        return ComponentReading(components, False, "two_figures")
-    if _MAY_OR_MAY_NOT.search(text):
-        return ComponentReading(components, False, "alternatives")  # "may or may not be on ..."
-    if kind == "yesno" and _PARTIAL.match(text):
-        return ComponentReading(components, False, "partial")  # "Only partially: ..."
-    if kind == "yesno" and _JSON_BOOLEAN.search(text):
-        return ComponentReading(components, False, "json_boolean")  # {"sees_object": false}
-    last = _SENTENCE_STOP.split(text.rstrip())[-1]
-    if _cut_off(text) and not _extract(last, kind, question, False):
-        # "... the desk is therefore located to the": cut off before its answer
-        return ComponentReading(components, False, "cut_off")
-    premised = _blank_matches(text, _SEE_PREMISE) if kind == "yesno" else text
-    if kind == "yesno" and any(
-        _LEAD_CONDITION.match(premised, m.end()) for m in _YES_OR_NO.finditer(premised)
-    ):  # "Yes, if it turned its head; as it stands, ...": the yes holds only under a condition
-        # (the question's own premise restated is none: 001 Table 1's "Yes, assuming the
-        # humanoid minifigure can see and its eyes are open, it appears to be facing the dog")
-        return ComponentReading(components, False, "conditional")
-    if kind in ("cardinal", "egocentric") and _ends_on_qualifier(text):
-        return ComponentReading(components, False, "cut_off")  # "... south, but slightly"
-    if kind in ("cardinal", "egocentric") and _REVERSED.search(text):
-        # "The minifigure is west of the computer monitor": the relation the other way round
-        return ComponentReading(components, False, "reversed")
-    if kind == "cardinal" and question and re.search(r"\bfacing\b", question, _FLAGS):
-        stated = _extract_facing((read or prepared).text)
-        if stated and stated != components:  # "facing south ... the dog on the west side"
-            return ComponentReading(components, False, "facing_disagrees")
-    if kind == "yesno" and question and re.search(r"\bsees?\b", question, _FLAGS):
-        said = seeing_statement(read or prepared)
-        if said is not None and components != {said}:  # "Yes, it can see it. ... it cannot see it."
-            return ComponentReading(components, False, "statement_disagrees")
-    if hesitates(prepared):
-        return ComponentReading(components, False, "hesitates")
-    return ComponentReading(components, True, why)
+    """The reading, unless an objection of `OBJECTIONS` applies: then the components are
+    kept, undecided, with the objection's reason. `read` is the part the components come
+    from (after a self-correction), when not the whole answer."""
+    answer = _Read(components, text, kind, prepared, question, read or prepared)
+    objection = first_objection(OBJECTIONS, answer)
+    return ComponentReading(components, objection is None, objection or why)
 
 
 _OR = re.compile(r"\bor\b", _FLAGS)

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 
 from vpt_tasks.core.templates import fill
 from vpt_tasks.core.text import NUMBER_WORDS
+from vpt_tasks.scorers.objections import Objection, first_objection
 from vpt_tasks.scorers.reading import (
     CLAUSE_WORDS,
     NO_WORDS,
@@ -671,6 +672,100 @@ def _ruled_out(prepared: Prepared, mention: _Mention, affirmed: list[_Mention]) 
     return mention not in affirmed and clause is not None and not prepared.is_hypothetical(clause)
 
 
+@dataclass(frozen=True)
+class _Chosen:
+    """What the objections to a chosen option look at."""
+
+    letter: str
+    options: Mapping[str, str]
+    question: str | None
+    prepared: Prepared
+    mentions: list[_Mention]
+    affirmed: list[_Mention]
+    refusal: str | None
+    """The refusal phrase of the answer, if any."""
+
+    @property
+    def value(self) -> str:
+        return str(self.options[self.letter]).strip().casefold().strip(".!")
+
+    @property
+    def asks_seeing(self) -> bool:
+        return self.question is not None and bool(_ASKS_SEEING.search(self.question.lower()))
+
+    @property
+    def own_text(self) -> list[_Mention]:
+        return [m for m in self.mentions if not m.label and m.letter == self.letter]
+
+
+def _refusal_beside(c: _Chosen) -> bool:
+    """ "I can't tell, so B"; "none of the four options ...": a refusal beside an option."""
+    return c.refusal is not None and not is_hedged_refusal(c.prepared, c.refusal)
+
+
+def _statement_disagrees(c: _Chosen) -> bool:
+    """Yes/No options: "It cannot see the bicycle. Answer: Yes"."""
+    return c.value in _YES | _NO and seeing_statement(c.prepared) not in (
+        None,
+        "yes" if c.value in _YES else "no",
+    )
+
+
+def _answers_presence(c: _Chosen) -> bool:
+    """ "Yes, the lamp is present in the image": whether it is there, not whether it is seen."""
+    return (
+        c.value in _YES | _NO
+        and c.asks_seeing
+        and seeing_statement(c.prepared) is None
+        and bool(_PRESENCE.search(c.prepared.low))
+    )
+
+
+def _reasoning_disagrees(c: _Chosen) -> bool:
+    """The reasoning's own conclusion or explanation points to another option."""
+    return _reasoning_points_elsewhere(
+        c.prepared, c.letter, c.options, c.affirmed, c.question
+    ) or _explains_another(c.prepared, c.letter, c.options)
+
+
+def _other_text_beside_letter(c: _Chosen) -> bool:
+    """ "the bicycle is on his right, which corresponds to option A" (A = on his left): in one
+    sentence another option's text and a letter whose text it never names."""
+    return not c.own_text and _letter_beside_other_text(c.prepared, c.letter, c.affirmed)
+
+
+def _the_total_not_the_seen(c: _Chosen) -> bool:
+    """ "he can see 3 purple dots ... In total there are 4. Answer: B" (B = 4): the letter is
+    the total, not what the figure sees."""
+    if not c.asks_seeing:
+        return False
+    seen = _values_in(c.prepared, c.affirmed, _SEES)
+    return (
+        bool(seen)
+        and c.letter not in seen
+        and c.letter in _values_in(c.prepared, c.affirmed, _TOTAL)
+    )
+
+
+def _own_text_ruled_out(c: _Chosen) -> bool:
+    """ "She is looking at the laptop, not the book. Answer: A" (A = the book): the answer
+    names its letter's text only to rule it out."""
+    own = c.own_text
+    return bool(own) and all(_ruled_out(c.prepared, m, c.affirmed) for m in own)
+
+
+OBJECTIONS: tuple[Objection[_Chosen], ...] = (
+    Objection("refusal_mixed", _refusal_beside),
+    Objection("statement_disagrees", _statement_disagrees),
+    Objection("answers_presence", _answers_presence),
+    Objection("reasoning_disagrees", _reasoning_disagrees),
+    Objection("text_disagrees", _other_text_beside_letter),
+    Objection("text_disagrees", _the_total_not_the_seen),
+    Objection("text_disagrees", _own_text_ruled_out),
+)
+"""The witnesses that may object to the option the readers agreed on, in order."""
+
+
 def read_option(
     answer: str | None, options: Mapping[str, str], *, question: str | None = None
 ) -> OptionReading:
@@ -745,39 +840,8 @@ def read_option(
     letter = chosen.pop()
     if letter not in letters:
         return OptionReading(None, "not_an_option", readings)
-    if refusal is not None and not is_hedged_refusal(prepared, refusal):
-        return OptionReading(None, "refusal_mixed", readings)
-    value = str(options[letter]).strip().casefold().strip(".!")
-    if value in _YES | _NO and seeing_statement(prepared) not in (
-        None,
-        "yes" if value in _YES else "no",
-    ):
-        return OptionReading(None, "statement_disagrees", readings)
-    if (
-        value in _YES | _NO
-        and question is not None
-        and _ASKS_SEEING.search(question.lower())
-        and seeing_statement(prepared) is None
-        and _PRESENCE.search(prepared.low)
-    ):  # "Yes, the lamp is present in the image": whether it is there, not whether it is seen
-        return OptionReading(None, "answers_presence", readings)
-    if _reasoning_points_elsewhere(
-        prepared, letter, options, affirmed, question
-    ) or _explains_another(prepared, letter, options):
-        return OptionReading(None, "reasoning_disagrees", readings)
-    own_text = [m for m in mentions if not m.label and m.letter == letter]
-    if not own_text and _letter_beside_other_text(prepared, letter, affirmed):
-        # "the bicycle is on his right, which corresponds to option A" (A = on his left): in
-        # one sentence another option's text and a letter whose text it never names
-        return OptionReading(None, "text_disagrees", readings)
-    if question and _ASKS_SEEING.search(question.lower()):
-        seen = _values_in(prepared, affirmed, _SEES)
-        if seen and letter not in seen and letter in _values_in(prepared, affirmed, _TOTAL):
-            # "he can see 3 purple dots ... In total there are 4. Answer: B" (B = 4): the letter
-            # is the total, not what the figure sees
-            return OptionReading(None, "text_disagrees", readings)
-    if own_text and all(_ruled_out(prepared, m, affirmed) for m in own_text):
-        # "She is looking at the laptop, not the book. Answer: A" (A = the book): the answer
-        # names its letter's text only to rule it out
-        return OptionReading(None, "text_disagrees", readings)
+    chose = _Chosen(letter, options, question, prepared, mentions, affirmed, refusal)
+    objection = first_objection(OBJECTIONS, chose)
+    if objection is not None:
+        return OptionReading(None, objection, readings)
     return OptionReading(letter, "+".join(readings), readings)

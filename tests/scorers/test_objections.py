@@ -1,0 +1,50 @@
+"""The one decision rule as data: objections are asked in order, the first that applies is
+the reason recorded, and every reader keeps its objections in one tuple."""
+
+from __future__ import annotations
+
+from vpt_tasks.isle_brick import extraction
+from vpt_tasks.scorers import options
+from vpt_tasks.scorers.objections import Objection, first_objection, reasons
+
+
+def test_the_first_objection_that_applies_is_the_reason() -> None:
+    asked: list[str] = []
+
+    def applies(name: str, result: bool):
+        def check(answer: str) -> bool:
+            asked.append(name)
+            return result
+
+        return check
+
+    objections = (
+        Objection("a", applies("a", False)),
+        Objection("b", applies("b", True)),
+        Objection("c", applies("c", True)),
+    )
+    assert first_objection(objections, "answer") == "b"
+    assert asked == ["a", "b"]  # stops at the first that applies
+    assert first_objection(objections[:1], "answer") is None
+    assert reasons((*objections, Objection("a", applies("a", True)))) == ["a", "b", "c"]
+
+
+def test_each_reader_keeps_its_objections_in_one_tuple() -> None:
+    for reader in (extraction, options):
+        found = reasons(reader.OBJECTIONS)
+        assert len(found) >= 5 and "statement_disagrees" in found, reader.__name__
+
+
+def test_an_objection_leaves_the_reading_undecided_with_its_reason() -> None:
+    read = extraction.read_components(
+        "No, the minifigure can see the dog.",
+        "yesno",
+        question="Assuming the minifigure can see, does it see the dog?",
+    )
+    assert (read.decided, read.why, read.components) == (False, "statement_disagrees", {"no"})
+    chosen = options.read_option(
+        "It cannot see the bicycle. Answer: Yes",
+        {"A": "Yes", "B": "No"},
+        question="Can the minifigure see the bicycle?",
+    )
+    assert (chosen.letter, chosen.reason) == (None, "statement_disagrees")
