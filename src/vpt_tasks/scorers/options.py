@@ -628,11 +628,6 @@ def _explains_another(prepared: Prepared, letter: str, options: Mapping[str, str
     )
 
 
-def _in_hypothetical(prepared: Prepared, at: int) -> bool:
-    clause = prepared.clause_at(at)
-    return clause is None or prepared.is_hypothetical(clause)
-
-
 def _sentence_of(prepared: Prepared, at: int) -> int:
     clause = prepared.clause_at(at)
     return clause.sentence if clause is not None else -1

@@ -29,7 +29,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -821,8 +820,3 @@ def doubts(prepared: Prepared) -> list[str]:
     elif foreign_language(prepared.text):
         found.append("language")
     return found
-
-
-def spans_overlap(span: tuple[int, int], others: Iterable[tuple[int, int]]) -> bool:
-    """Whether `span` overlaps any of `others`."""
-    return any(span[0] < end and start < span[1] for start, end in others)
