@@ -2,6 +2,7 @@
 
     python benchmarks/blind_sets.py            # every file of tests/scorers/blind/
     python benchmarks/blind_sets.py r13        # files whose name contains "r13"
+    python benchmarks/blind_sets.py --narrow r15   # the rules of -T grader=narrow only
 
 A set's *first* run against the code of its day is its out-of-sample measurement
 (`docs/reading-answers.md` keeps those); once a reader was fixed against a set, its later
@@ -21,13 +22,17 @@ from tests.scorers.blind_reading import BLIND, measure  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
+    narrow = "--narrow" in argv
+    argv = [a for a in argv if a != "--narrow"]
     wanted = argv[0] if argv else ""
     total = [0, 0, 0, 0]
     print(f"{'file':<28}{'answers':>8}{'confident-wrong':>17}{'clear read right':>22}")
     for path in sorted(BLIND.glob("*.jsonl")):
         if wanted not in path.name:
             continue
-        m = measure(path.name)
+        m = measure(path.name, narrow=narrow)
+        if not m.rows:
+            continue
         share = f"{m.right}/{m.clear} ({m.right / m.clear:.0%})" if m.clear else "-"
         print(f"{path.name:<28}{m.rows:>8}{len(m.wrong):>17}{share:>22}")
         for row in m.wrong:

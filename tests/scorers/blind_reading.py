@@ -31,24 +31,34 @@ def rows(name: str) -> list[dict]:
     return [json.loads(line) for line in (BLIND / name).read_text("utf-8").splitlines() if line]
 
 
-def measure(name: str) -> Measured:
-    """The reading of blind file `name` by the rules of its kind."""
+def measure(name: str, *, narrow: bool = False) -> Measured:
+    """The reading of blind file `name` by the rules of its kind; with `narrow`, as under
+    `-T grader=narrow`: the rules decide only bare answers (`reading.bare_answer`), the
+    rest goes to the grader (COMFORT replies have no grader: not measured)."""
     if "options" in name:
-        return _options(name)
+        return _options(name, narrow)
     if name.startswith("isle_brick"):
-        return _components(name)
+        return _components(name, narrow)
     if name.startswith("comfort"):
-        return _comfort(name)
+        return Measured() if narrow else _comfort(name)
     raise ValueError(f"no reader for {name}")
 
 
-def _options(name: str) -> Measured:
+def _bare(answer: str) -> bool:
+    from vpt_tasks.scorers.reading import bare_answer, prepare
+
+    return bare_answer(prepare(answer))
+
+
+def _options(name: str, narrow: bool = False) -> Measured:
     from vpt_tasks.scorers.options import NO_OPTION, read_option
 
     result = Measured()
     for row in rows(name):
         result.rows += 1
         got = read_option(row["answer"], row["options"], question=row["question"]).letter
+        if narrow and not _bare(row["answer"]):
+            got = None  # the grader's
         label = row["label"]
         if label in row["options"]:
             result.clear += 1
@@ -62,7 +72,7 @@ def _options(name: str) -> Measured:
     return result
 
 
-def _components(name: str) -> Measured:
+def _components(name: str, narrow: bool = False) -> Measured:
     from vpt_tasks.core.config import load_config
     from vpt_tasks.isle_brick.extraction import QUESTION_KINDS, read_components
 
@@ -77,6 +87,8 @@ def _components(name: str) -> Measured:
         got = read_components(
             row["answer"], QUESTION_KINDS[qid], question=question, first_person=first_person
         )
+        if narrow and not _bare(row["answer"]):
+            got = got._replace(decided=False)  # the grader's
         label = row["label"]
         if label == ["ambiguous"]:  # set 9 wrote it as a one-item list
             label = "ambiguous"

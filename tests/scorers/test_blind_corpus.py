@@ -149,3 +149,11 @@ def test_comfort_text_replies_never_confidently_wrong(name: str) -> None:
     certain, in the language asked (an English reply to another language is counted
     apart, so it has no p here)."""
     _assert_read(name, YES_NO_TEXT_FLOOR)
+
+
+@pytest.mark.parametrize("name", ["two_options_v9.jsonl", "isle_brick_v9.jsonl"])
+def test_the_narrow_measurement_leaves_the_unbare_answers_to_the_grader(name: str) -> None:
+    """`benchmarks/blind_sets.py --narrow`: the rules of `-T grader=narrow` decide a subset."""
+    full, narrow = measure(name), measure(name, narrow=True)
+    assert narrow.rows == full.rows and narrow.clear == full.clear
+    assert 0 < narrow.right < full.right
