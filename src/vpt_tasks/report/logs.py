@@ -147,12 +147,26 @@ def _when(log: EvalLog) -> str:
     return (log.stats.completed_at if log.stats else None) or log.eval.created or ""
 
 
+def _roles(log: EvalLog) -> str:
+    """The run's model roles (the grader, ...) as a sortable text: role -> model and args."""
+    roles = log.eval.model_roles or {}
+    return repr(
+        sorted(
+            (role, repr([(getattr(m, "model", m), getattr(m, "args", None)) for m in bound]))
+            for role, value in roles.items()
+            for bound in [value if isinstance(value, list) else [value]]
+        )
+    )
+
+
 def ordered(logs: Iterable[EvalLog]) -> list[EvalLog]:
-    """Logs in the order every section shows them: by model, then arguments, then date."""
+    """Logs in the order every section shows them: by model, then its roles (the grader),
+    then arguments, then date (runs made within one second keep one order)."""
     return sorted(
         logs,
         key=lambda log: (
             log.eval.model,
+            _roles(log),
             repr(sorted((k, repr(v)) for k, v in log.eval.task_args.items())),
             log.eval.created or "",
         ),
