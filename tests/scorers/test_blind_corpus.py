@@ -84,11 +84,21 @@ SHA256 = {
     "isle_brick_r15.jsonl": "6f810927d9e7e473bdbeda0a4a39a369e3200e397206f7af7b2b0ea6e63269d3",
     "comfort_r15.jsonl": "72246fabb86ffd62cfd1afefdcc0b6755ed3040789e9c5ac2c15278ecf4f0f08",
 }
-MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 14, 15)))
+MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15)))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
 not asserted."""
-DISPUTED = {"brick12-039": "the paper scores 'front and slightly to the right' as {front, right}"}
+_REFUSAL_LABELLED_AMBIGUOUS = (
+    "a refusal, labelled 'ambiguous' under r14's brief where every other round labels a "
+    "refusal []: read as the paper's disclaimer (no components, scored 0, as an undecided "
+    "answer is)"
+)
+DISPUTED = {
+    "brick12-039": "the paper scores 'front and slightly to the right' as {front, right}",
+    "brick14-026": _REFUSAL_LABELLED_AMBIGUOUS,
+    "brick14-039": _REFUSAL_LABELLED_AMBIGUOUS,
+    "brick14-070": _REFUSAL_LABELLED_AMBIGUOUS,
+}
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 OPTION_FLOOR = 0.70
 """Share of clear option answers the rules must decide right (today 0.76-0.94)."""

@@ -87,3 +87,54 @@ def test_a_body_part_after_a_place_preposition_is_a_place(answer, first_person, 
     question = QUESTIONS["Q7"].replace("object", "dog")
     read = read_components(answer, "egocentric", question=question, first_person=first_person)
     assert read.decided and read.components == expected, read
+
+
+# --------------------------------------------------------------------------
+# principles found by blind round r14 (its first run is published; r14 is in-sample since)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "With north at the top, the cup is east of the minifigure.",
+        "Taking north as up, the cup lies east of the figure.",
+    ],
+)
+def test_the_north_premise_opened_as_a_premise_is_no_answer(answer: str) -> None:
+    question = QUESTIONS["Q4"].replace("object", "cup")
+    read = read_components(answer, "cardinal", question=question)
+    assert read.decided and read.components == {"east"}, read
+
+
+@pytest.mark.parametrize(
+    ("qid", "answer"),
+    [
+        ("Q6", "It does not possess vision, but the plant is on the same surface as it."),
+        ("Q3", "From where it stands, the minifigure can see the dog clearly."),
+    ],
+)
+def test_each_yes_no_question_is_answered_by_its_own_evidence(qid: str, answer: str) -> None:
+    """Q3 asks about surfaces, Q6 about seeing: "same surface" is no seeing, "can see" no
+    surface."""
+    read = read_components(answer, "yesno", question=QUESTIONS[qid].replace("object", "dog"))
+    assert not (read.decided and "yes" in read.components), read
+
+
+def test_the_other_evidence_still_answers_its_own_question() -> None:
+    q3, q6 = (QUESTIONS[q].replace("object", "dog") for q in ("Q3", "Q6"))
+    assert read_components("Both are on the same surface.", "yesno", question=q3).components == {
+        "yes"
+    }
+    assert read_components("It can see the dog clearly.", "yesno", question=q6).components == {
+        "yes"
+    }
+
+
+def test_statements_about_seeing_that_say_both_are_undecided() -> None:
+    question = QUESTIONS["Q6"].replace("object", "desk")
+    read = read_components(
+        "The minifigure cannot see the desk. Yes, it can see the desk as it faces it.",
+        "yesno",
+        question=question,
+    )
+    assert (read.decided, read.why) == (False, "statements_disagree"), read

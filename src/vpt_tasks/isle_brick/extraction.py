@@ -59,6 +59,7 @@ from vpt_tasks.scorers.reading import (
     prepare,
     retraction,
     seeing_statement,
+    seeing_statements,
     stands_as_answer,
 )
 
@@ -290,7 +291,10 @@ _EMBEDDED_QUESTION = re.compile(r"\b(?:whether|if)\b[^.?!;,\n]*", _FLAGS)
 _NORTH_PREMISE = re.compile(
     r"\b(?:top|upper\s+(?:edge|side|part))\b(?:\s+[\w']+){0,3}?\s+"
     r"(?:is|as|being|=|represents|corresponds\s+to|points?\s+(?:to(?:wards?)?)?)\s+(?:the\s+)?north\b"
-    r"|\bnorth\b\s+(?:is|being|as|=)\s+(?:at\s+)?(?:the\s+)?(?:top|up)\b",
+    r"|\bnorth\b\s+(?:is|being|as|=)\s+(?:at\s+)?(?:the\s+)?(?:top|up)\b"
+    # "With north at the top, ...", "taking north as up": the premise, opened as one
+    r"|\b(?:with|taking|having|treating|given|assuming)\s+(?:the\s+)?north\s+"
+    r"(?:being\s+|as\s+|is\s+|pointing\s+)?(?:at\s+|to(?:wards?)?\s+)?(?:the\s+)?(?:top|up)\b",
     _FLAGS,
 )
 _FACING_CARDINAL = re.compile(
@@ -706,31 +710,54 @@ _YES_OR_NO = re.compile(r"\b(?:yes|yeah|yep|no|nope)\b", _FLAGS)
 _LEAD_CONDITION = re.compile(
     r"[^\w.!?\n]*(?:but\s+)?(?:only\s+)?(?:if|unless|provided|assuming|when)\b", _FLAGS
 )
-_SEE_TARGET = (
-    rf"(?:{SEE_VERBS}|sees|seen|seeing|visible|(?:in|within)\s+{OWNERS}\s+{FIELD_OF_VIEW}|"
-    r"(?:on\s+)?the\s+same\s+(?:[\w-]+\s+){0,2}?(?:surface|table|tabletop|platform|plane|level|base|baseplate|floor|ground))"
-)
-_NEGATIVE_EVIDENCE = re.compile(
+_SURFACES = r"(?:surface|table|tabletop|platform|plane|level|base|baseplate|floor|ground)"
+_NEGATION_BEFORE = (
     r"(?:\bnot\b|n't\b|\bcannot\b|\bnever\b|\bunable\s+to\b|\bno\s+longer\b)\s*(?:[\w'-]+\s+){0,3}?"
-    + _SEE_TARGET
-    + rf"|\b(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:{OWNERS}|the)\s+{FIELD_OF_VIEW}\b"
-    r"|\bout\s+of\s+sight\b|\binvisible\b|\bfacing\s+away\b|\bturned\s+away\b|\bobstructed\b"
-    r"|\b(?:different|separate|distinct)\s+(?:surfaces?|levels?|platforms?|tables?|bases?)\b"
-    r"|\b(?:probably|likely|possibly|presumably)\s+not\b|\bi\s+don't\s+think\s+so\b",
-    _FLAGS,
 )
+_EITHER_WAY = r"|\b(?:probably|likely|possibly|presumably)\s+not\b|\bi\s+don't\s+think\s+so\b"
+Topic = Literal["seeing", "surface"]
+"""What a yes/no question asks about: whether the figure sees the object (Q6), or whether
+both stand on one surface (Q3). Each is answered by its own evidence only: "on the same
+surface" says nothing of seeing, "it can see the dog" nothing of surfaces."""
+_NEGATIVE_EVIDENCE: dict[Topic, re.Pattern[str]] = {
+    "seeing": re.compile(
+        _NEGATION_BEFORE
+        + rf"(?:{SEE_VERBS}|sees|seen|seeing|visible|(?:in|within)\s+{OWNERS}\s+{FIELD_OF_VIEW})"
+        + rf"|\b(?:out\s+of|outside(?:\s+of)?|beyond)\s+(?:{OWNERS}|the)\s+{FIELD_OF_VIEW}\b"
+        r"|\bout\s+of\s+sight\b|\binvisible\b|\bfacing\s+away\b|\bturned\s+away\b|\bobstructed\b"
+        + _EITHER_WAY,
+        _FLAGS,
+    ),
+    "surface": re.compile(
+        _NEGATION_BEFORE + rf"(?:on\s+)?the\s+same\s+(?:[\w-]+\s+){{0,2}}?{_SURFACES}"
+        r"|\b(?:different|separate|distinct)\s+(?:surfaces?|levels?|platforms?|tables?|bases?)\b"
+        + _EITHER_WAY,
+        _FLAGS,
+    ),
+}
 _NEGATES_EVIDENCE = re.compile(
     r"(?:\b(?:not|n't|never)\s+(?:on\s+|in\s+|at\s+)?"
     r"|\b(?:no\s+(?:indication|sign|evidence|reason)|nothing\s+(?:suggests|indicates|shows))\b[^.;!?]*)$",
     _FLAGS,
 )
-_POSITIVE_EVIDENCE = re.compile(
-    r"\b(?:can|could|would|will|does|do|did|should|might|may|able\s+to)\s+(?:[\w'-]+\s+){0,2}?see\b"
-    r"|\bsees\b|\bvisible\b|\bin\s+(?:plain\s+|clear\s+)?(?:view|sight)\b"
-    rf"|\b(?:in|within)\s+{OWNERS}\s+{FIELD_OF_VIEW}\b"
-    r"|\bsame\s+(?:[\w-]+\s+){0,2}?(?:surface|table|tabletop|platform|plane|level|base|baseplate|floor|ground)\b",
-    _FLAGS,
-)
+_POSITIVE_EVIDENCE: dict[Topic, re.Pattern[str]] = {
+    "seeing": re.compile(
+        r"\b(?:can|could|would|will|does|do|did|should|might|may|able\s+to)\s+(?:[\w'-]+\s+){0,2}?see\b"
+        r"|\bsees\b|\bvisible\b|\bin\s+(?:plain\s+|clear\s+)?(?:view|sight)\b"
+        rf"|\b(?:in|within)\s+{OWNERS}\s+{FIELD_OF_VIEW}\b",
+        _FLAGS,
+    ),
+    "surface": re.compile(rf"\bsame\s+(?:[\w-]+\s+){{0,2}}?{_SURFACES}\b", _FLAGS),
+}
+
+
+def _topic(question: str | None) -> Topic | None:
+    """What a yes/no question asks about (None: not known, both kinds of evidence count)."""
+    if question is None:
+        return None
+    if re.search(r"\bsurface\b", question, _FLAGS):
+        return "surface"
+    return "seeing" if re.search(r"\bsees?\b", question, _FLAGS) else None
 
 
 # First person: "I see the dog", "I do see it" (the minifigure speaking).
@@ -740,13 +767,16 @@ _FIRST_PERSON_SEES = re.compile(r"\bi\s+(?:do\s+|clearly\s+|also\s+)?see\b", _FL
 _YES_AND_NO = re.compile(r"^\W*(?:yes|no)\s*(?:and|or|/)\s*(?:yes|no)\b", _FLAGS)
 
 
-def _evidence(text: str, first_person: bool = False) -> set[str]:
-    """What the answer says by its evidence alone: "no" for a negative statement about
-    seeing or surfaces ("cannot see", "different surfaces"; not when itself negated: "not on
-    different surfaces"), "yes" for a positive one found outside them."""
+def _evidence(text: str, first_person: bool = False, topic: Topic | None = None) -> set[str]:
+    """What the answer says by its evidence alone, on the question's `topic`: "no" for a
+    negative statement about seeing or surfaces ("cannot see", "different surfaces"; not
+    when itself negated: "not on different surfaces"), "yes" for a positive one found
+    outside them."""
+    topics: tuple[Topic, ...] = (topic,) if topic else ("seeing", "surface")
     negatives = [
         m
-        for m in _NEGATIVE_EVIDENCE.finditer(text)
+        for t in topics
+        for m in _NEGATIVE_EVIDENCE[t].finditer(text)
         if not (
             m.group()[:1].isalpha()
             and _NEGATES_EVIDENCE.search(text[max(0, m.start() - 60) : m.start()])
@@ -754,7 +784,9 @@ def _evidence(text: str, first_person: bool = False) -> set[str]:
     ]
     found = {"no"} if negatives else set()
     rest = _blank(text, (m.span() for m in negatives))
-    if _POSITIVE_EVIDENCE.search(rest) or (first_person and _FIRST_PERSON_SEES.search(rest)):
+    if any(_POSITIVE_EVIDENCE[t].search(rest) for t in topics) or (
+        first_person and topic != "surface" and _FIRST_PERSON_SEES.search(rest)
+    ):
         found.add("yes")
     return found
 
@@ -763,14 +795,14 @@ def _one_class(found: set[str]) -> str | None:
     return next(iter(found)) if len(found) == 1 else None
 
 
-def _last_sentence_says(text: str) -> str | None:
+def _last_sentence_says(text: str, topic: Topic | None = None) -> str | None:
     """ "yes" / "no": what the last sentence says by its evidence alone ("So they are not on
     the same surface."), when the text has more than one sentence."""
     sentences = _SENTENCE_STOP.split(text.strip().rstrip(".!? "))
-    return _one_class(_evidence(sentences[-1])) if len(sentences) > 1 else None
+    return _one_class(_evidence(sentences[-1], topic=topic)) if len(sentences) > 1 else None
 
 
-def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
+def _extract_yesno(text: str, first_person: bool = False, topic: Topic | None = None) -> set[str]:
     """yes/no, from the answer words first and from paraphrases second.
 
     1. The Yes/No words that stand as answers (`reading.stands_as_answer`: "No, the dog is
@@ -800,14 +832,14 @@ def _extract_yesno(text: str, first_person: bool = False) -> set[str]:
         answer = next(iter(found))
         opposite = "no" if answer == "yes" else "yes"
         if not _WORD.search(low, 0, said[0].start()):  # it opens the answer
-            contrary = _last_sentence_says(low[said[0].end() :])
+            contrary = _last_sentence_says(low[said[0].end() :], topic)
         else:
-            contrary = _one_class(_evidence(low)) or _last_sentence_says(low)
+            contrary = _one_class(_evidence(low, topic=topic)) or _last_sentence_says(low, topic)
         if contrary == opposite:
             found.add(opposite)
     if found:
         return found
-    return _evidence(text, first_person)
+    return _evidence(text, first_person, topic)
 
 
 _NUMBER = (
@@ -1107,6 +1139,12 @@ def _statement_disagrees(a: _Read) -> bool:
     return said is not None and a.components != {said}
 
 
+def _statements_disagree(a: _Read) -> bool:
+    """Q6: "The minifigure cannot see the desk. Yes, it can see the desk ...": statements
+    about seeing that say both, with no correction between them."""
+    return _topic(a.question) == "seeing" and len(set(seeing_statements(a.read))) > 1
+
+
 def _only(*kinds: QuestionKind, applies: Callable[[_Read], bool]) -> Callable[[_Read], bool]:
     return lambda a: a.kind in kinds and applies(a)
 
@@ -1149,6 +1187,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("reversed", _only(*_DIRECTIONS, applies=lambda a: bool(_REVERSED.search(a.text)))),
     Objection("facing_disagrees", _only("cardinal", applies=_facing_disagrees)),
     Objection("statement_disagrees", _only("yesno", applies=_statement_disagrees)),
+    Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),
     # "hard to say", "it depends on ..." with no turn to an answer
     Objection("hesitates", lambda a: hesitates(a.prepared)),
 )
@@ -1274,7 +1313,7 @@ def _extract(
         if kind == "count":
             found = _extract_count(segment, question, first_person)
         elif kind == "yesno":
-            found = _extract_yesno(segment, first_person)
+            found = _extract_yesno(segment, first_person, _topic(question))
         elif kind == "cardinal":
             found = _extract_cardinal(segment)
         else:

@@ -58,6 +58,7 @@ __all__ = [
     "OWNERS",
     "SEE_VERBS",
     "seeing_statement",
+    "seeing_statements",
     "stands_as_answer",
     "unfinished_walkthrough",
     "viewpoints",
@@ -684,6 +685,20 @@ _SEEING = re.compile(
 )
 
 
+def seeing_statements(prepared: Prepared) -> list[str]:
+    """ "yes" / "no" for each statement about seeing the answer makes, in order (see
+    `seeing_statement`, the last of them)."""
+    said = []
+    for m in _SEEING.finditer(prepared.low):
+        clause = prepared.clause_at(m.start())
+        if clause is None or prepared.is_hypothetical(clause):
+            continue
+        if _ABSENCE.search(prepared.low, clause.start, clause.end):
+            continue
+        said.append("no" if m.group("no") else "yes")
+    return said
+
+
 def seeing_statement(prepared: Prepared) -> str | None:
     """ "yes" or "no": what the answer's last statement about seeing says ("The minifigure
     cannot see the bicycle", "its view is not blocked", "has a clear view of the cup"), or
@@ -693,15 +708,8 @@ def seeing_statement(prepared: Prepared) -> str | None:
     However, ... so it cannot see it"; "No, it's not blocked: it has a clear view") is one
     a careful annotator would not settle. A clause saying a thing is absent from the picture
     ("No dog is visible", `absence_statement`) is no statement about seeing."""
-    said = None
-    for m in _SEEING.finditer(prepared.low):
-        clause = prepared.clause_at(m.start())
-        if clause is None or prepared.is_hypothetical(clause):
-            continue
-        if _ABSENCE.search(prepared.low, clause.start, clause.end):
-            continue
-        said = "no" if m.group("no") else "yes"
-    return said
+    said = seeing_statements(prepared)
+    return said[-1] if said else None
 
 
 _VIEWPOINT = re.compile(
