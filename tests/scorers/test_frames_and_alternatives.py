@@ -138,3 +138,62 @@ def test_statements_about_seeing_that_say_both_are_undecided() -> None:
         question=question,
     )
     assert (read.decided, read.why) == (False, "statements_disagree"), read
+
+
+# --------------------------------------------------------------------------
+# COMFORT: a reply with no Yes/No that states the asked relation of the asked things
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "p"),
+    [
+        ("Is the basketball behind the dog?", "The basketball is not behind the dog.", 0.0),
+        (
+            "Is the basketball in front of the laptop?",
+            "The basketball is in front of the laptop.",
+            1.0,
+        ),
+        (
+            "Is the basketball to the right of the car?",
+            "The basketball is to the left of the car.",
+            0.0,
+        ),
+        (
+            "From the woman's viewpoint, is the basketball to the right of the bed?",
+            "From the woman's viewpoint, the basketball is to the right of the bed.",
+            1.0,
+        ),
+    ],
+)
+def test_the_asked_relation_stated_answers(question: str, reply: str, p: float) -> None:
+    assert text_yes_probability(reply, question=question) == p
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        # another viewpoint than the one asked
+        (
+            "From the woman's viewpoint, is the basketball to the right of the bed?",
+            "From the camera's viewpoint, the basketball is to the right of the bed.",
+        ),
+        # the relation of other things
+        ("Is the basketball to the right of the car?", "The dog is to the right of the car."),
+        (
+            "Is the basketball to the right of the car?",
+            "The basketball is to the right of the dog, which is left of the car.",
+        ),
+        # hypothetical
+        (
+            "Is the basketball behind the dog?",
+            "If the camera moved, the basketball would be behind the dog.",
+        ),
+        # both
+        (
+            "Is the basketball behind the dog?",
+            "The basketball is behind the dog, or maybe in front of the dog.",
+        ),
+    ],
+)
+def test_a_relation_of_something_else_is_no_answer(question: str, reply: str) -> None:
+    assert text_yes_probability(reply, question=question) is None

@@ -218,7 +218,7 @@ CLAUSE_WORDS = frozenset(
     which meaning then""".split()
 )
 _CONDITIONAL_WORDS = frozenset(
-    "if unless whether otherwise suppose supposing hypothetically".split()
+    "if unless whether otherwise suppose supposing assuming hypothetically".split()
 )
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 

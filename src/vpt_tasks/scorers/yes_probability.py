@@ -61,6 +61,7 @@ from vpt_tasks.scorers.reading import (
     prepare,
     stands_as_answer,
     viewpoints,
+    words,
 )
 from vpt_tasks.scorers.sampled_yes_probability import SAMPLING_KEY, sampled_score
 
@@ -301,6 +302,12 @@ def text_yes_probability(
         _negates_its_yes(prepared, match) for match, yes in found if yes
     ):  # "Yes, the basketball is not to the right of the horse"
         return None
+    if not said and question:
+        # no Yes/No, but the asked relation stated of the asked things, from no other
+        # viewpoint: "The basketball is not behind the dog." to "Is the basketball behind
+        # the dog?"
+        stated = _relation_statement(prepared, question)
+        return None if stated is None else float(stated)
     if len(said) != 1:
         return None
     answer = said.pop()
@@ -351,6 +358,39 @@ def _stated_relation(prepared: Prepared, question: str) -> bool | None:
             clause = prepared.clause_at(m.start())
             if clause is None or prepared.is_hypothetical(clause):
                 continue
+            says.add(value != negated_before(prepared, clause, m.start()))
+    return says.pop() if len(says) == 1 else None
+
+
+_ASKED = re.compile(
+    r"\bis\s+the\s+(?P<subject>[a-z]+)\s+(?:"
+    + "|".join(p.pattern for p in _RELATIONS.values())
+    + r")\s*(?:the\s+)?(?P<relatum>[a-z]+)\s*\?"
+)
+_RELATUM_REACH = 30
+
+
+def _relation_statement(prepared: Prepared, question: str) -> bool | None:
+    """True / False when the reply, without a Yes/No, states the question's relation or its
+    opposite (or denies it) of the question's own subject and relatum ("The basketball is
+    in front of the laptop." to "Is the basketball in front of the laptop?") from no
+    viewpoint but the question's; None otherwise (English questions only)."""
+    low = question.lower()
+    asked = _ASKED.search(low)
+    if asked is None or not viewpoints(prepared) <= viewpoints(prepare(question)):
+        return None
+    subject, relatum = asked.group("subject"), asked.group("relatum")
+    name = next(name for name, pattern in _RELATIONS.items() if pattern.search(low))
+    says = set()
+    for relation, value in ((name, True), (_OPPOSITE[name], False)):
+        for m in _RELATIONS[relation].finditer(prepared.low):
+            clause = prepared.clause_at(m.start())
+            if clause is None or prepared.is_hypothetical(clause):
+                continue
+            start, _ = prepared.sentences[clause.sentence]
+            after = words(prepared.low[m.end() : m.end() + _RELATUM_REACH])
+            if relatum not in after[:2] or subject not in words(prepared.low[start : m.start()]):
+                return None  # the relation of other things: not the answer
             says.add(value != negated_before(prepared, clause, m.start()))
     return says.pop() if len(says) == 1 else None
 
