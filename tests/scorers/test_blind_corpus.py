@@ -83,6 +83,10 @@ SHA256 = {
     "four_options_r15.jsonl": "ba52d8d4892d841f5f8150055ca4a082481e6f6fac56f6cbd397d1ea547e7115",
     "isle_brick_r15.jsonl": "6f810927d9e7e473bdbeda0a4a39a369e3200e397206f7af7b2b0ea6e63269d3",
     "comfort_r15.jsonl": "72246fabb86ffd62cfd1afefdcc0b6755ed3040789e9c5ac2c15278ecf4f0f08",
+    "two_options_r16.jsonl": "cf864e5fcc1369a83533c6afda670111a97e001f982bb76b16e5740c7a8e58f9",
+    "four_options_r16.jsonl": "9ce0ff6f2d23723409b4e2cf3436d7df72b72148e04fa110150af5685c887b6a",
+    "isle_brick_r16.jsonl": "da92fb02f896d0e85fc5438fb24275bba5d86583b5e4000c639191e7e52aaca2",
+    "comfort_r16.jsonl": "aa2853c6f0b330b2be32b26ac85c3d065b43cc18bc87cf3175a84cd9cac9e9b4",
 }
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15)))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the

@@ -197,3 +197,51 @@ def test_the_asked_relation_stated_answers(question: str, reply: str, p: float) 
 )
 def test_a_relation_of_something_else_is_no_answer(question: str, reply: str) -> None:
     assert text_yes_probability(reply, question=question) is None
+
+
+# --------------------------------------------------------------------------
+# principles found by blind round r16 (its first run is published; r16 is in-sample since)
+
+
+def test_a_leading_yes_against_its_own_sentence_is_undecided() -> None:
+    question = QUESTIONS["Q3"].replace("object", "bat")
+    read = read_components(
+        "Yes, the minifigure and the bat are not on the same surface.", "yesno", question=question
+    )
+    assert not read.decided and read.components == {"yes", "no"}, read
+
+
+def test_a_possible_relation_is_no_statement() -> None:
+    reply = (
+        "It is possible that the basketball is in front of the car, but it could also be "
+        "considered to its left. I'm not entirely sure."
+    )
+    assert text_yes_probability(reply, question="Is the basketball in front of the car?") is None
+    assert (
+        text_yes_probability(
+            "The basketball might be in front of the car.",
+            question="Is the basketball in front of the car?",
+        )
+        is None
+    )
+
+
+def test_none_is_a_count_of_zero_among_count_options() -> None:
+    from vpt_tasks.scorers.options import read_option
+
+    question = "How many red dots does the man see?"
+    assert read_option("None.", {"A": "0", "B": "3"}, question=question).letter == "A"
+    # "none" and "three" both named: two options, undecided
+    assert (
+        read_option(
+            "None - all three red dots are on the wall behind him.",
+            {"A": "0", "B": "3"},
+            question=question,
+        ).letter
+        is None
+    )
+    # a refusal is not a count
+    assert read_option("None of the options.", {"A": "0", "B": "3"}, question=question).letter in (
+        None,
+        "Z",
+    )

@@ -37,11 +37,11 @@ def test_each_reader_keeps_its_objections_in_one_tuple() -> None:
 
 def test_an_objection_leaves_the_reading_undecided_with_its_reason() -> None:
     read = extraction.read_components(
-        "No, the minifigure can see the dog.",
+        "Yes. The minifigure has its back to the dog.",
         "yesno",
         question="Assuming the minifigure can see, does it see the dog?",
     )
-    assert (read.decided, read.why, read.components) == (False, "statement_disagrees", {"no"})
+    assert (read.decided, read.why, read.components) == (False, "statement_disagrees", {"yes"})
     chosen = options.read_option(
         "It cannot see the bicycle. Answer: Yes",
         {"A": "Yes", "B": "No"},

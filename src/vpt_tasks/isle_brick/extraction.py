@@ -832,7 +832,8 @@ def _extract_yesno(text: str, first_person: bool = False, topic: Topic | None = 
         answer = next(iter(found))
         opposite = "no" if answer == "yes" else "yes"
         if not _WORD.search(low, 0, said[0].start()):  # it opens the answer
-            contrary = _last_sentence_says(low[said[0].end() :], topic)
+            rest = low[said[0].end() :]  # "Yes, they are not on the same surface."
+            contrary = _one_class(_evidence(rest, topic=topic)) or _last_sentence_says(rest, topic)
         else:
             contrary = _one_class(_evidence(low, topic=topic)) or _last_sentence_says(low, topic)
         if contrary == opposite:

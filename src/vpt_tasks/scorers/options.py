@@ -156,6 +156,8 @@ def number_synonyms(value: str) -> set[str]:
     forms = {v}
     if v.isdigit() and int(v) < len(NUMBER_WORDS):
         forms.add(NUMBER_WORDS[int(v)])
+        if int(v) == 0:
+            forms.add("none")  # "None - all three dots are behind him" (a count of 0)
     elif v in NUMBER_WORDS:
         forms.add(str(NUMBER_WORDS.index(v)))
     if v in _YES:

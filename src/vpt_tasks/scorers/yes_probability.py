@@ -368,6 +368,10 @@ _ASKED = re.compile(
     + r")\s*(?:the\s+)?(?P<relatum>[a-z]+)\s*\?"
 )
 _RELATUM_REACH = 30
+_HEDGE_WORDS = frozenset(
+    "possible possibly could might may perhaps maybe likely probably unclear unsure".split()
+)
+"""Words after which a stated relation is a possibility, not a statement (no Yes/No to rely on)."""
 
 
 def _relation_statement(prepared: Prepared, question: str) -> bool | None:
@@ -387,10 +391,12 @@ def _relation_statement(prepared: Prepared, question: str) -> bool | None:
             clause = prepared.clause_at(m.start())
             if clause is None or prepared.is_hypothetical(clause):
                 continue
-            start, _ = prepared.sentences[clause.sentence]
+            start, end = prepared.sentences[clause.sentence]
             after = words(prepared.low[m.end() : m.end() + _RELATUM_REACH])
             if relatum not in after[:2] or subject not in words(prepared.low[start : m.start()]):
                 return None  # the relation of other things: not the answer
+            if _HEDGE_WORDS & set(words(prepared.low[start:end])):
+                return None  # "It is possible that the basketball is in front of the car"
             says.add(value != negated_before(prepared, clause, m.start()))
     return says.pop() if len(says) == 1 else None
 
