@@ -154,6 +154,11 @@ def test_statements_about_seeing_that_say_both_are_undecided() -> None:
             1.0,
         ),
         (
+            "Is the red ball behind the blue ball?",
+            "Correct, the red ball is behind the blue ball.",
+            1.0,
+        ),
+        (
             "Is the basketball to the right of the car?",
             "The basketball is to the left of the car.",
             0.0,
@@ -193,6 +198,18 @@ def test_the_asked_relation_stated_answers(question: str, reply: str, p: float) 
             "Is the basketball behind the dog?",
             "The basketball is behind the dog, or maybe in front of the dog.",
         ),
+        # the opposite denied leaves the asked relation open ("directly behind it")
+        (
+            "Is the red ball to the left of the blue ball?",
+            "The red ball is neither to the left nor to the right of the blue ball; it is "
+            "directly behind it.",
+        ),
+        (
+            "Is the basketball to the left of the car?",
+            "The basketball is not to the right of the car.",
+        ),
+        # the same nouns the other way round
+        ("Is the red ball behind the blue ball?", "The blue ball is behind the red ball."),
     ],
 )
 def test_a_relation_of_something_else_is_no_answer(question: str, reply: str) -> None:
@@ -245,3 +262,14 @@ def test_none_is_a_count_of_zero_among_count_options() -> None:
         None,
         "Z",
     )
+
+
+def test_a_count_of_objects_may_leave_out_the_speaker() -> None:
+    """Q1 counts the objects that are no minifigure: "Besides me" leaves out nothing counted;
+    Q2 counts the minifigures, and the speaker is one (`excludes_speaker`)."""
+    q1 = QUESTIONS["Q1"]
+    q2 = QUESTIONS["Q2"]
+    read = read_components("Besides me, there is 1 object: a chair.", "count", question=q1)
+    assert read.decided and read.components == {"1"}, read
+    read = read_components("Apart from me, there is one minifigure.", "count", question=q2)
+    assert (read.decided, read.why) == (False, "excludes_speaker"), read

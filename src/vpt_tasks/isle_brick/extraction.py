@@ -1146,6 +1146,11 @@ def _statements_disagree(a: _Read) -> bool:
     return _topic(a.question) == "seeing" and len(set(seeing_statements(a.read))) > 1
 
 
+def _counts_figures(a: _Read) -> bool:
+    """Whether a count question counts the minifigures (Q2), not the other objects (Q1)."""
+    return a.question is None or not re.search(r"\bnot\b", a.question, _FLAGS)
+
+
 def _only(*kinds: QuestionKind, applies: Callable[[_Read], bool]) -> Callable[[_Read], bool]:
     return lambda a: a.kind in kinds and applies(a)
 
@@ -1162,10 +1167,14 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
         "conditional",
         _only("count", applies=lambda a: bool(re.search(_CONDITIONAL_COUNT, a.text, _FLAGS))),
     ),
-    # "apart from me, one"
+    # "apart from me, one": counting minifigures (Q2), the speaker is one of them; counting
+    # the objects that are no minifigure (Q1, "Besides me, there's 1 object"), it never is
     Objection(
         "excludes_speaker",
-        _only("count", applies=lambda a: bool(_EXCLUDES_SPEAKER.search(a.text))),
+        _only(
+            "count",
+            applies=lambda a: bool(_EXCLUDES_SPEAKER.search(a.text)) and _counts_figures(a),
+        ),
     ),
     # "The minifigure on the left is on the same surface, but the one on the right ..."
     Objection(

@@ -363,10 +363,12 @@ def _stated_relation(prepared: Prepared, question: str) -> bool | None:
 
 
 _ASKED = re.compile(
-    r"\bis\s+the\s+(?P<subject>[a-z]+)\s+(?:"
+    r"\bis\s+the\s+(?P<subject>(?:[a-z]+\s+)?[a-z]+)\s+(?:"
     + "|".join(p.pattern for p in _RELATIONS.values())
-    + r")\s*(?:the\s+)?(?P<relatum>[a-z]+)\s*\?"
+    + r")\s*(?:the\s+)?(?P<relatum>(?:[a-z]+\s+)?[a-z]+)\s*\?"
 )
+"""The asked relation's subject and relatum, with an adjective where there is one ("is the
+red ball behind the blue ball?": "red ball", "blue ball")."""
 _RELATUM_REACH = 30
 _HEDGE_WORDS = frozenset(
     "possible possibly could might may perhaps maybe likely probably unclear unsure".split()
@@ -392,12 +394,18 @@ def _relation_statement(prepared: Prepared, question: str) -> bool | None:
             if clause is None or prepared.is_hypothetical(clause):
                 continue
             start, end = prepared.sentences[clause.sentence]
-            after = words(prepared.low[m.end() : m.end() + _RELATUM_REACH])
-            if relatum not in after[:2] or subject not in words(prepared.low[start : m.start()]):
+            after = " ".join(words(prepared.low[m.end() : m.end() + _RELATUM_REACH]))
+            before = " ".join(words(prepared.low[start : m.start()]))
+            if not re.match(rf"(?:the )?{relatum}\b", after) or not re.search(
+                rf"\b{subject}\b", before
+            ):
                 return None  # the relation of other things: not the answer
             if _HEDGE_WORDS & set(words(prepared.low[start:end])):
                 return None  # "It is possible that the basketball is in front of the car"
-            says.add(value != negated_before(prepared, clause, m.start()))
+            denied = negated_before(prepared, clause, m.start())
+            if denied and not value:
+                continue  # "not to the right of it" leaves "behind it" open: no answer
+            says.add(value != denied)
     return says.pop() if len(says) == 1 else None
 
 
