@@ -87,8 +87,12 @@ SHA256 = {
     "four_options_r16.jsonl": "9ce0ff6f2d23723409b4e2cf3436d7df72b72148e04fa110150af5685c887b6a",
     "isle_brick_r16.jsonl": "da92fb02f896d0e85fc5438fb24275bba5d86583b5e4000c639191e7e52aaca2",
     "comfort_r16.jsonl": "aa2853c6f0b330b2be32b26ac85c3d065b43cc18bc87cf3175a84cd9cac9e9b4",
+    "two_options_r17.jsonl": "0dbb7dc91d0b5bcff860425700b785bd5daf20cc50b51ad3104a93defd55d5ac",
+    "four_options_r17.jsonl": "f2441d05e20698eb9388703a01e02c4c75e161d837391322c92a638347900f97",
+    "isle_brick_r17.jsonl": "e94fa5c6dfaad5aaa7a36fcceff888ae565acf4e2e018d01b0b934b7fb35581e",
+    "comfort_r17.jsonl": "0c08f8529cda1fbde639f33b74b5208918b20290d118b5e7dd0076794092c376",
 }
-MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15)))
+MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17)))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
 not asserted."""
