@@ -273,3 +273,44 @@ def test_a_count_of_objects_may_leave_out_the_speaker() -> None:
     assert read.decided and read.components == {"1"}, read
     read = read_components("Apart from me, there is one minifigure.", "count", question=q2)
     assert (read.decided, read.why) == (False, "excludes_speaker"), read
+
+
+# --------------------------------------------------------------------------
+# Yes/No options answered by statements about seeing the asked thing (from r16, in-sample)
+
+SEE_CHAIR = "Assuming the Lego minifigure can see, can it see the chair in the picture?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "value"),
+    [
+        ("The minifigure can see the chair.", "Yes"),
+        ("The minifigure cannot see the chair.", "No"),
+        ("It can see the chair but not the dog.", "Yes"),
+    ],
+)
+@pytest.mark.parametrize("swapped", [False, True])
+def test_a_statement_about_seeing_the_asked_thing_answers(
+    answer: str, value: str, swapped: bool
+) -> None:
+    from vpt_tasks.scorers.options import read_option
+
+    options = {"A": "No", "B": "Yes"} if swapped else {"A": "Yes", "B": "No"}
+    read = read_option(answer, options, question=SEE_CHAIR)
+    assert read.letter is not None and options[read.letter] == value, read
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "It can see the dog.",  # not the asked thing
+        "The minifigure can see the chair, I think.",  # a possibility
+        "From my position I cannot see the chair.",  # the speaker's own view
+        "It can see the chair. It cannot see the dog.",  # both
+        "For the minifigure to be unable to see the chair, something would have to block it.",
+    ],
+)
+def test_other_statements_about_seeing_do_not_answer(answer: str) -> None:
+    from vpt_tasks.scorers.options import read_option
+
+    assert read_option(answer, {"A": "Yes", "B": "No"}, question=SEE_CHAIR).letter is None

@@ -62,6 +62,7 @@ from vpt_tasks.scorers.reading import (
     reasoning_of,
     refusal_phrase,
     retraction,
+    seeing_clauses,
     seeing_statement,
     stands_as_answer,
     words,
@@ -669,6 +670,41 @@ def _ruled_out(prepared: Prepared, mention: _Mention, affirmed: list[_Mention]) 
     return mention not in affirmed and clause is not None and not prepared.is_hypothetical(clause)
 
 
+_ASKED_SEEN = re.compile(
+    r"\bsee\s+(?:the|a|an)\s+(?:[a-z]+\s+){0,2}?(?P<thing>[a-z]+)(?=\s+(?:in|on|at|from)\b|\s*\?)"
+)
+_SPEAKER = frozenset({"i", "i'm", "me", "my", "we", "our", "us"})
+_MAYBE = frozenset(
+    "possible possibly could would might may perhaps maybe likely probably unclear unsure think".split()
+)
+
+
+def _seeing_answer(
+    prepared: Prepared, options: Mapping[str, str], question: str | None
+) -> str | None:
+    """Yes/No options to "can it see the chair?" answered with no Yes/No and no letter, by
+    statements about seeing the asked thing ("The minifigure can see the chair." -> Yes):
+    the letter of the value they all say, when at least one names the thing, none is the
+    speaker's own ("I cannot see the bat" may be the model's view of the picture) and none
+    is a possibility; else None."""
+    values = {str(v).strip().casefold().strip(".!"): k for k, v in options.items()}
+    if set(values) != {"yes", "no"} or question is None:
+        return None
+    asked = _ASKED_SEEN.search(question.lower())
+    if asked is None:
+        return None
+    statements = seeing_clauses(prepared)
+    said = {value for value, _ in statements}
+    if len(said) != 1:
+        return None
+    clauses = [set(words(prepared.sentence_text(c.sentence))) for _, c in statements]
+    if any(found & (_SPEAKER | _MAYBE) for found in clauses):
+        return None
+    if not any(asked.group("thing") in words(prepared.clause_text(c)) for _, c in statements):
+        return None
+    return values[said.pop()]
+
+
 @dataclass(frozen=True)
 class _Chosen:
     """What the objections to a chosen option look at."""
@@ -829,6 +865,13 @@ def read_option(
     if hesitates(prepared):
         return OptionReading(None, "hesitates", readings)
     if not chosen:
+        seen = _seeing_answer(prepared, options, question) if refusal is None else None
+        if seen is not None:
+            chose = _Chosen(seen, options, question, prepared, mentions, affirmed, refusal)
+            objection = first_objection(OBJECTIONS, chose)
+            return OptionReading(
+                None if objection else seen, objection or "seeing_statement", readings
+            )
         if echo:
             return OptionReading(None, "options_echoed", readings)
         if refusal is not None and not mentions:

@@ -57,6 +57,7 @@ __all__ = [
     "FIELD_OF_VIEW",
     "OWNERS",
     "SEE_VERBS",
+    "seeing_clauses",
     "seeing_statement",
     "seeing_statements",
     "stands_as_answer",
@@ -691,9 +692,9 @@ _SEEING = re.compile(
 )
 
 
-def seeing_statements(prepared: Prepared) -> list[str]:
-    """ "yes" / "no" for each statement about seeing the answer makes, in order (see
-    `seeing_statement`, the last of them)."""
+def seeing_clauses(prepared: Prepared) -> list[tuple[str, Clause]]:
+    """Each statement about seeing the answer makes, in order: "yes" / "no" and its clause
+    (hypothetical sentences and absence statements left out; see `seeing_statement`)."""
     said = []
     for m in _SEEING.finditer(prepared.low):
         clause = prepared.clause_at(m.start())
@@ -701,8 +702,14 @@ def seeing_statements(prepared: Prepared) -> list[str]:
             continue
         if _ABSENCE.search(prepared.low, clause.start, clause.end):
             continue
-        said.append("no" if m.group("no") else "yes")
+        said.append(("no" if m.group("no") else "yes", clause))
     return said
+
+
+def seeing_statements(prepared: Prepared) -> list[str]:
+    """ "yes" / "no" for each statement about seeing the answer makes, in order (see
+    `seeing_statement`, the last of them)."""
+    return [said for said, _ in seeing_clauses(prepared)]
 
 
 def seeing_statement(prepared: Prepared) -> str | None:
