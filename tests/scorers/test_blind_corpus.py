@@ -91,8 +91,12 @@ SHA256 = {
     "four_options_r17.jsonl": "f2441d05e20698eb9388703a01e02c4c75e161d837391322c92a638347900f97",
     "isle_brick_r17.jsonl": "e94fa5c6dfaad5aaa7a36fcceff888ae565acf4e2e018d01b0b934b7fb35581e",
     "comfort_r17.jsonl": "0c08f8529cda1fbde639f33b74b5208918b20290d118b5e7dd0076794092c376",
+    "two_options_r18.jsonl": "858da164de2af5a4605454e2d72193f74d3f5969eeffcadf8fd90ac6ce4ce71c",
+    "four_options_r18.jsonl": "a900dcf12b698ca07b35133aaa626367bb773fd2a7306f8261254875ab274366",
+    "isle_brick_r18.jsonl": "f05212d9542b74e7c1fb96512426e654f1d1637953340eceb41ab326c050086e",
+    "comfort_r18.jsonl": "cc1ab2d3a5c436ee6557a934c076fad2f6e85f7748850d2a8110e583e6ffe6e2",
 }
-MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17)))
+MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18)))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
 not asserted."""
