@@ -21,10 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.paper_numbers import cite, entry, value
+from tests.paper_numbers import PAPER_DIRS, cite, entry, value
 
 ROOT = Path(__file__).resolve().parents[1]
-PAPER_DIRS = (ROOT.parent / "shared" / "papers", ROOT.parents[1] / "shared" / "papers")
 
 BRICK_SUPP = "000_c83e1f7dd5d29d68.txt"  # Isle-Brick-V2, supplementary material
 BRICK = "001_5ce7dc28ff7cfd54.txt"  # Isle-Brick-V2, main paper and its appendices

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from inspect_ai.scorer import SampleScore, Score
 
-from tests.paper_numbers import cite, value
+from tests.paper_numbers import cite, paper_text, value
 from vpt_tasks.cli import main
 from vpt_tasks.core.stats import bootstrap_columns
 from vpt_tasks.isle_brick.extraction import extract_components
@@ -224,21 +224,8 @@ TABLE_1_COMPONENTS = {
 
 def _table_1() -> dict[str, tuple[str, str]]:
     """{question id: (question, answer)} from 001's Table 1, or skip where the papers are absent."""
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    paper = next(
-        (
-            d / "001_5ce7dc28ff7cfd54.txt"
-            for d in (root.parent / "shared" / "papers", root / "shared" / "papers")
-            if (d / "001_5ce7dc28ff7cfd54.txt").is_file()
-        ),
-        None,
-    )
-    if paper is None:
-        pytest.skip("the papers' plain text (../shared/papers/) is not on this machine")
     rows = {}
-    for line in paper.read_text("utf-8").splitlines()[50:59]:
+    for line in paper_text("001_5ce7dc28ff7cfd54.txt").splitlines()[50:59]:
         cells = line.split("\t")
         if len(cells) == 3 and cells[0][:2] in TABLE_1_COMPONENTS:
             rows[cells[0][:2]] = (cells[0].split(": ", 1)[1], cells[2])

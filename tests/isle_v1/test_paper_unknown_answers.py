@@ -6,13 +6,12 @@ option (Unknown) or leave the answer undecided, for the grader, as the paper's m
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
+from tests.paper_numbers import paper_text
 from vpt_tasks.scorers.options import NO_OPTION, read_option
 
-ROOT = Path(__file__).resolve().parents[2]
 PAPER = "002_14845d989c9b5805.txt"
 # the question each example answered (the paper quotes the answers only; the questions
 # follow the paper's templates for the objects the answers name)
@@ -26,12 +25,7 @@ QUESTIONS = [
 
 
 def _examples() -> list[str]:
-    paper = next(
-        (d / PAPER for d in (ROOT.parent / "shared" / "papers",) if (d / PAPER).is_file()), None
-    )
-    if paper is None:
-        pytest.skip("the papers' plain text (../shared/papers/) is not on this machine")
-    text = paper.read_text("utf-8")
+    text = paper_text(PAPER)
     start = text.index("we list examples of answers that we mapped to the unknown class")
     block = text[start : text.index("B.2 Multiple Perspectives", start)]
     answers = re.findall(r'^\d\. [^"\n]*- "(.*)"\s*$', block, flags=re.MULTILINE)

@@ -10,6 +10,19 @@ from typing import Any
 import yaml
 
 HERE = Path(__file__).parent
+ROOT = HERE.parents[1]
+PAPER_DIRS = (ROOT.parent / "shared" / "papers", ROOT.parents[1] / "shared" / "papers")
+"""Where `../shared/papers/` may stand: beside this checkout, or beside its parent."""
+
+
+def paper_text(name: str) -> str:
+    """The plain text of a paper file of `../shared/papers/`; skips the test where absent."""
+    import pytest
+
+    found = next((d / name for d in PAPER_DIRS if (d / name).is_file()), None)
+    if found is None:
+        pytest.skip("the papers' plain text (../shared/papers/) is not on this machine")
+    return found.read_text("utf-8")
 
 
 @functools.cache

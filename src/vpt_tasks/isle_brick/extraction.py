@@ -1134,7 +1134,7 @@ def _facing_disagrees(a: _Read) -> bool:
 def _statement_disagrees(a: _Read) -> bool:
     """Q3/Q6: "Yes, it can see it. However, ... it cannot see it": the last statement about
     seeing says the opposite."""
-    if not (a.question and re.search(r"\bsees?\b", a.question, _FLAGS)):
+    if _topic(a.question) != "seeing":
         return False
     said = seeing_statement(a.read)
     return said is not None and a.components != {said}
@@ -1148,7 +1148,7 @@ def _statements_disagree(a: _Read) -> bool:
 
 def _counts_figures(a: _Read) -> bool:
     """Whether a count question counts the minifigures (Q2), not the other objects (Q1)."""
-    return a.question is None or not re.search(r"\bnot\b", a.question, _FLAGS)
+    return _count_nouns(a.question) != _OBJECT_NOUNS
 
 
 def _only(*kinds: QuestionKind, applies: Callable[[_Read], bool]) -> Callable[[_Read], bool]:

@@ -48,6 +48,7 @@ from vpt_tasks.core.text import NUMBER_WORDS
 from vpt_tasks.scorers.objections import Objection, first_objection
 from vpt_tasks.scorers.reading import (
     CLAUSE_WORDS,
+    HEDGE_WORDS,
     NO_WORDS,
     YES_WORDS,
     Clause,
@@ -674,9 +675,8 @@ _ASKED_SEEN = re.compile(
     r"\bsee\s+(?:the|a|an)\s+(?:[a-z]+\s+){0,2}?(?P<thing>[a-z]+)(?=\s+(?:in|on|at|from)\b|\s*\?)"
 )
 _SPEAKER = frozenset({"i", "i'm", "me", "my", "we", "our", "us"})
-_MAYBE = frozenset(
-    "possible possibly could would might may perhaps maybe likely probably unclear unsure think".split()
-)
+_MAYBE = HEDGE_WORDS | {"would", "think"}
+"""A possibility, a counterfactual ("would have to"), an opinion ("I think")."""
 
 
 def _seeing_answer(

@@ -35,6 +35,7 @@ __all__ = [
     "ANSWER_JOINS",
     "ANSWER_SUBJECTS",
     "CLAUSE_WORDS",
+    "HEDGE_WORDS",
     "MAX_CHARS",
     "NO_WORDS",
     "YES_WORDS",
@@ -724,6 +725,13 @@ def seeing_statement(prepared: Prepared) -> str | None:
     said = seeing_statements(prepared)
     return said[-1] if said else None
 
+
+HEDGE_WORDS = frozenset(
+    "possible possibly could might may perhaps maybe likely probably unclear unsure".split()
+)
+"""Words that make a statement a possibility ("It is possible that the ball is in front of
+the car"): a reader that decides from a statement alone, with no Yes/No or letter to rely
+on, does not decide from one in a sentence with them."""
 
 _VIEWPOINT = re.compile(
     r"\bfrom\s+(?:the\s+|an?\s+)?(?P<owner>my|our|your|his|her|its|their|[a-z]+'s)\s+(?:own\s+)?"

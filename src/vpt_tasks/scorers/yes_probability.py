@@ -52,6 +52,8 @@ from inspect_ai.solver import TaskState
 from vpt_tasks.scorers.reading import (
     ANSWER_JOINS,
     ANSWER_SUBJECTS,
+    HEDGE_WORDS,
+    Clause,
     Prepared,
     asks_itself,
     doubts,
@@ -344,21 +346,33 @@ _RELATIONS = {
 _OPPOSITE = {"front": "behind", "behind": "front", "left": "right", "right": "left"}
 
 
-def _stated_relation(prepared: Prepared, question: str) -> bool | None:
-    """True / False when the reply states the question's spatial relation ("in front of")
-    or its opposite ("behind"), or denies it ("not in front of"); None when it states
-    neither or both."""
+def _asked_relation(question: str) -> str | None:
+    """The spatial relation a question asks about ("front", "behind", "left", "right")."""
     low = question.lower()
-    asked = next((name for name, pattern in _RELATIONS.items() if pattern.search(low)), None)
-    if asked is None:
-        return None
-    says = set()
+    return next((name for name, pattern in _RELATIONS.items() if pattern.search(low)), None)
+
+
+def _relation_mentions(
+    prepared: Prepared, asked: str
+) -> Iterator[tuple[re.Match[str], Clause, bool, bool]]:
+    """Each mention of the asked relation (True) or its opposite (False) in a clause that is
+    not hypothetical: (match, clause, which, denied: "not in front of")."""
     for name, value in ((asked, True), (_OPPOSITE[asked], False)):
         for m in _RELATIONS[name].finditer(prepared.low):
             clause = prepared.clause_at(m.start())
             if clause is None or prepared.is_hypothetical(clause):
                 continue
-            says.add(value != negated_before(prepared, clause, m.start()))
+            yield m, clause, value, negated_before(prepared, clause, m.start())
+
+
+def _stated_relation(prepared: Prepared, question: str) -> bool | None:
+    """True / False when the reply states the question's spatial relation ("in front of")
+    or its opposite ("behind"), or denies it ("not in front of"); None when it states
+    neither or both."""
+    asked = _asked_relation(question)
+    if asked is None:
+        return None
+    says = {value != denied for _, _, value, denied in _relation_mentions(prepared, asked)}
     return says.pop() if len(says) == 1 else None
 
 
@@ -370,10 +384,6 @@ _ASKED = re.compile(
 """The asked relation's subject and relatum, with an adjective where there is one ("is the
 red ball behind the blue ball?": "red ball", "blue ball")."""
 _RELATUM_REACH = 30
-_HEDGE_WORDS = frozenset(
-    "possible possibly could might may perhaps maybe likely probably unclear unsure".split()
-)
-"""Words after which a stated relation is a possibility, not a statement (no Yes/No to rely on)."""
 
 
 def _relation_statement(prepared: Prepared, question: str) -> bool | None:
@@ -386,26 +396,20 @@ def _relation_statement(prepared: Prepared, question: str) -> bool | None:
     if asked is None or not viewpoints(prepared) <= viewpoints(prepare(question)):
         return None
     subject, relatum = asked.group("subject"), asked.group("relatum")
-    name = next(name for name, pattern in _RELATIONS.items() if pattern.search(low))
     says = set()
-    for relation, value in ((name, True), (_OPPOSITE[name], False)):
-        for m in _RELATIONS[relation].finditer(prepared.low):
-            clause = prepared.clause_at(m.start())
-            if clause is None or prepared.is_hypothetical(clause):
-                continue
-            start, end = prepared.sentences[clause.sentence]
-            after = " ".join(words(prepared.low[m.end() : m.end() + _RELATUM_REACH]))
-            before = " ".join(words(prepared.low[start : m.start()]))
-            if not re.match(rf"(?:the )?{relatum}\b", after) or not re.search(
-                rf"\b{subject}\b", before
-            ):
-                return None  # the relation of other things: not the answer
-            if _HEDGE_WORDS & set(words(prepared.low[start:end])):
-                return None  # "It is possible that the basketball is in front of the car"
-            denied = negated_before(prepared, clause, m.start())
-            if denied and not value:
-                continue  # "not to the right of it" leaves "behind it" open: no answer
-            says.add(value != denied)
+    for m, clause, value, denied in _relation_mentions(prepared, _asked_relation(low) or ""):
+        start, end = prepared.sentences[clause.sentence]
+        after = " ".join(words(prepared.low[m.end() : m.end() + _RELATUM_REACH]))
+        before = " ".join(words(prepared.low[start : m.start()]))
+        if not re.match(rf"(?:the )?{re.escape(relatum)}\b", after) or not re.search(
+            rf"\b{re.escape(subject)}\b", before
+        ):
+            return None  # the relation of other things: not the answer
+        if HEDGE_WORDS & set(words(prepared.low[start:end])):
+            return None  # "It is possible that the basketball is in front of the car"
+        if denied and not value:
+            continue  # "not to the right of it" leaves "behind it" open: no answer
+        says.add(value != denied)
     return says.pop() if len(says) == 1 else None
 
 
