@@ -14,7 +14,8 @@ Nothing here imports a benchmark. The modules:
   `decision_counts`, `rules_beside_grader`
 - `set_precision`: "set precision over extracted answer components" (|M ∩ G| / |M|)
 - `yes_probability`: "yes-probability from log-probabilities" (P(Yes) per answer,
-  text fallback; counter metric `yes_probability_answers`)
+  text fallback `yes_no_text`; counter metric `yes_probability_answers`)
+- `yes_no_text`: a generated Yes/No answer read as text (1 / 0, or undecided)
 - `choice_probability`: "choice probability from log-probabilities" (P(option) over k
   options, first answer token or first option token, text fallback; counter metric
   `choice_probability_answers`)

@@ -1,0 +1,246 @@
+"""A generated Yes/No answer read as text: 1.0 / 0.0 when it says Yes / No for certain.
+
+What: `text_yes_probability` is the reading COMFORT's P(Yes) falls back to when a
+provider returns no log-probabilities (the scorer's `method: text`). It uses the shared
+perception of `vpt_tasks.scorers.reading` (the normaliser, `stands_as_answer`, negation,
+doubts, viewpoints) and adds only what is particular to a Yes/No reply about a spatial
+relation: both answer words side by side, a Yes whose sentence denies something, a stated
+confidence below one half, and the asked relation stated without a Yes/No.
+
+Why here: the log-probability scorer (`yes_probability.py`) reads numbers; this module
+reads words. A newcomer looking for how COMFORT's text is read finds it whole here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+
+from vpt_tasks.scorers.reading import (
+    ANSWER_JOINS,
+    ANSWER_SUBJECTS,
+    HEDGE_WORDS,
+    Clause,
+    Prepared,
+    asks_itself,
+    doubts,
+    hesitates,
+    negated_after,
+    negated_before,
+    prepare,
+    stands_as_answer,
+    viewpoints,
+    words,
+)
+
+__all__ = ["DEFAULT_NO_WORDS", "DEFAULT_YES_WORDS", "text_yes_probability"]
+
+DEFAULT_YES_WORDS: tuple[str, ...] = ("yes",)
+DEFAULT_NO_WORDS: tuple[str, ...] = ("no",)
+
+_WORD_RE = re.compile(r"\w+", re.UNICODE)
+
+
+def _vocabulary(words: Iterable[str]) -> frozenset[str]:
+    return frozenset(w.strip().casefold() for w in words)
+
+
+def text_yes_probability(
+    text: str,
+    yes_words: Sequence[str] = DEFAULT_YES_WORDS,
+    no_words: Sequence[str] = DEFAULT_NO_WORDS,
+    *,
+    question: str | None = None,
+) -> float | None:
+    """1.0 / 0.0 when a generated answer says Yes / No for certain, else None.
+
+    The visible answer is read (reasoning blocks removed) with the shared reading of
+    `vpt_tasks.scorers.reading`. A word of a vocabulary counts as the answer only
+    where it stands as one: opening a clause and followed by punctuation, the end or a
+    subject ("No, the ball is behind", "Yes it is", "Nein (No)"), or closing a clause
+    ("..., so no."); not "no doubt" or "no image" (a determiner), not negated ("the
+    answer is not yes") and not in a question or an "if" sentence. The answer is
+    undecided (None, unscored and counted) when both words stand as answers ("Yes/No",
+    "from my viewpoint yes, from hers no"), when neither does, or when it shows a sign
+    of doubt a careful annotator would not decide past: a self-correction, a double
+    negation, a walk-through cut off before its conclusion, words to the grader, a
+    negated question it asks itself ("Is it not in front? No, ..."), or a hesitation
+    with no turn to an answer. With the `question` (English), a reply whose statement of
+    the asked relation says the opposite of its Yes/No ("No. The basketball is in front
+    of the car." to "Is the basketball in front of the car?") is undecided too.
+
+    Words are runs of Unicode word characters compared case-insensitively.
+    (Scripts written without spaces need a vocabulary matching the whole run.)
+    """
+    prepared = prepare(text)
+    if prepared.problem is not None or asks_itself(prepared):
+        return None
+    if set(doubts(prepared)) - _LANGUAGE_DOUBTS:  # the languages asked are the vocabulary's
+        return None
+    if hesitates(prepared):
+        return None
+    if len(viewpoints(prepared)) > 1:
+        return None  # "From the camera's view, yes. From the dog's own view it is on the right."
+    if _LOW_CONFIDENCE.search(prepared.low) or (
+        _OPENS_WITH_DETERMINER_NO.match(prepared.low) and _TURN.search(prepared.low)
+    ):
+        return None  # "Yes (confidence: 30%)"; "No dog, but yes, there is a horse"
+    yes_vocab, no_vocab = _vocabulary(yes_words), _vocabulary(no_words)
+    found = [
+        (match, word in yes_vocab)
+        for match in _WORD_RE.finditer(prepared.low)
+        if (word := match.group(0).casefold()) in yes_vocab | no_vocab
+    ]
+    if any(  # "Oui et non", "Yes/No", "Ja, nein": both words side by side
+        a_yes != b_yes and set(_WORD_RE.findall(prepared.low[a.end() : b.start()])) <= _JOIN_WORDS
+        for (a, a_yes), (b, b_yes) in zip(found, found[1:], strict=False)
+    ):
+        return None
+    said = {yes for match, yes in found if _stands_as_answer(prepared, match.start(), match.end())}
+    if said == {True} and any(
+        _negates_its_yes(prepared, match) for match, yes in found if yes
+    ):  # "Yes, the basketball is not to the right of the horse"
+        return None
+    if not said and question:
+        # no Yes/No, but the asked relation stated of the asked things, from no other
+        # viewpoint: "The basketball is not behind the dog." to "Is the basketball behind
+        # the dog?"
+        stated = _relation_statement(prepared, question)
+        return None if stated is None else float(stated)
+    if len(said) != 1:
+        return None
+    answer = said.pop()
+    stated = _stated_relation(prepared, question) if question else None
+    if stated is not None:
+        return None if stated != answer else float(answer)
+    if question and not answer and _echoes(prepared.low, question):
+        # "No, il pallone da basket è dietro il divano.": a No followed by the question's own
+        # statement, in a language whose relations are not read here
+        return None
+    return float(answer)
+
+
+_LANGUAGE_DOUBTS = frozenset({"script", "language"})
+_ECHO_RUN = 4
+
+
+def _echoes(low: str, question: str) -> bool:
+    """Whether the reply repeats a run of `_ECHO_RUN` words of the end of the question (the
+    relation and its relatum: "... è dietro il divano"), not its viewpoint ("from the
+    woman's viewpoint", which a reply may restate before a No)."""
+    asked = _WORD_RE.findall(question.lower())[-(_ECHO_RUN + 1) :]
+    runs = {tuple(asked[i : i + _ECHO_RUN]) for i in range(len(asked) - _ECHO_RUN + 1)}
+    said = _WORD_RE.findall(low)
+    return any(tuple(said[i : i + _ECHO_RUN]) in runs for i in range(len(said) - _ECHO_RUN + 1))
+
+
+_RELATIONS = {
+    "front": re.compile(r"\bin front of\b"),
+    "behind": re.compile(r"\bbehind\b"),
+    "left": re.compile(r"\b(?:to the |on the )?left (?:of|side of)\b"),
+    "right": re.compile(r"\b(?:to the |on the )?right (?:of|side of)\b"),
+}
+_OPPOSITE = {"front": "behind", "behind": "front", "left": "right", "right": "left"}
+
+
+def _asked_relation(question: str) -> str | None:
+    """The spatial relation a question asks about ("front", "behind", "left", "right")."""
+    low = question.lower()
+    return next((name for name, pattern in _RELATIONS.items() if pattern.search(low)), None)
+
+
+def _relation_mentions(
+    prepared: Prepared, asked: str
+) -> Iterator[tuple[re.Match[str], Clause, bool, bool]]:
+    """Each mention of the asked relation (True) or its opposite (False) in a clause that is
+    not hypothetical: (match, clause, which, denied: "not in front of")."""
+    for name, value in ((asked, True), (_OPPOSITE[asked], False)):
+        for m in _RELATIONS[name].finditer(prepared.low):
+            clause = prepared.clause_at(m.start())
+            if clause is None or prepared.is_hypothetical(clause):
+                continue
+            yield m, clause, value, negated_before(prepared, clause, m.start())
+
+
+def _stated_relation(prepared: Prepared, question: str) -> bool | None:
+    """True / False when the reply states the question's spatial relation ("in front of")
+    or its opposite ("behind"), or denies it ("not in front of"); None when it states
+    neither or both."""
+    asked = _asked_relation(question)
+    if asked is None:
+        return None
+    says = {value != denied for _, _, value, denied in _relation_mentions(prepared, asked)}
+    return says.pop() if len(says) == 1 else None
+
+
+_ASKED = re.compile(
+    r"\bis\s+the\s+(?P<subject>(?:[a-z]+\s+)?[a-z]+)\s+(?:"
+    + "|".join(p.pattern for p in _RELATIONS.values())
+    + r")\s*(?:the\s+)?(?P<relatum>(?:[a-z]+\s+)?[a-z]+)\s*\?"
+)
+"""The asked relation's subject and relatum, with an adjective where there is one ("is the
+red ball behind the blue ball?": "red ball", "blue ball")."""
+_RELATUM_REACH = 30
+
+
+def _relation_statement(prepared: Prepared, question: str) -> bool | None:
+    """True / False when the reply, without a Yes/No, states the question's relation or its
+    opposite (or denies it) of the question's own subject and relatum ("The basketball is
+    in front of the laptop." to "Is the basketball in front of the laptop?") from no
+    viewpoint but the question's; None otherwise (English questions only)."""
+    low = question.lower()
+    asked = _ASKED.search(low)
+    if asked is None or not viewpoints(prepared) <= viewpoints(prepare(question)):
+        return None
+    subject, relatum = asked.group("subject"), asked.group("relatum")
+    says = set()
+    for m, clause, value, denied in _relation_mentions(prepared, _asked_relation(low) or ""):
+        start, end = prepared.sentences[clause.sentence]
+        after = " ".join(words(prepared.low[m.end() : m.end() + _RELATUM_REACH]))
+        before = " ".join(words(prepared.low[start : m.start()]))
+        if not re.match(rf"(?:the )?{re.escape(relatum)}\b", after) or not re.search(
+            rf"\b{re.escape(subject)}\b", before
+        ):
+            return None  # the relation of other things: not the answer
+        if HEDGE_WORDS & set(words(prepared.low[start:end])):
+            return None  # "It is possible that the basketball is in front of the car"
+        if denied and not value:
+            continue  # "not to the right of it" leaves "behind it" open: no answer
+        says.add(value != denied)
+    return says.pop() if len(says) == 1 else None
+
+
+_LOW_CONFIDENCE = re.compile(
+    r"\b(?:confidence|confident|probability|likelihood|certainty|sure)\b\W{0,3}(?:of\s+|about\s+|:\s*)?"
+    r"(?:[0-4]?\d(?:\.\d+)?\s*%|0?\.[0-4]\d*)"
+)
+_JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или".split())
+"""Words that join two answer words ("Oui et non", "Ja oder nein") in the languages asked."""
+_TURN = re.compile(r"\b(?:but|however|though|yet)\b")
+_OPENS_WITH_DETERMINER_NO = re.compile(
+    r"\W*no\s+(?!(?:" + "|".join(sorted(ANSWER_SUBJECTS | ANSWER_JOINS)) + r")\b)[a-z]"
+)
+
+
+def _negates_its_yes(prepared: Prepared, match: re.Match[str]) -> bool:
+    """Whether the sentence of a "yes" goes on to deny something ("Yes, the ball is not to
+    the right of the horse"): the yes and the statement may answer different things."""
+    clause = prepared.clause_at(match.start())
+    if clause is None:
+        return False
+    end = prepared.sentences[clause.sentence][1]
+    return any(
+        word in ("not", "never") or word.endswith("n't")
+        for word in _WORD_RE.findall(prepared.low[match.end() : end])
+    )
+
+
+def _stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
+    """Whether the answer word at `start:end` is an answer (`stands_as_answer`), neither
+    negated ("the answer is not yes") nor in a hypothetical sentence."""
+    clause = prepared.clause_at(start)
+    if clause is None or prepared.is_hypothetical(clause):
+        return False
+    if negated_before(prepared, clause, start) or negated_after(prepared, clause, end):
+        return False  # "the answer is not yes"; '"Yes" is the wrong answer here'
+    return stands_as_answer(prepared, start, end)
