@@ -95,6 +95,10 @@ SHA256 = {
     "four_options_r18.jsonl": "a900dcf12b698ca07b35133aaa626367bb773fd2a7306f8261254875ab274366",
     "isle_brick_r18.jsonl": "f05212d9542b74e7c1fb96512426e654f1d1637953340eceb41ab326c050086e",
     "comfort_r18.jsonl": "cc1ab2d3a5c436ee6557a934c076fad2f6e85f7748850d2a8110e583e6ffe6e2",
+    "two_options_r19.jsonl": "45374fcd69ef19f5374849ae1aaf965473574846aaf80c41afa36c5c46485ed7",
+    "four_options_r19.jsonl": "9cf09072c6ca2600a76049601e1620f0911ba9ba2f3ed6c5f4b1948f4d7e2ac5",
+    "isle_brick_r19.jsonl": "4a9109aa522de94b1d9cfdd518b1f437e79054f063aa5559e56db5e67ffcbe40",
+    "comfort_r19.jsonl": "2edefaf41b584f1ee920141a5182ec11ae562e8a3260875cbc3a5811747da6e0",
 }
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18)))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the

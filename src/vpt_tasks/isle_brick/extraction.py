@@ -57,10 +57,12 @@ from vpt_tasks.scorers.reading import (
     doubts,
     hesitates,
     prepare,
+    rejects_premise,
     retraction,
     seeing_statement,
     seeing_statements,
     stands_as_answer,
+    tentative_answer,
 )
 
 __all__ = [
@@ -1046,6 +1048,10 @@ def read_components(
     signs = [sign for sign in doubts(prepared) if sign != "retraction"]  # read past below
     if kind == "yesno" and absence_statement(prepared):
         signs.append("absence")
+    if whole and _topic(question) == "seeing" and rejects_premise(prepared):
+        # "As an inanimate LEGO toy, it does not possess actual vision, so it cannot see the
+        # cat": not a No (with nothing read, it is the paper's disclaimer, below)
+        signs.insert(0, "rejects_premise")
     if signs:
         return ComponentReading(whole, False, signs[0])
     correction = retraction(prepared)
@@ -1069,6 +1075,8 @@ def read_components(
     ):
         pass  # the last one: "I'm sorry, but I can't determine ..." refuses
     if disclaimer and not _turns_after(text, disclaimer.end()):
+        if tentative_answer(prepared):  # "It appears so, though ... Hard to tell."
+            return ComponentReading(whole, False, "tentative_answer")
         return ComponentReading(whole, True, "disclaimer")
     return ComponentReading(whole, False, "no_reading")
 

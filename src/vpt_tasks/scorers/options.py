@@ -62,10 +62,12 @@ from vpt_tasks.scorers.reading import (
     prepare,
     reasoning_of,
     refusal_phrase,
+    rejects_premise,
     retraction,
     seeing_clauses,
     seeing_statement,
     stands_as_answer,
+    tentative_answer,
     words,
 )
 
@@ -843,6 +845,8 @@ def read_option(
         if letter is not None
     }
     signs = doubts(prepared)
+    if question is not None and _ASKS_SEEING.search(question.lower()) and rejects_premise(prepared):
+        signs.insert(0, "rejects_premise")  # "As a toy it cannot actually see, so No"
     if signs == ["retraction"]:
         return _corrected(prepared, options, readings)
     if signs:
@@ -875,6 +879,8 @@ def read_option(
         if echo:
             return OptionReading(None, "options_echoed", readings)
         if refusal is not None and not mentions:
+            if tentative_answer(prepared):  # "I think so, but I can't be sure"
+                return OptionReading(None, "tentative_answer", readings)
             return OptionReading(NO_OPTION, "refusal", readings)
         return OptionReading(None, "no_reading", readings)
     letter = chosen.pop()

@@ -50,9 +50,11 @@ __all__ = [
     "negated_after",
     "negated_before",
     "negated_question",
+    "offers_alternative",
     "prepare",
     "reasoning_of",
     "refusal_phrase",
+    "rejects_premise",
     "asks_itself",
     "bare_answer",
     "FIELD_OF_VIEW",
@@ -62,6 +64,7 @@ __all__ = [
     "seeing_statement",
     "seeing_statements",
     "stands_as_answer",
+    "tentative_answer",
     "unfinished_walkthrough",
     "viewpoints",
     "words",
@@ -572,6 +575,57 @@ def absence_statement(prepared: Prepared) -> bool:
     return _ABSENCE.search(prepared.low) is not None
 
 
+_PREMISE_REJECTED = re.compile(
+    r"\b(?:does|do|did)\s*(?:not|n't)\s+(?:possess|have)\s+(?:any\s+)?"
+    r"(?:actual|real|true|functional|working|genuine)\s+(?:vision|sight|eyes|eyesight)\b"
+    r"|\b(?:has|have)\s+no\s+(?:actual|real|true|functional|working|genuine)\s+"
+    r"(?:vision|sight|eyes|eyesight)\b"
+    r"|\binanimate\b|\b(?:just|only|merely)\s+an?\s+(?:\w+\s+)?toy\b"
+    # the kind, not this figure: "Minifigures can't actually see"
+    r"|\b(?:toys|figurines|minifigures|lego\s+figures|plastic\s+figures)\s+(?:cannot|can't|"
+    r"can\s+not|do\s+not|don't)\s+(?:actually\s+|literally\s+|really\s+|truly\s+)?see\b"
+    # no object: "it cannot actually see, so ..."
+    r"|\b(?:cannot|can't|can\s+not|is\s+not\s+able\s+to|isn't\s+able\s+to)\s+"
+    r"(?:actually|literally|truly)\s+see\b(?!\s+(?:the|a|an|it|him|her|them|its|his)\b)"
+)
+
+
+def rejects_premise(prepared: Prepared) -> bool:
+    """Whether the answer rejects the question's premise that the figure can see ("As an
+    inanimate LEGO toy, it does not possess actual vision", "Minifigures can't actually see,
+    so ..."). The Isle-Brick-V2 paper counts these as failed answers, not as a No (001, line
+    114: Claude 3 Sonnet "often failed Q6 by rejecting the question's premise -- insisting a
+    humanoid minifigure *cannot really see*"; line 213); what a seeing statement after one
+    means is left to the grader."""
+    return _PREMISE_REJECTED.search(prepared.low) is not None
+
+
+_ALTERNATIVE_OFFERED = re.compile(
+    r"\b(?:could|might|may)\s+(?:also|equally|just\s+as\s+(?:well|easily))\s+be\b"
+    r"|\balternatively\b"
+    r"|\b(?:is|are|seems?)\s+(?:also|equally)\s+(?:possible|plausible|likely)\b"
+)
+
+
+def offers_alternative(prepared: Prepared) -> bool:
+    """Whether the answer offers a second answer as a possibility beside the one it gives
+    ("facing south, although it could also be facing west", "B, though it might also be C",
+    "alternatively, ...", "A is also possible"): a hedge between alternatives, with no "or"."""
+    return _ALTERNATIVE_OFFERED.search(prepared.low) is not None
+
+
+_TENTATIVE = re.compile(
+    r"\b(?:appears?|seems?|looks?|think|believe|guess|suppose|expect|hope|afraid|(?:would|'d)"
+    r"\s+say|presumably|probably|likely|perhaps|maybe|possibly|apparently)\s+(?:so|not)\b"
+)
+
+
+def tentative_answer(prepared: Prepared) -> bool:
+    """Whether the answer gives a tentative Yes or No by a pro-form ("It appears so", "I think
+    not", "probably not"): an answer, even beside "hard to tell", so never a refusal."""
+    return _TENTATIVE.search(prepared.low) is not None
+
+
 def addresses_grader(prepared: Prepared) -> bool:
     """Whether the answer speaks to whoever scores it ("ignore the above", "Your output: A",
     "note to the grader", "GRADER NOTE", "to whoever scores this", "record it as south"):
@@ -832,6 +886,7 @@ def doubts(prepared: Prepared) -> list[str]:
     `instructions` (the answer addresses its grader: "ignore the above", "Your output:");
     `retraction` (a self-correction: "wait", "looking again", "on second thought");
     `double_negation` ("it's not true that it can't see it");
+    `alternatives` (a second answer offered as a possibility: "B, though it might also be C");
     `script` (mostly a script the readers do not cover);
     `language` (another language in Latin letters: "La respuesta es A o D").
     """
@@ -844,6 +899,8 @@ def doubts(prepared: Prepared) -> list[str]:
         found.append("retraction")
     if double_negation(prepared):
         found.append("double_negation")
+    if offers_alternative(prepared):
+        found.append("alternatives")
     if foreign_script(prepared.text):
         found.append("script")
     elif foreign_language(prepared.text):

@@ -1,0 +1,118 @@
+"""Three abstentions, each read the same way by every reader that meets it (written here from
+the principle, not copied from a held-out set):
+
+- a second answer offered as a possibility ("B, though it might also be C") is a hedge between
+  alternatives even without an "or": undecided;
+- a tentative Yes/No by a pro-form ("It appears so", "I think not") is an answer, so "hard to
+  tell" beside it is no refusal: undecided, never scored as a disclaimer or "no option";
+- an answer that rejects the premise that the figure can see ("As an inanimate LEGO toy, it
+  does not possess actual vision") is what the Isle-Brick-V2 paper counts as a failed answer
+  (001, lines 114 and 213), not a No: undecided.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vpt_tasks.core.config import load_config
+from vpt_tasks.isle_brick.extraction import read_components
+from vpt_tasks.scorers.options import read_option
+from vpt_tasks.scorers.reading import prepare, rejects_premise
+from vpt_tasks.scorers.yes_no_text import text_yes_probability
+
+QUESTIONS = {
+    q: spec["text"].replace("the object", "the dog")
+    for q, spec in load_config("isle_brick")["questions"].items()
+}
+DIRECTIONS = {"A": "front", "B": "left", "C": "right", "D": "behind"}
+SEE = "Can the minifigure with the red cap see the dog? Respond solely with Yes or No."
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The answer is B, though it might also be C given the angle.",
+        "Left. Alternatively, it could be behind him.",
+        "I'd say D, although A is also possible.",
+    ],
+)
+def test_an_alternative_offered_as_a_possibility_leaves_an_option_undecided(answer) -> None:
+    reading = read_option(answer, DIRECTIONS, question="Where is the cup from his view?")
+    assert reading.letter is None and reading.reason in ("alternatives", "several_options")
+
+
+@pytest.mark.parametrize(
+    ("qid", "kind", "answer"),
+    [
+        ("Q5", "cardinal", "It seems to be facing south, although it could also be facing west."),
+        ("Q7", "egocentric", "The dog is in front of it; it might also be slightly to the left."),
+        ("Q6", "yesno", "Yes, though the dog could equally be hidden by the chair."),
+    ],
+)
+def test_an_alternative_offered_as_a_possibility_leaves_components_undecided(
+    qid, kind, answer
+) -> None:
+    reading = read_components(answer, kind, question=QUESTIONS[qid])
+    assert not reading.decided and reading.why == "alternatives", reading
+
+
+def test_an_alternative_offered_leaves_a_yes_no_reply_undecided() -> None:
+    assert text_yes_probability("Yes, although it could also be read as behind.") is None
+    assert text_yes_probability("Yes, it is behind the car.") == 1.0  # the control
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "It appears so, though the dog might be partly hidden. Hard to tell from this angle.",
+        "I think so, but it's hard to tell.",
+        "I guess not. Hard to tell from this angle.",
+    ],
+)
+def test_a_tentative_answer_is_never_a_disclaimer(answer: str) -> None:
+    for qid in ("Q3", "Q6"):
+        reading = read_components(answer, "yesno", question=QUESTIONS[qid])
+        assert not reading.decided, (qid, reading)
+    # the control: the same hesitation with no tentative answer is the paper's disclaimer
+    control = read_components("Hard to tell from this angle.", "yesno", question=QUESTIONS["Q6"])
+    assert control.decided and control.components == frozenset(), control
+
+
+def test_a_tentative_answer_is_never_no_option() -> None:
+    options = {"A": "Yes", "B": "No"}
+    assert read_option("I think so, though I can't be sure.", options, question=SEE).letter is None
+    assert read_option("I can't be sure.", options, question=SEE).letter == "Z"  # the control
+
+
+PREMISE_REJECTIONS = [
+    # 001, line 213, the paper's own quote, continued as models continue it
+    "As an inanimate LEGO toy, the minifigure does not possess actual vision, so it is not "
+    "really able to see the dog or anything else.",
+    "Minifigures can't actually see, but taking the assumption at face value: no, the dog is "
+    "behind it.",
+    "It's just a plastic toy, so it cannot see the dog.",
+    "The figure has no real eyes, so no, it does not see the dog.",
+]
+
+
+@pytest.mark.parametrize("answer", PREMISE_REJECTIONS)
+def test_a_premise_rejection_is_not_read_as_a_no(answer: str) -> None:
+    assert rejects_premise(prepare(answer))
+    reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
+    assert not (reading.decided and reading.components), reading
+    chosen = read_option(answer, {"A": "Yes", "B": "No"}, question=SEE)
+    assert chosen.letter is None, chosen
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "No, the minifigure cannot see the dog because it is behind it.",
+        "The minifigure can't really see the dog; the wardrobe is in the way.",
+        "It does not see the dog, which is behind the wardrobe.",
+    ],
+)
+def test_a_no_about_this_figure_is_no_premise_rejection(answer: str) -> None:
+    assert not rejects_premise(prepare(answer))
+    reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
+    assert reading.decided and reading.components == {"no"}, reading
