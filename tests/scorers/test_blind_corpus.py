@@ -99,8 +99,12 @@ SHA256 = {
     "four_options_r19.jsonl": "9cf09072c6ca2600a76049601e1620f0911ba9ba2f3ed6c5f4b1948f4d7e2ac5",
     "isle_brick_r19.jsonl": "4a9109aa522de94b1d9cfdd518b1f437e79054f063aa5559e56db5e67ffcbe40",
     "comfort_r19.jsonl": "2edefaf41b584f1ee920141a5182ec11ae562e8a3260875cbc3a5811747da6e0",
+    "two_options_r20.jsonl": "d1433916cafc508b11f11ab5a5bc873aa659b1566c00fa27157e38bb9fee5471",
+    "four_options_r20.jsonl": "80c5e1d88873242296fd319edfda95af04a073e9a4bb07ae85d37ed8d92d9186",
+    "isle_brick_r20.jsonl": "5029d8335bcb0e7a773859be3239ae17b575278f59cdb8787c91297351290202",
+    "comfort_r20.jsonl": "eb8338d50635e4b38ad24a9573bd422b1d749ebaf622c1b50d1cb56868b01386",
 }
-MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18)))
+MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20)))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
 not asserted."""
