@@ -138,7 +138,6 @@ ZH = (["是", "是的", "对"], ["否", "不是", "不", "不对"])
         ("No image was provided.", None, None),
         ("Yes/No", None, None),
         ("Yes and no.", None, None),
-        ("Yes. Wait - from the camera's view, no.", None, None),
         ("From my viewpoint yes, from the woman's viewpoint no.", None, None),
         ("If we take the horse's view, yes; otherwise, no.", None, None),
         ("Is the ball not in front of the car? No, it is in front of the car.", None, None),
@@ -371,3 +370,21 @@ def test_a_no_followed_by_the_questions_own_statement_is_undecided() -> None:
     question = "Ist der Basketball aus Sicht der Frau hinter dem Sofa?"
     reply = "Nein, aus Sicht der Frau befindet sich der Basketball vor dem Sofa."
     assert text_yes_probability(reply, *de, question=question) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        ("Yes. Wait - from the camera's view, no.", 0.0),
+        ("No, wait — yes. The red ball is on the left.", 1.0),
+        ("Yes, the ball is in front. Wait, actually it is farther away, so behind it. No.", 0.0),
+        # the corrected part is read on its own, with every doubt
+        ("No. Actually, it's hard to say from this angle.", None),
+        ("Yes. Wait, actually yes and no.", None),
+        ("Hmm, it's close. I'd lean slightly toward yes, but it's genuinely borderline.", None),
+    ],
+)
+def test_after_a_self_correction_the_corrected_part_is_read(reply: str, expected) -> None:
+    """As every reader reads a self-correction (`options._corrected`, Isle-Brick-V2's
+    `corrected`): the part after the last one is the answer, decided only if it settles."""
+    assert text_yes_probability(reply) == expected

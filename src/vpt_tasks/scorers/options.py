@@ -84,7 +84,7 @@ NO_OPTION = "Z"
 """The letter of an answer that picks no option (VLMEvalKit's convention)."""
 UNKNOWN_VALUE = "Unknown"
 """The value of an answer that picks no option (Isle v1's convention)."""
-READERS = ("lead", "stated", "short", "concluding", "excluded")
+READERS = ("lead", "stated", "short", "paraphrase", "concluding", "excluded")
 """The readers, in the order their readings are reported."""
 
 _SEVERAL = "several"
@@ -417,6 +417,52 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
         if number is not None and int(number) != position and int(number) <= len(options):
             return None  # "2" with options "Image 2".."Image 5": the text, or the second option?
         return letter
+    return None
+
+
+_SUFFIXES = ("ing", "ed", "es", "s", "e")
+_PARAPHRASE_WORDS = 2
+"""The fewest distinctive words an option's text needs to be recognised in a paraphrase."""
+
+
+def _stem(word: str) -> str:
+    """The word without an inflection ("cleaning", "cleaned", "cleans" -> "clean";
+    "lubricate", "lubricating" -> "lubricat"; "tires", "tire" -> "tir"; "setting", "set" ->
+    "set"; "installing", "install" -> "instal")."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if len(word) >= 3 and word[-1] == word[-2] and word[-1] not in "aeiou":
+        return word[:-1]
+    return word
+
+
+def _paraphrase(
+    prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, str]
+) -> str | None:
+    """A short answer, with no negation and no "if", that names no option but holds every
+    distinctive word of exactly one option's text, inflected or not (at least two), and none
+    of another's: "The person is cleaning and lubricating the bike chain." for "Clean and
+    lubricate the chain"; "My intention is to replace the inner tube of the tire." for
+    "Replace the tire tube on the wheel" (the wheel is also another option's)."""
+    answer_words = words(prepared.low)
+    if affirmed or len(answer_words) > _SHORT_WORDS:
+        return None
+    if any(
+        prepared.is_hypothetical(c) or negated_before(prepared, c, c.end) for c in prepared.clauses
+    ):
+        return None
+    ignore = {_stem(w) for w in _STOPWORDS | _FILLER}
+    stems = {k: {_stem(w) for w in words(str(v))} - ignore for k, v in options.items()}
+    said = {_stem(w) for w in answer_words}
+    touched = []
+    for letter, mine in stems.items():
+        distinctive = mine - set().union(*(o for k, o in stems.items() if k != letter))
+        if distinctive & said:
+            touched.append((letter, len(distinctive) >= _PARAPHRASE_WORDS and distinctive <= said))
+    if len(touched) == 1 and touched[0][1]:
+        return touched[0][0]
     return None
 
 
@@ -839,6 +885,7 @@ def read_option(
             ("lead", _lead(prepared, mentions, affirmed)),
             ("stated", _stated(prepared, mentions, affirmed)),
             ("short", _short(prepared, affirmed, options)),
+            ("paraphrase", _paraphrase(prepared, affirmed, options)),
             ("concluding", _concluding(prepared, affirmed)),
             ("excluded", _excluded(prepared, mentions, affirmed, options)),
         )

@@ -479,6 +479,10 @@ _HESITATIONS = (
     "depends on",
     "depend on",  # "it would depend on its field of view" (blind set r12)
     "depending on",
+    "borderline",  # "I'd lean slightly toward yes, but it's genuinely borderline" (r14)
+    "too close to call",
+    "a toss-up",
+    "could go either way",
 )
 _HEDGE_TURNS = (" but ", " however", " though", " still,", " yet ")
 

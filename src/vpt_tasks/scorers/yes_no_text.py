@@ -28,6 +28,7 @@ from vpt_tasks.scorers.reading import (
     negated_after,
     negated_before,
     prepare,
+    retraction,
     stands_as_answer,
     viewpoints,
     words,
@@ -62,7 +63,9 @@ def text_yes_probability(
     answer is not yes") and not in a question or an "if" sentence. The answer is
     undecided (None, unscored and counted) when both words stand as answers ("Yes/No",
     "from my viewpoint yes, from hers no"), when neither does, or when it shows a sign
-    of doubt a careful annotator would not decide past: a self-correction, a double
+    of doubt a careful annotator would not decide past. After a self-correction ("Yes.
+    Wait, actually ... No.") the part after the last one is read on its own, as every
+    reader reads it; other signs of doubt leave it undecided: a double
     negation, a walk-through cut off before its conclusion, words to the grader, a
     negated question it asks itself ("Is it not in front? No, ..."), or a hesitation
     with no turn to an answer. With the `question` (English), a reply whose statement of
@@ -75,7 +78,15 @@ def text_yes_probability(
     prepared = prepare(text)
     if prepared.problem is not None or asks_itself(prepared):
         return None
-    if set(doubts(prepared)) - _LANGUAGE_DOUBTS:  # the languages asked are the vocabulary's
+    signs = set(doubts(prepared)) - _LANGUAGE_DOUBTS  # the languages asked are the vocabulary's
+    if signs == {"retraction"}:
+        # "Yes, ... Wait, actually it is behind the red ball. No.": as every reader, the part
+        # after the last self-correction is the answer, read on its own
+        marker = retraction(prepared)
+        assert marker is not None
+        after = prepared.text[marker.end() :]
+        return text_yes_probability(after, yes_words, no_words, question=question)
+    if signs:
         return None
     if hesitates(prepared):
         return None
