@@ -103,6 +103,10 @@ SHA256 = {
     "four_options_r20.jsonl": "80c5e1d88873242296fd319edfda95af04a073e9a4bb07ae85d37ed8d92d9186",
     "isle_brick_r20.jsonl": "5029d8335bcb0e7a773859be3239ae17b575278f59cdb8787c91297351290202",
     "comfort_r20.jsonl": "eb8338d50635e4b38ad24a9573bd422b1d749ebaf622c1b50d1cb56868b01386",
+    "two_options_r21.jsonl": "005890bbb795aa10ad72a26975064bfd017249c2b43eb1f6aad58077670198b7",
+    "four_options_r21.jsonl": "385775e2383dae31e403d29d031f6345d9f7b07a34bdb301f3b13c662690decd",
+    "isle_brick_r21.jsonl": "dc4b1346959f4f5cbcf870da8f27ef577d2d7383eff6523d94dabf5864953276",
+    "comfort_r21.jsonl": "1bf35a58d99e2dde962384ac2a693b7570f5b74a877e267da615d5e4453a617c",
 }
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20)))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the

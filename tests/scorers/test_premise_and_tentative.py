@@ -47,6 +47,12 @@ def test_an_alternative_offered_as_a_possibility_leaves_an_option_undecided(answ
         ("Q5", "cardinal", "It seems to be facing south, although it could also be facing west."),
         ("Q7", "egocentric", "The dog is in front of it; it might also be slightly to the left."),
         ("Q6", "yesno", "Yes, though the dog could equally be hidden by the chair."),
+        (
+            "Q6",
+            "yesno",
+            "The dog is at the edge of its view: it might just see it, or it might not.",
+        ),
+        ("Q3", "yesno", "They seem to be on the same surface, or perhaps not."),
     ],
 )
 def test_an_alternative_offered_as_a_possibility_leaves_components_undecided(

@@ -44,7 +44,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from vpt_tasks.core.templates import fill
-from vpt_tasks.core.text import NUMBER_WORDS
+from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
 from vpt_tasks.scorers.objections import Objection, first_objection
 from vpt_tasks.scorers.reading import (
     CLAUSE_WORDS,
@@ -225,13 +225,37 @@ def _occurrences(low: str, form: str) -> list[tuple[int, int]]:
     return spans
 
 
+_COUNTED_BEFORE = re.compile(r"(\w+)\s*,\s*$")
+_COUNTED_AFTER = re.compile(r"\s*,\s*(\w+)")
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else number_word_value(word)
+
+
+def _counting_aloud(low: str, start: int, end: int) -> bool:
+    """Whether the number at `start:end` is a step of counting aloud ("the dots on that wall:
+    1, 2."; "one, two, three"): the number before it is one less, or the one after one more.
+    A count in progress names no option."""
+    n = _number(low[start:end])
+    if n is None:
+        return False
+    before = _COUNTED_BEFORE.search(low, max(0, start - 12), start)
+    after = _COUNTED_AFTER.match(low, end)
+    return (before is not None and _number(before.group(1)) == n - 1) or (
+        after is not None and _number(after.group(1)) == n + 1
+    )
+
+
 def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
     """The options' texts or values named in the answer; a longer text wins over one inside it."""
     candidates = []
     for letter, value in options.items():
         for form in number_synonyms(value):
             for start, end in _occurrences(prepared.low, form):
-                if not _list_marker(prepared.low, start, end):
+                if not _list_marker(prepared.low, start, end) and not _counting_aloud(
+                    prepared.low, start, end
+                ):
                     candidates.append(_Mention(letter, start, end, False))
     candidates.sort(key=lambda m: (-(m.end - m.start), m.start))
     kept: list[_Mention] = []

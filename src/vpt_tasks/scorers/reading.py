@@ -608,13 +608,17 @@ _ALTERNATIVE_OFFERED = re.compile(
     r"\b(?:could|might|may)\s+(?:also|equally|just\s+as\s+(?:well|easily))\s+be\b"
     r"|\balternatively\b"
     r"|\b(?:is|are|seems?)\s+(?:also|equally)\s+(?:possible|plausible|likely)\b"
+    # "it might just barely see it, or it might not": a statement and its negation
+    r"|\bor\s+(?:(?:it|he|she|they|that)\s+)?(?:maybe|perhaps|possibly|might|may|could|"
+    r"does|do|is|would)\s*(?:not|n't)\b"
 )
 
 
 def offers_alternative(prepared: Prepared) -> bool:
     """Whether the answer offers a second answer as a possibility beside the one it gives
     ("facing south, although it could also be facing west", "B, though it might also be C",
-    "alternatively, ...", "A is also possible"): a hedge between alternatives, with no "or"."""
+    "alternatively, ...", "A is also possible"), or beside its own negation ("it might just
+    barely see it, or it might not"): a hedge between alternatives."""
     return _ALTERNATIVE_OFFERED.search(prepared.low) is not None
 
 
