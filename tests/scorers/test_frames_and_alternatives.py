@@ -314,3 +314,63 @@ def test_other_statements_about_seeing_do_not_answer(answer: str) -> None:
     from vpt_tasks.scorers.options import read_option
 
     assert read_option(answer, {"A": "Yes", "B": "No"}, question=SEE_CHAIR).letter is None
+
+
+# The frame an answer speaks from (round r21's fixes): the question's role taken as a premise
+# ("If I were the minifigure, ...") is no condition; a place in the image said in compass
+# terms ("the upper left (northwest) part") and how two frames map ("its left and right are
+# mirrored", "its left is our right") name no answer; after "from the viewer's perspective",
+# the part that turns to the figure's own view is the answer.
+
+
+@pytest.mark.parametrize(
+    ("qid", "kind", "answer", "expected"),
+    [
+        ("Q7", "egocentric", "If I were the minifigure, the dog would be on my left.", {"left"}),
+        ("Q7", "egocentric", "If I were it, the dog would be right behind me.", {"back"}),
+        (
+            "Q4",
+            "cardinal",
+            "The dog is west of the minifigure. The minifigure stands in the lower right "
+            "(southeast) part of the image and the dog in the lower left (southwest) corner.",
+            {"west"},
+        ),
+        (
+            "Q7",
+            "egocentric",
+            "The dog appears on the left side of the image; the figure faces us, so its left "
+            "and right are mirrored, and from its perspective the dog is on its right.",
+            {"right"},
+        ),
+        (
+            "Q7",
+            "egocentric",
+            "The dog is on the right from the viewer's perspective, which means it is on the "
+            "left from the minifigure's perspective.",
+            {"left"},
+        ),
+    ],
+)
+def test_the_frame_of_the_answer_is_read(qid, kind, answer, expected) -> None:
+    read = read_components(answer, kind, question=QUESTIONS[qid].replace("object", "dog"))
+    assert read.decided and read.components == expected, read
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "If I were the minifigure and turned around, the dog would be in front of me.",
+        "The dog is on the left from the viewer's perspective.",
+    ],
+)
+def test_a_condition_or_the_viewers_frame_alone_is_no_answer(answer: str) -> None:
+    read = read_components(answer, "egocentric", question=QUESTIONS["Q7"].replace("object", "dog"))
+    assert not read.decided or not read.components, read
+
+
+def test_the_role_premise_is_no_condition_for_the_option_reader() -> None:
+    from vpt_tasks.scorers.options import read_option
+
+    options = {"A": "front", "B": "left", "C": "behind", "D": "right"}
+    assert read_option("If I were her, the cup would be behind me.", options).letter == "C"
+    assert read_option("If she turned around, the cup would be behind her.", options).letter is None

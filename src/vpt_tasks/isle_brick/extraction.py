@@ -59,6 +59,7 @@ from vpt_tasks.scorers.reading import (
     prepare,
     rejects_premise,
     retraction,
+    role_premises,
     seeing_statement,
     seeing_statements,
     stands_as_answer,
@@ -314,6 +315,7 @@ def _mask_counterfactuals(text: str) -> str:
     in front of it if it turned around"; "If it turned, it would see the goblet, but as it
     stands it cannot see it" keeps the last clause): not how the scene is."""
     spans = []
+    text = _blank(text, role_premises(text))  # "If I were the minifigure, ..." is the role
     for sentence in _SENTENCE.finditer(text):
         if not _CONDITION_WORD.search(sentence.group()):
             continue
@@ -339,7 +341,11 @@ not the answer."""
 _IMAGE_REGION = re.compile(
     r"\b(?:north|south|east|west|top|bottom|upper|lower|left|right)(?:ern)?(?:[\s-]*(?:north|south|east|west)(?:ern)?)?"
     r"(?:[\s-]+(?:hand|most))?\s+(?:part|half|side|edge|corner|region|area|portion|section|quarter)s?\s+"
-    r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene|baseplate|plate)\b",
+    r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene|baseplate|plate)\b"
+    # a place in the frame said twice: "in the upper right (northeast) part", "lower left
+    # (southwest) corner"
+    r"|\b(?:top|bottom|upper|lower)(?:[\s-]+(?:left|right))?\s*\(\s*(?:north|south)?[\s-]?"
+    r"(?:north|south|east|west)\s*\)",
     _FLAGS,
 )
 _LOCATED_CARDINAL = re.compile(
@@ -362,7 +368,7 @@ _SEE_PREMISE = re.compile(
     _FLAGS,
 )
 _OTHER_VIEWPOINT = (
-    r"\bfrom\s+(?:the\s+|our\s+|my\s+|your\s+|an?\s+)?"
+    r"\bfrom\s+(?:the\s+|our\s+(?:\([^()\n]{{1,30}}\)\s+)?|my\s+|your\s+|an?\s+)?"
     r"(?:viewer|camera|observer|photographer|reader|image|picture|photo|outside|external|overhead|top)(?:'s)?\s+"
     r"(?:perspective|point\s+of\s+view|viewpoint|view|vantage\s+point|angle|position)\b"
     r"|\bfrom\s+(?:{owners})\s+(?:perspective|point\s+of\s+view|viewpoint|view)\b"
@@ -393,8 +399,25 @@ _IMAGE_FRAME = (
     # a position the answer places in the image ("to the left of the minifigure in the image")
     r"|\b(?:left|right|front|back|behind)\b[^.;,\n]{0,40}?\bin\s+the\s+(?:image|picture|photo|photograph|frame)\b"
 )
+_MIRRORED = (
+    # how the frames map, not where the thing is: "its left and right are mirrored", "its left
+    # is our right"
+    r"|\b(?:left\s+and\s+right|right\s+and\s+left)(?:\s+sides?)?\s+(?:are\s+|is\s+|get\s+)?"
+    r"(?:mirrored|reversed|swapped|flipped|switched|opposite|inverted)\b"
+    r"|\b(?:its|his|her|the\s+(?:mini)?figure's)\s+(?:left|right)\s+(?:is|=|corresponds\s+to|"
+    r"becomes|matches)\s+(?:our|the\s+(?:viewer|camera|image)'s)\s+(?:left|right)\b"
+)
+_IMAGE_FRAME += _MIRRORED
 _IMAGE_FRAME_PHRASE = re.compile(_IMAGE_FRAME.replace("{owners}", "our|my|your"), _FLAGS)
 _IMAGE_FRAME_PHRASE_FIRST_PERSON = re.compile(_IMAGE_FRAME.replace("{owners}", "our"), _FLAGS)
+
+
+_OWN_VIEWPOINT = re.compile(
+    r"\bfrom\s+(?:the\s+(?:humanoid\s+)?(?:mini)?figure's|its|his|her)\s+(?:own\s+)?"
+    r"(?:perspective|point\s+of\s+view|viewpoint|view)\b",
+    _FLAGS,
+)
+_TURN_TO_OWN = re.compile(r"\bwhich\s+means\b|\bmeaning\b|\bi\.e\.|\bso\b|,", _FLAGS)
 
 
 def _mask_other_viewpoints(text: str, first_person: bool = False) -> str:
@@ -412,8 +435,15 @@ def _mask_other_viewpoints(text: str, first_person: bool = False) -> str:
     start = 0
     for b in list(_VIEWPOINT_CLAUSE_SPLIT.finditer(text)) + [None]:
         end = b.start() if b else len(text)
-        if clause.search(text, start, end):
-            spans.append((start, end))
+        other = clause.search(text, start, end)
+        if other:
+            # "... from the viewer's perspective, which means it is to the right from the
+            # minifigure's perspective": the part that turns to the figure's own view stays
+            own = _OWN_VIEWPOINT.search(text, other.end(), end)
+            turn = None
+            for turn in _TURN_TO_OWN.finditer(text, other.end(), own.start() if own else 0):  # noqa: B007
+                pass
+            spans.append((start, turn.end() if own and turn else end))
         start = b.end() if b else len(text)
     return _blank_matches(_blank(text, spans), phrase)
 
@@ -1044,6 +1074,8 @@ def read_components(
         decided = prepared.problem == "empty"
         return ComponentReading(frozenset(), decided, "disclaimer" if decided else prepared.problem)
     text = prepared.text
+    # "If I were the minifigure, the dog would be on my left": the answer speaks as the figure
+    first_person = first_person or bool(role_premises(text))
     whole = _extract(text, kind, question, first_person)
     signs = [sign for sign in doubts(prepared) if sign != "retraction"]  # read past below
     if kind == "yesno" and absence_statement(prepared):

@@ -55,6 +55,8 @@ __all__ = [
     "reasoning_of",
     "refusal_phrase",
     "rejects_premise",
+    "role_premises",
+    "ROLE_PREMISE",
     "asks_itself",
     "bare_answer",
     "FIELD_OF_VIEW",
@@ -226,6 +228,26 @@ _CONDITIONAL_WORDS = frozenset(
     "if unless whether otherwise suppose supposing assuming hypothetically".split()
 )
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+ROLE_PREMISE = re.compile(
+    r"\b(?:if|suppose|supposing|imagining)\s+(?:that\s+)?i\s+(?:were|was|am)\s+"
+    r"(?:(?:the|that|this)\s+(?:[\w'-]+\s+){0,3}?(?:minifigure|figure|figurine|person|man|"
+    r"woman|boy|girl|child|kid|toddler|lady|guy)|him|her|it|them|in\s+(?:its|his|her|their)\s+"
+    r"(?:place|position|shoes))\b(?P<rest>[^,.;:!?\n]{0,40}),",
+    re.IGNORECASE,
+)
+"""The question's role taken as a premise, up to its comma ("If I were the minifigure,", "If
+I were the woman holding the violin,"): the frame the question asks for, not a condition."""
+_NOT_A_ROLE = frozenset("and or but turned turn moved rotated looked had did could were".split())
+
+
+def role_premises(text: str) -> list[tuple[int, int]]:
+    """Where `text` takes the question's role as a premise (`ROLE_PREMISE`), unless the clause
+    adds a condition of its own ("If I were the minifigure and turned around, ...")."""
+    return [
+        m.span()
+        for m in ROLE_PREMISE.finditer(text)
+        if not _NOT_A_ROLE & set(words(m.group("rest")))
+    ]
 
 
 @dataclass(frozen=True)
@@ -280,6 +302,8 @@ class Prepared:
         if known is None:
             start, end = self.sentences[clause.sentence]
             sentence = self.low[start:end]
+            for a, b in reversed(role_premises(sentence)):  # "If I were her, ..." is the role
+                sentence = sentence[:a] + sentence[b:]
             known = sentence.rstrip().endswith("?") or any(
                 word in _CONDITIONAL_WORDS for word in words(sentence)
             )
