@@ -730,9 +730,6 @@ _EXCLUDES_SPEAKER = re.compile(
 )
 _LEFT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+left\b", _FLAGS)
 _RIGHT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+right\b", _FLAGS)
-_MAY_OR_MAY_NOT = re.compile(
-    r"\b(may|might|could|can)\s+or\s+(?:(?:may|might|could|can)\s*)?(?:not|n't)\b", _FLAGS
-)
 _PARTIAL = re.compile(
     r"[\W_]*(?:only\s+)?(?:partially|partly|somewhat|sort\s+of|kind\s+of|in\s+part)\b", _FLAGS
 )
@@ -1223,8 +1220,6 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
             a.kind != "count" and bool(_LEFT_FIGURE.search(a.text) and _RIGHT_FIGURE.search(a.text))
         ),
     ),
-    # "may or may not be on ..."
-    Objection("alternatives", lambda a: bool(_MAY_OR_MAY_NOT.search(a.text))),
     # "Only partially: ..."
     Objection("partial", _only("yesno", applies=lambda a: bool(_PARTIAL.match(a.text)))),
     # {"sees_object": false}: what true means depends on the field

@@ -633,7 +633,7 @@ _ALTERNATIVE_OFFERED = re.compile(
     r"|\balternatively\b"
     r"|\b(?:is|are|seems?)\s+(?:also|equally)\s+(?:possible|plausible|likely)\b"
     # "it might just barely see it, or it might not": a statement and its negation
-    r"|\bor\s+(?:(?:it|he|she|they|that)\s+)?(?:maybe|perhaps|possibly|might|may|could|"
+    r"|\bor\s+(?:(?:it|he|she|they|that)\s+)?(?:maybe|perhaps|possibly|might|may|could|can|"
     r"does|do|is|would)\s*(?:not|n't)\b"
 )
 
