@@ -859,11 +859,44 @@ def _own_text_ruled_out(c: _Chosen) -> bool:
     return bool(own) and all(_ruled_out(c.prepared, m, c.affirmed) for m in own)
 
 
+_ASKED_WHERE = re.compile(
+    r"\b(?:where|in\s+which\s+direction|which\s+direction)\s+(?:is|are)\s+(?:the\s+)?"
+    r"(?P<thing>[a-z][a-z' -]{0,40}?)\s*(?:\?|\blocated\b|\bfrom\b|\brelative\b)"
+)
+"""The thing a direction question asks about ("in which direction is the front wheel?")."""
+
+
+def _asked_thing_placed_elsewhere(c: _Chosen) -> bool:
+    """ "The front wheel is to his right. So the answer is D. left.": a sentence of the
+    reasoning places the asked thing at another option's text, in no frame but the person's,
+    and never at the letter's: the reasoning concludes one option, the letter names another."""
+    asked = _ASKED_WHERE.search(c.question.lower()) if c.question else None
+    if asked is None:
+        return False
+    thing = set(words(asked.group("thing"))) - _STOPWORDS
+    placed: dict[int, set[str]] = {}
+    for m in c.affirmed:
+        if m.label:
+            continue
+        index = _sentence_of(c.prepared, m.start)
+        span = _sentence_span(c.prepared, m.start)
+        if index < 0 or span is None:
+            continue
+        sentence = c.prepared.low[span[0] : span[1]]
+        before = c.prepared.low[span[0] : m.start]  # the thing, then where it is
+        if thing <= set(words(before)) and not _OTHER_FRAME.search(sentence):
+            placed.setdefault(index, set()).add(m.letter)
+    if any(c.letter in letters for letters in placed.values()):
+        return False
+    return any(len(letters) == 1 for letters in placed.values())  # not a walk through options
+
+
 OBJECTIONS: tuple[Objection[_Chosen], ...] = (
     Objection("refusal_mixed", _refusal_beside),
     Objection("statement_disagrees", _statement_disagrees),
     Objection("answers_presence", _answers_presence),
     Objection("reasoning_disagrees", _reasoning_disagrees),
+    Objection("reasoning_disagrees", _asked_thing_placed_elsewhere),
     Objection("text_disagrees", _other_text_beside_letter),
     Objection("text_disagrees", _the_total_not_the_seen),
     Objection("text_disagrees", _own_text_ruled_out),
