@@ -596,3 +596,17 @@ def test_a_first_person_count_that_leaves_out_the_speaker_is_undecided() -> None
         first_person=True,
     )
     assert not reading.decided, reading
+
+
+def test_a_list_cut_off_at_its_next_number_is_unfinished() -> None:
+    """A walk-through whose list stops at the next item's number ("1. a silver kettle\\n2.")
+    ends in a full stop but has not concluded."""
+    options = {"A": "a silver kettle", "B": "a red bowl", "C": "a glass jar", "D": "a pan"}
+    answer = (
+        "To determine which item is leftmost, I first establish his orientation. He faces the "
+        "camera. From right to left in the image:\n\n1. a silver kettle\n2."
+    )
+    assert unfinished_walkthrough(prepare(answer))
+    assert read_option(answer, options).letter is None
+    finished = answer.replace("\n2.", "\n\nSo the leftmost item is a silver kettle: A.")
+    assert read_option(finished, options).letter == "A"

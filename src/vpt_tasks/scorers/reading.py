@@ -888,6 +888,8 @@ _CONCLUSION_CUE = re.compile(
     r"|total|result)\b"
 )
 _FINISHED_ENDS = frozenset(".!?)]}\"'*`>。！？")
+_DANGLING_ITEM = re.compile(r"(?:^|\n)\s*\d+[.)]$")
+"""A list cut off at its next item's number ("1. The silver kettle\n2.")."""
 
 
 def unfinished_walkthrough(prepared: Prepared) -> bool:
@@ -899,7 +901,9 @@ def unfinished_walkthrough(prepared: Prepared) -> bool:
     answer"): whatever it names so far is observation, not an answer.
     """
     low = prepared.low.rstrip()
-    if not low or not prepared.sentences or low[-1] in _FINISHED_ENDS:
+    if not low or not prepared.sentences:
+        return False
+    if low[-1] in _FINISHED_ENDS and not _DANGLING_ITEM.search(low):
         return False
     start, end = prepared.sentences[0]
     opening = _WALKTHROUGH_OPENING.match(low, start, end)
