@@ -115,6 +115,10 @@ SHA256 = {
     "four_options_r23.jsonl": "64a2fc93166594680b2b919322c3dc1f1c05ba3b17e2a2c4911b99773167b42d",
     "isle_brick_r23.jsonl": "e05ea26d17af0cb0ff75e2d2ff661e0cd0a07c3cf259795efa475cb6ddcbda43",
     "comfort_r23.jsonl": "e19ce7a8155c55c82da68744b27c2141e3b2652ef7477ca1c6f2f727d50059f3",
+    "two_options_r25.jsonl": "65b63585fbf81f5578f6dc586d5d822d232ab922ce14578534fc401ebb94d695",
+    "four_options_r25.jsonl": "17e8134fc3026d2d3187cbc62609a4826e524d399ef0b64f3b7227f80e5de150",
+    "isle_brick_r25.jsonl": "8e8f347c3b4c59d503e4a2c052871cd4fcafe692a7e25902d8aa4940bb6c5acc",
+    "comfort_r25.jsonl": "bcbc4a12f65300067292aa44da70c855ac3a954fecba38bd81477c9b3c065f6c",
 }
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22)))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the

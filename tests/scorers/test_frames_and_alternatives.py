@@ -374,3 +374,61 @@ def test_the_role_premise_is_no_condition_for_the_option_reader() -> None:
     options = {"A": "front", "B": "left", "C": "behind", "D": "right"}
     assert read_option("If I were her, the cup would be behind me.", options).letter == "C"
     assert read_option("If she turned around, the cup would be behind her.", options).letter is None
+
+
+# Round r25's fixes.
+
+
+def test_an_orientation_is_a_viewpoint() -> None:
+    reply = (
+        "Yes, from the camera's perspective the ball is in front of the car. From the car's own "
+        "orientation, however, it is off to its side."
+    )
+    assert len(viewpoints(prepare(reply))) == 2
+    assert text_yes_probability(reply, question=COMFORT_QUESTION) is None
+
+
+@pytest.mark.parametrize(
+    ("qid", "kind", "answer", "first_person", "why"),
+    [
+        ("Q1", "count", "I see one, possibly two objects: a dog and maybe a bone.", False, None),
+        (
+            "Q3",
+            "yesno",
+            "The dog stands on a raised tile. However, it's possible they are on the same surface.",
+            False,
+            None,
+        ),
+        (
+            "Q6",
+            "yesno",
+            "The dog is at the edge of its view, so it might partially see it.",
+            False,
+            "possibility",
+        ),
+        (
+            "Q7",
+            "egocentric",
+            "The dog is either directly in front of me or slightly to my right - hard to tell.",
+            True,
+            "alternatives",
+        ),
+    ],
+)
+def test_an_answer_offered_as_a_possibility_is_undecided(qid, kind, answer, first_person, why):
+    question = QUESTIONS[qid].replace("object", "dog")
+    read = read_components(answer, kind, question=question, first_person=first_person)
+    assert not read.decided, read
+    assert why is None or read.why == why, read
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The minifigure is positioned to the west of the dog.",
+        "The figure is placed east of the dog.",
+    ],
+)
+def test_the_relation_the_other_way_round_is_undecided(answer: str) -> None:
+    read = read_components(answer, "cardinal", question=QUESTIONS["Q4"].replace("object", "dog"))
+    assert not read.decided and read.why == "reversed", read

@@ -244,7 +244,7 @@ _DISCLAIMER_FIRST_PERSON = re.compile(
     ),
     _FLAGS | re.VERBOSE,
 )
-_CLAUSE_START = re.compile(r"[,;:.!?\n]|\b(?:but|however|though|yet)\b", _FLAGS)
+_CLAUSE_START = re.compile(r"[,;:.!?\n]|\s-\s|\b(?:but|however|though|yet)\b", _FLAGS)
 _SENTENCE_END = re.compile(
     r"[.!?;\n]|\b(?:but|however|though|yet|nevertheless|nonetheless)\b", _FLAGS
 )
@@ -650,7 +650,8 @@ _QUALIFIERS = frozenset(
     "slightly somewhat mostly partly partially more less and or but plus also toward towards".split()
 )
 _REVERSED = re.compile(
-    r"\b(?:the\s+)?(?:humanoid\s+)?(?:mini-?fig(?:ure)?|figure|figurine)\s+(?:is|stands|sits|lies|is\s+located)"
+    r"\b(?:the\s+)?(?:humanoid\s+)?(?:mini-?fig(?:ure)?|figure|figurine)\s+(?:is|stands|sits|lies"
+    r"|is\s+(?:located|positioned|placed|situated|standing|sitting))"
     r"\s+(?:\w+\s+){0,2}?(?:(?:north|south)?[\s-]?(?:north|south|east|west)\w*\s+of|in\s+front\s+of|behind"
     r"|(?:to\s+the\s+)?(?:left|right)\s+of)\s+(?:the|a|an)\s+(?!image|picture|photo|frame|scene|baseplate)",
     _FLAGS,
@@ -732,6 +733,11 @@ _LEFT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+left\b", _F
 _RIGHT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+right\b", _FLAGS)
 _PARTIAL = re.compile(
     r"[\W_]*(?:only\s+)?(?:partially|partly|somewhat|sort\s+of|kind\s+of|in\s+part)\b", _FLAGS
+)
+_MAYBE_SEES = re.compile(
+    r"\b(?:might|may|could\s+possibly)\s+(?:(?:only|just|partially|partly|barely|possibly|still)\s+)*"
+    r"(?:see|be\s+able\s+to\s+see|be\s+visible|be\s+seen|glimpse|catch)\b",
+    _FLAGS,
 )
 _JSON_BOOLEAN = re.compile(r"\"[^\"\n]{1,40}\"\s*:\s*(?:true|false)\b", _FLAGS)
 """A JSON field with a boolean: what true means depends on the field ("blocked": true)."""
@@ -1088,15 +1094,17 @@ def read_components(
         corrected = _extract(text[correction.start() :], kind, question, first_person)
         if corrected:
             tail = prepare(text[correction.start() :])
-            return _settled(corrected, "corrected", text, kind, prepared, question, tail)
+            return _settled(
+                corrected, "corrected", text, kind, prepared, question, tail, first_person
+            )
         return ComponentReading(whole, False, "correction_unread")
     if not whole and kind == "count":
         # "I can't make out any humanoid figures": a zero, though it reads like a disclaimer
         if any(_zero_stands(text, m) for m in _ZERO.finditer(text)):
             whole = frozenset({"0"})
     if whole:
-        return _settled(whole, "answer", text, kind, prepared, question)
-    if _offers_alternatives(text, kind, question):  # "Left or right - hard to tell"
+        return _settled(whole, "answer", text, kind, prepared, question, None, first_person)
+    if _offers_alternatives(text, kind, question, first_person):  # "Left or right - hard to tell"
         return ComponentReading(whole, False, "alternatives")
     disclaimer = None
     for disclaimer in (_DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER).finditer(  # noqa: B007
@@ -1135,6 +1143,8 @@ class _Read:
     question: str | None
     read: Prepared
     """The part the components come from: after a self-correction, else the whole answer."""
+    first_person: bool = False
+    """The answer speaks as the figure ("my left" is its left)."""
 
 
 def _contradicts(a: _Read) -> bool:
@@ -1195,7 +1205,10 @@ def _only(*kinds: QuestionKind, applies: Callable[[_Read], bool]) -> Callable[[_
 _DIRECTIONS: tuple[QuestionKind, ...] = ("cardinal", "egocentric")
 OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("contradiction", _contradicts),
-    Objection("alternatives", lambda a: _offers_alternatives(a.text, a.kind, a.question)),
+    Objection(
+        "alternatives",
+        lambda a: _offers_alternatives(a.text, a.kind, a.question, a.first_person),
+    ),
     Objection("conditional", lambda a: _conditional_branches(a.text, a.kind, a.question)),
     # "possibly another one"
     Objection("alternatives", _only("count", applies=lambda a: bool(_HEDGED_MORE.search(a.text)))),
@@ -1233,6 +1246,11 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("facing_disagrees", _only("cardinal", applies=_facing_disagrees)),
     Objection("statement_disagrees", _only("yesno", applies=_statement_disagrees)),
     Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),
+    # "it might partially see it": seeing only as a possibility
+    Objection(
+        "possibility",
+        lambda a: _topic(a.question) == "seeing" and bool(_MAYBE_SEES.search(a.read.text)),
+    ),
     # "hard to say", "it depends on ..." with no turn to an answer
     Objection("hesitates", lambda a: hesitates(a.prepared)),
 )
@@ -1247,11 +1265,12 @@ def _settled(
     prepared: Prepared,
     question: str | None,
     read: Prepared | None = None,
+    first_person: bool = False,
 ) -> ComponentReading:
     """The reading, unless an objection of `OBJECTIONS` applies: then the components are
     kept, undecided, with the objection's reason. `read` is the part the components come
     from (after a self-correction), when not the whole answer."""
-    answer = _Read(components, text, kind, prepared, question, read or prepared)
+    answer = _Read(components, text, kind, prepared, question, read or prepared, first_person)
     objection = first_objection(OBJECTIONS, answer)
     return ComponentReading(components, objection is None, objection or why)
 
@@ -1263,7 +1282,9 @@ _WINDOW_END = re.compile(r"[.;:!?\n]|\s-\s")
 _NOT_ALTERNATIVES = re.compile(r"\b(?:neither|nor|not|whether|n't)\b|n't\b", _FLAGS)
 
 
-def _offers_alternatives(text: str, kind: QuestionKind, question: str | None) -> bool:
+def _offers_alternatives(
+    text: str, kind: QuestionKind, question: str | None, first_person: bool = False
+) -> bool:
     """Whether the answer offers two readings joined by "or" ("north or east", "1 or 2",
     "left of or behind it") -- not "neither ... nor", "not north or east" or "whether ...",
     and not the question's own list ("front, left, right, or back") echoed back.
@@ -1276,8 +1297,8 @@ def _offers_alternatives(text: str, kind: QuestionKind, question: str | None) ->
         right = _WINDOW_END.split(text[m.end() : m.end() + _OR_WINDOW])[0]
         if _NOT_ALTERNATIVES.search(left):
             continue
-        before = _extract(left, kind, None, False)
-        after = _extract(right, kind, None, False)
+        before = _extract(left, kind, None, first_person)
+        after = _extract(right, kind, None, first_person)
         if before and after and before != after:
             return True
     return False

@@ -632,6 +632,11 @@ _ALTERNATIVE_OFFERED = re.compile(
     r"\b(?:could|might|may)\s+(?:also|equally|just\s+as\s+(?:well|easily))\s+be\b"
     r"|\balternatively\b"
     r"|\b(?:is|are|seems?)\s+(?:also|equally)\s+(?:possible|plausible|likely)\b"
+    # "one, possibly two objects": a second count offered as a possibility
+    r"|\b(?:\d+|one|two|three|four|five|six)\s*[,(]?\s*(?:possibly|maybe|perhaps|or\s+(?:even|"
+    r"possibly|maybe|perhaps))\s+(?:\d+|one|two|three|four|five|six|seven)\b"
+    # "However, it's possible they are on the same surface": the answer as a possibility
+    r"|\bit(?:'s|\s+is)\s+(?:also\s+|quite\s+|entirely\s+)?possible\b"
     # "it might just barely see it, or it might not": a statement and its negation
     r"|\bor\s+(?:(?:it|he|she|they|that)\s+)?(?:maybe|perhaps|possibly|might|may|could|can|"
     r"does|do|is|would)\s*(?:not|n't)\b"
@@ -821,7 +826,8 @@ on, does not decide from one in a sentence with them."""
 
 _VIEWPOINT = re.compile(
     r"\bfrom\s+(?:the\s+|an?\s+)?(?P<owner>my|our|your|his|her|its|their|[a-z]+'s)\s+(?:own\s+)?"
-    r"(?:perspective|viewpoint|point\s+of\s+view|view|vantage\s+point|angle|frame\s+of\s+reference)\b"
+    r"(?:perspective|viewpoint|point\s+of\s+view|view|vantage\s+point|angle|frame\s+of\s+reference"
+    r"|orientation|standpoint)\b"
 )
 _SAME_OWNER = {"our": "my"}
 
