@@ -119,8 +119,16 @@ SHA256 = {
     "four_options_r25.jsonl": "17e8134fc3026d2d3187cbc62609a4826e524d399ef0b64f3b7227f80e5de150",
     "isle_brick_r25.jsonl": "8e8f347c3b4c59d503e4a2c052871cd4fcafe692a7e25902d8aa4940bb6c5acc",
     "comfort_r25.jsonl": "bcbc4a12f65300067292aa44da70c855ac3a954fecba38bd81477c9b3c065f6c",
+    "two_options_r24.jsonl": "ee2901b45c9e7d0523a5a3e541c335c2940424fc60f2c9654e9c070da5fd0842",
+    "four_options_r24.jsonl": "7c8148d36068d2b48cd40f1940a0d122d5648def0291d102c74388173d6f6688",
+    "isle_brick_r24.jsonl": "43ff58321109f79f8fef0deaa9cf31657b63c3306011927e0606470e12cd632f",
+    "comfort_r24.jsonl": "4b8731f0a8cf76e9773f49ed366d24b76a661a58580c326a8f5ea2ad9a55dfcf",
+    "two_options_r26.jsonl": "d32ba38929a1f431ac439c7bd8a268a4a4aa0ad2101612e46fe90f25b7dbd1c2",
+    "four_options_r26.jsonl": "0360864dc1dcc50ded174afa91de6faf77c989542a7a326fbba3804c05257ba0",
+    "isle_brick_r26.jsonl": "dde1f8f2fe166c8aaa1edcd0e913bac95cde3578dab32b69a250e232a6286ee8",
+    "comfort_r26.jsonl": "61257fc0677de1207e9988208e2066b24cedb8d5930504cfded43c2d7597b073",
 }
-MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22)))
+MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26)))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
 not asserted."""
