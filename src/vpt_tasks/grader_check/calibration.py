@@ -11,6 +11,10 @@ gave no reply: `inspect eval-retry` asks again).
 The estimate assumes the answers a grader reads in a run are like the checked ones of their
 kind; the answers the rules leave to a grader are the harder ones, so it is a guide, not a
 bound. `vpt-tasks report` renders :func:`expected_errors_section` after the task sections.
+
+The rules get the same estimate, :func:`rules_errors_section`, for every run whose answers
+they read (grader or not): (answers of the kind) x (the rules' confident-wrong rate per answer
+on the first runs of the held-out rounds, `rules_first_runs`), from the run's header counts.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ __all__ = [
     "CheckedGrader",
     "advice",
     "expected_errors_section",
+    "rules_errors_section",
     "grader_model",
     "graders_checked",
 ]
@@ -255,3 +260,91 @@ def _expected(
                 f"{_number(count * high)}; rate {100 * value:.1f}% of {checked} checked)"
             )
     return "; ".join(parts)
+
+
+READING_SCORERS: dict[str, Kind] = {
+    "option_mapping": "two_options",
+    "merge_match": "four_options",
+    "prediction_correctness": "components",
+    "direction_bias": "components",
+}
+"""A headline scorer that reads free text (its log's `results.scores` name) -> its kind."""
+_COUNTS = ("decided_by_rules", "decided_by_grader", "decided_by_human", "undecided")
+
+
+def _answers_by_kind(log: EvalLog) -> dict[Kind, tuple[int, int, str]]:
+    """Per kind of answer a run read, from its header (no sample is read): (its scored
+    answers, those the rules decided, the scorer's `grader` mode)."""
+    modes = {s.name: str((s.options or {}).get("grader") or "auto") for s in log.eval.scorers or []}
+    found: dict[Kind, tuple[int, int, str]] = {}
+    for score in log.results.scores if log.results else []:
+        kind = READING_SCORERS.get(score.name)
+        if kind is None or not all(name in score.metrics for name in _COUNTS):
+            continue
+        counts = {name: int(score.metrics[name].value) for name in _COUNTS}
+        found[kind] = (
+            sum(counts.values()),
+            counts["decided_by_rules"],
+            modes.get(score.name, "auto"),
+        )
+    return found
+
+
+def rules_errors_section(by_task: Mapping[str, list[EvalLog]]) -> list[str]:
+    """Markdown lines: per run whose answers the rules read (two options, four options,
+    Isle-Brick-V2 components), the answers the rules decided and the expected number of them
+    read wrongly: (answers of the kind) x (the rules' out-of-sample confident-wrong rate per
+    answer, `rules_first_runs` of task_configs/grader_check.yaml), with the rate's exact
+    interval. Empty when no run read such answers. Runs under `-T grader=narrow` are listed
+    without an estimate: there the rules decide bare answers only."""
+    from vpt_tasks.grader_check.metrics import proportion_interval
+    from vpt_tasks.report.logs import markdown
+
+    spec = load_spec()
+    rules = spec.rules_first_runs
+    rows: list[str] = []
+    for task, logs in sorted(by_task.items()):
+        if task == TASK:
+            continue
+        for log in logs:
+            baseline = str(log.eval.model).startswith("vpt_tasks/")
+            for kind, (n, by_rules, mode) in _answers_by_kind(log).items():
+                if not n:
+                    continue
+                first = getattr(rules, kind)
+                if baseline:
+                    cell = "none expected: a built-in baseline answers in the vocabulary's words"
+                elif not by_rules:
+                    cell = "none: the rules decided no answer"
+                elif mode not in ("auto", "rules"):
+                    cell = f"not estimated (`-T grader={mode}`: the rules read only some answers)"
+                else:  # the rules read every answer first, as on the held-out rounds
+                    low, high = proportion_interval(first.wrong, first.answers, spec.confidence)
+                    cell = (
+                        f"{_number(n * first.rate)} ({_number(n * low)}–{_number(n * high)}; "
+                        f"{first.wrong} in {first.answers:,} held-out answers)"
+                    )
+                rows.append(
+                    f"| {task} | {markdown(log.eval.model)} | {spec.kinds[kind].title} | "
+                    f"{by_rules} of {n} | {cell} |"
+                )
+    if not rows:
+        return []
+    return [
+        "## Reading errors expected from the rules",
+        "",
+        "Per run: the answers its rules decided, and the expected number of answers the rules "
+        "read wrongly (under `-T grader=auto` or `rules`, where the rules read every answer "
+        "first) -- answers of the kind x the rules' confident-wrong rate per answer on "
+        f"held-out answers nobody fixed them against (first runs of rounds {rules.rounds}, "
+        "`docs/reading-answers.md`), with the rate's exact "
+        f"{100 * spec.confidence:.0f}% interval. The held-out answers are realistic mixes of "
+        "many model families; a model whose answers are unlike them may fare otherwise. Check "
+        "a sample of the rules' readings by hand (`vpt-tasks adjudicate`) before citing a "
+        "difference of this size.",
+        "",
+        "| task | model | kind | decided by the rules | expected reading errors (interval) |",
+        "|---|---|---|---|---|",
+        *rows,
+        "",
+    ]

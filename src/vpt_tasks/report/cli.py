@@ -209,6 +209,7 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"vpt-tasks report: the {task} section failed: {error}", file=sys.stderr)
             lines.append("")
     lines += render_paired(by_task)
+    lines += load("vpt_tasks.grader_check.calibration:rules_errors_section")(by_task)
     lines += load("vpt_tasks.grader_check.calibration:expected_errors_section")(by_task)
     numbers = args.out / "report.json"
     numbers.write_text(
