@@ -84,6 +84,19 @@ def test_a_tentative_answer_is_never_a_disclaimer(answer: str) -> None:
     assert control.decided and control.components == frozenset(), control
 
 
+def test_a_refusal_beside_a_lean_is_no_disclaimer() -> None:
+    """Blind round r27 (brick27-027): "It is difficult to tell ... whether they are on the
+    same surface; the banana might be on a slightly elevated piece" leans no."""
+    answer = (
+        "It is difficult to tell from this angle whether they are on the same surface; the dog "
+        "might be on a slightly raised tile."
+    )
+    reading = read_components(answer, "yesno", question=QUESTIONS["Q3"])
+    assert not reading.decided and reading.why == "tentative_answer", reading
+    pure = "It is difficult to tell from this angle whether they are on the same surface."
+    assert read_components(pure, "yesno", question=QUESTIONS["Q3"]).decided  # the disclaimer
+
+
 def test_a_tentative_answer_is_never_no_option() -> None:
     options = {"A": "Yes", "B": "No"}
     assert read_option("I think so, though I can't be sure.", options, question=SEE).letter is None

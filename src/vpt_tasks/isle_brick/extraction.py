@@ -49,6 +49,7 @@ from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
 from vpt_tasks.scorers.objections import Objection, first_objection
 from vpt_tasks.scorers.reading import (
     FIELD_OF_VIEW,
+    HEDGE_WORDS,
     OWNERS,
     SEE_VERBS,
     YES_WORDS,
@@ -64,6 +65,7 @@ from vpt_tasks.scorers.reading import (
     seeing_statements,
     stands_as_answer,
     tentative_answer,
+    words,
 )
 
 __all__ = [
@@ -1112,7 +1114,10 @@ def read_components(
     ):
         pass  # the last one: "I'm sorry, but I can't determine ..." refuses
     if disclaimer and not _turns_after(text, disclaimer.end()):
-        if tentative_answer(prepared):  # "It appears so, though ... Hard to tell."
+        rest = _mask_disclaimers(text, first_person)
+        if tentative_answer(prepared) or HEDGE_WORDS & set(words(rest)):
+            # "It appears so, though ... Hard to tell."; "It is difficult to tell whether they
+            # are on the same surface; the banana might be on a raised piece": it leans
             return ComponentReading(whole, False, "tentative_answer")
         return ComponentReading(whole, True, "disclaimer")
     return ComponentReading(whole, False, "no_reading")
