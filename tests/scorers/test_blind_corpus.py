@@ -137,7 +137,7 @@ SHA256 = {
     "comfort_r26.jsonl": "61257fc0677de1207e9988208e2066b24cedb8d5930504cfded43c2d7597b073",
 }
 MEASURE_ONLY = frozenset(
-    n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26))
+    n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28))
 )
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
