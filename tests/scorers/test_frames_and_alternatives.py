@@ -13,7 +13,7 @@ import pytest
 
 from vpt_tasks.core.config import load_config
 from vpt_tasks.isle_brick.extraction import read_components
-from vpt_tasks.scorers.reading import prepare, viewpoints
+from vpt_tasks.scorers.reading import prepare, rejects_premise, viewpoints
 from vpt_tasks.scorers.yes_probability import text_yes_probability
 
 COMFORT_QUESTION = "From the dog's viewpoint, is the ball to the left of the car?"
@@ -432,3 +432,41 @@ def test_an_answer_offered_as_a_possibility_is_undecided(qid, kind, answer, firs
 def test_the_relation_the_other_way_round_is_undecided(answer: str) -> None:
     read = read_components(answer, "cardinal", question=QUESTIONS["Q4"].replace("object", "dog"))
     assert not read.decided and read.why == "reversed", read
+
+
+# Round r29's fixes.
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # an intrinsic frame named by its front
+        "From the camera's perspective, yes. But relative to the car's own front, the ball is "
+        "off to its side.",
+        # the asked relation and its opposite, both stated
+        "Yes, the ball is to the left of the car. From the car's own side it would be to the "
+        "right of it.",
+    ],
+)
+def test_a_reply_per_frame_of_reference_is_undecided(reply: str) -> None:
+    assert text_yes_probability(reply, question=COMFORT_QUESTION) is None
+
+
+@pytest.mark.parametrize(
+    ("reply", "words"),
+    [("Ja och nej.", (["ja"], ["nej"])), ("Ya dan tidak.", (["ya"], ["tidak"]))],
+)
+def test_both_answer_words_joined_in_the_language_asked_are_undecided(reply, words) -> None:
+    assert text_yes_probability(reply, *words) is None
+
+
+def test_another_relation_beside_the_asked_one_is_no_second_frame() -> None:
+    reply = "Yes, the ball is to the left of the car and behind the dog."
+    assert text_yes_probability(reply, question=COMFORT_QUESTION) == 1.0
+
+
+def test_a_refused_role_is_a_premise_rejection() -> None:
+    answer = "I'm an AI and can't really imagine seeing as the minifigure, so I cannot see the dog."
+    assert rejects_premise(prepare(answer))
+    read = read_components(answer, "yesno", question=QUESTIONS["Q6"].replace("object", "dog"))
+    assert not read.decided, read

@@ -609,6 +609,8 @@ _PREMISE_REJECTED = re.compile(
     r"|\b(?:has|have)\s+no\s+(?:actual|real|true|functional|working|genuine)\s+"
     r"(?:vision|sight|eyes|eyesight)\b"
     r"|\binanimate\b|\b(?:just|only|merely)\s+an?\s+(?:\w+\s+)?toy\b"
+    # the role refused: "I'm an AI and can't really imagine seeing as the minifigure"
+    r"|\b(?:i'm|i\s+am|as)\s+an?\s+(?:ai|language\s+model|artificial\s+intelligence)\b"
     # the kind, not this figure: "Minifigures can't actually see"
     r"|\b(?:toys|figurines|minifigures|lego\s+figures|plastic\s+figures)\s+(?:cannot|can't|"
     r"can\s+not|do\s+not|don't)\s+(?:actually\s+|literally\s+|really\s+|truly\s+)?see\b"
@@ -828,6 +830,9 @@ _VIEWPOINT = re.compile(
     r"\bfrom\s+(?:the\s+|an?\s+)?(?P<owner>my|our|your|his|her|its|their|[a-z]+'s)\s+(?:own\s+)?"
     r"(?:perspective|viewpoint|point\s+of\s+view|view|vantage\s+point|angle|frame\s+of\s+reference"
     r"|orientation|standpoint)\b"
+    # an intrinsic frame: "relative to the bicycle's own front (where the handlebars point)"
+    r"|\b(?:relative\s+to|according\s+to|in\s+terms\s+of|by)\s+(?:the\s+)?"
+    r"(?P<front_owner>[a-z]+'s)\s+(?:own\s+)?(?:front|facing|orientation)\b"
 )
 _SAME_OWNER = {"our": "my"}
 
@@ -837,10 +842,8 @@ def viewpoints(prepared: Prepared) -> set[str]:
     perspective", "from my viewpoint"): an answer giving verdicts from two (COMFORT's
     "from the camera's view yes, but from the dog's ...") answers per frame of reference,
     and a careful annotator would not pick one for it."""
-    return {
-        _SAME_OWNER.get(m.group("owner"), m.group("owner"))
-        for m in _VIEWPOINT.finditer(prepared.low)
-    }
+    owners = (m.group("owner") or m.group("front_owner") for m in _VIEWPOINT.finditer(prepared.low))
+    return {_SAME_OWNER.get(owner, owner) for owner in owners}
 
 
 BARE_WORDS = 6

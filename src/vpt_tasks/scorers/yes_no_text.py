@@ -121,6 +121,10 @@ def text_yes_probability(
     if len(said) != 1:
         return None
     answer = said.pop()
+    if question and _states_both(prepared, question):
+        return (
+            None  # "Yes, it is in front of the chair. From the chair's own view it is behind it."
+        )
     stated = _stated_relation(prepared, question) if question else None
     if stated is not None:
         return None if stated != answer else float(answer)
@@ -184,6 +188,16 @@ def _stated_relation(prepared: Prepared, question: str) -> bool | None:
     return says.pop() if len(says) == 1 else None
 
 
+def _states_both(prepared: Prepared, question: str) -> bool:
+    """Whether the reply states the asked relation and its opposite, neither denied ("in
+    front of the chair ... it would be behind it"): it answers per frame of reference."""
+    asked = _asked_relation(question)
+    if asked is None:
+        return False
+    stated = {value for _, _, value, denied in _relation_mentions(prepared, asked) if not denied}
+    return stated == {True, False}
+
+
 _ASKED = re.compile(
     r"\bis\s+the\s+(?P<subject>(?:[a-z]+\s+)?[a-z]+)\s+(?:"
     + "|".join(p.pattern for p in _RELATIONS.values())
@@ -225,7 +239,7 @@ _LOW_CONFIDENCE = re.compile(
     r"\b(?:confidence|confident|probability|likelihood|certainty|sure)\b\W{0,3}(?:of\s+|about\s+|:\s*)?"
     r"(?:[0-4]?\d(?:\.\d+)?\s*%|0?\.[0-4]\d*)"
 )
-_JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или".split())
+_JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или och eller en of dan atau".split())
 """Words that join two answer words ("Oui et non", "Ja oder nein") in the languages asked."""
 _TURN = re.compile(r"\b(?:but|however|though|yet)\b")
 _OPENS_WITH_DETERMINER_NO = re.compile(
