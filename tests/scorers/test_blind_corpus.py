@@ -131,6 +131,10 @@ SHA256 = {
     "four_options_r29.jsonl": "befb6d422057bedc9a0d1d223d55379aff054eb6e32b00757b9c52abfe88b411",
     "isle_brick_r29.jsonl": "3c7ae88aa7c4d8ba5b3b5eb9616bf4129400a384ad9dfc447ec4a2bed6ba865c",
     "comfort_r29.jsonl": "ad93ebc21d9af5f6e4054cc5d35af6f76cb8e3e36326e3bbcfc8d6401e45996a",
+    "two_options_r30.jsonl": "aefb325b9ee10e585228121019aba8a3e3cec8b47df16cee4a8c73585b0b6586",
+    "four_options_r30.jsonl": "92d951d578a015937dc39a82da9599e1c87bd33cced7be77f2ed26f40220f899",
+    "isle_brick_r30.jsonl": "cb1b933d8cf716205df59982ac0577d075cefdfa39e854f162fddea9b1b54e34",
+    "comfort_r30.jsonl": "fe2b706ca0b6edd201d994e8386633c4f5586eb513543536663495a8f9c54ec2",
     "two_options_r24.jsonl": "ee2901b45c9e7d0523a5a3e541c335c2940424fc60f2c9654e9c070da5fd0842",
     "four_options_r24.jsonl": "7c8148d36068d2b48cd40f1940a0d122d5648def0291d102c74388173d6f6688",
     "isle_brick_r24.jsonl": "43ff58321109f79f8fef0deaa9cf31657b63c3306011927e0606470e12cd632f",
@@ -141,7 +145,7 @@ SHA256 = {
     "comfort_r26.jsonl": "61257fc0677de1207e9988208e2066b24cedb8d5930504cfded43c2d7597b073",
 }
 MEASURE_ONLY = frozenset(
-    n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28))
+    n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30))
 )
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
