@@ -10,8 +10,6 @@ The report runs in a fresh process, as a user types it.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,7 @@ from inspect_ai.model import GenerateConfig, get_model
 from tests.fakes.grader_replies import WRONG, adversarial_reply, faithful
 from tests.fakes.openai_server import OpenAIServer, Reply, last_user_text
 from tests.grader_check.conftest import component_pool
+from tests.grader_check.conftest import report as run_report
 from vpt_tasks.grader_check.metrics import details
 from vpt_tasks.report.logs import sample_scores
 
@@ -81,17 +80,6 @@ def logs(tmp_path_factory: pytest.TempPathFactory, samples: list[Any]) -> Path:
     return folder
 
 
-def _report(logs: Path, out: Path) -> str:
-    result = subprocess.run(
-        [sys.executable, "-m", "vpt_tasks.cli", "report", str(logs), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    return (out / "report.md").read_text(encoding="utf-8")
-
-
 def _section(report: str) -> str:
     return report.split("## Reading errors expected from the grader", 1)[1].split("\n## ", 1)[0]
 
@@ -113,7 +101,7 @@ def test_the_report_gives_expected_reading_errors_and_errored_samples(
         values["confident_wrong_two_options_low"],
         values["confident_wrong_two_options_high"],
     )
-    report = _report(logs, tmp_path / "report")
+    report = run_report(logs, tmp_path / "report")
     section = _section(report)
     [row] = [line for line in section.splitlines() if line.startswith("| isle_brick_v1 |")]
     cells = [cell.strip() for cell in row.strip("|").split("|")]
@@ -134,7 +122,7 @@ def test_a_grader_without_a_check_is_named_with_the_command(logs: Path, tmp_path
     for log in logs.iterdir():
         if "grader-check" not in log.name:
             (only_the_run / log.name).write_bytes(log.read_bytes())
-    section = _section(_report(only_the_run, tmp_path / "report"))
+    section = _section(run_report(only_the_run, tmp_path / "report"))
     assert "two options: 31 (grader not checked)" in section
     assert "No grader_check log of openai-api/local/grader" in section
     assert "inspect eval vpt_tasks/grader_check --model <grader>" in section
@@ -144,7 +132,7 @@ def test_the_report_says_which_grader_mode_reads_more_precisely(logs: Path, tmp_
     """Issue 31 §1: the rules decide alone only bare answers (`-T grader=narrow`) where the
     check shows the grader more precise than the rules; here the checked grader read four
     two-option answers wrongly, far above the rules' 5 in 1,140: keep `auto`."""
-    section = _section(_report(logs, tmp_path / "report"))
+    section = _section(run_report(logs, tmp_path / "report"))
     assert "### Which `-T grader=` for these graders" in section
     [row] = [
         line for line in section.splitlines() if line.startswith(f"| {GRADER} | two options |")

@@ -6,8 +6,6 @@ process, as a user types it."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,21 +13,11 @@ from inspect_ai import eval
 from inspect_ai.model import GenerateConfig, get_model
 
 from tests.fakes.openai_server import OpenAIServer
+from tests.grader_check.conftest import report
 from vpt_tasks.grader_check.metrics import proportion_interval
 from vpt_tasks.grader_check.spec import load_spec
 
 MODEL = "openai-api/local/free-text"
-
-
-def _report(logs: Path, out: Path) -> str:
-    result = subprocess.run(
-        [sys.executable, "-m", "vpt_tasks.cli", "report", str(logs), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    return (out / "report.md").read_text(encoding="utf-8")
 
 
 def _row(report: str, task: str) -> list[str]:
@@ -53,7 +41,7 @@ def test_the_report_gives_the_rules_expected_reading_errors(tmp_path: Path, mode
         )
     assert run.status == "success"
     answers = len(run.samples or [])
-    cells = _row(_report(tmp_path / "logs", tmp_path / "report"), "isle_brick_v1")
+    cells = _row(report(tmp_path / "logs", tmp_path / "report"), "isle_brick_v1")
     assert cells[:4] == ["isle_brick_v1", MODEL, "two options", f"{answers} of {answers}"]
     first = load_spec().rules_first_runs.two_options
     low, high = proportion_interval(first.wrong, first.answers, load_spec().confidence)
@@ -80,5 +68,5 @@ def test_a_run_whose_grader_read_every_answer_expects_none_from_the_rules(tmp_pa
             log_dir=str(tmp_path / "logs"),
             display="none",
         )
-    cells = _row(_report(tmp_path / "logs", tmp_path / "report"), "isle_brick_v1")
+    cells = _row(report(tmp_path / "logs", tmp_path / "report"), "isle_brick_v1")
     assert cells[3].startswith("0 of ") and cells[4] == "none: the rules decided no answer"
