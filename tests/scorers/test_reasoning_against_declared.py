@@ -35,3 +35,14 @@ def test_the_reasoning_placing_the_thing_at_another_option_leaves_it_undecided(a
 )
 def test_agreeing_or_other_framed_statements_do_not_object(answer: str, letter: str) -> None:
     assert read_option(answer, OPTIONS, question=QUESTION).letter == letter
+
+
+def test_the_asked_thing_is_found_in_a_conditional_question() -> None:
+    """Blind round r31 (four31-032): "in which direction would the sink be from you?"."""
+    question = "If you were the man, in which direction would the lamp be from you?"
+    answer = "From my point of view the lamp is on my left. So the answer is D (right)."
+    options = {"A": "front", "B": "behind", "C": "left", "D": "right"}
+    reading = read_option(answer, options, question=question)
+    assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
+    agreeing = answer.replace("D (right)", "C (left)")
+    assert read_option(agreeing, options, question=question).letter == "C"

@@ -860,10 +860,12 @@ def _own_text_ruled_out(c: _Chosen) -> bool:
 
 
 _ASKED_WHERE = re.compile(
-    r"\b(?:where|in\s+which\s+direction|which\s+direction)\s+(?:is|are)\s+(?:the\s+)?"
-    r"(?P<thing>[a-z][a-z' -]{0,40}?)\s*(?:\?|\blocated\b|\bfrom\b|\brelative\b)"
+    r"\b(?:where|in\s+which\s+direction|which\s+direction)\s+(?:is|are|would|will|does|do)\s+"
+    r"(?:the\s+)?(?P<thing>[a-z][a-z' -]{0,40}?)\s*(?:\?|\bbe\b|\blocated\b|\bfrom\b|\brelative\b"
+    r"|\blie\b|\bsit\b)"
 )
-"""The thing a direction question asks about ("in which direction is the front wheel?")."""
+"""The thing a direction question asks about ("in which direction is the front wheel?", "in
+which direction would the sink be from you?")."""
 
 
 def _asked_thing_placed_elsewhere(c: _Chosen) -> bool:
