@@ -55,6 +55,7 @@ from vpt_tasks.scorers.reading import (
     YES_WORDS,
     Prepared,
     absence_statement,
+    asks_seeing,
     doubts,
     hesitates,
     prepare,
@@ -794,7 +795,7 @@ def _topic(question: str | None) -> Topic | None:
         return None
     if re.search(r"\bsurface\b", question, _FLAGS):
         return "surface"
-    return "seeing" if re.search(r"\bsees?\b", question, _FLAGS) else None
+    return "seeing" if asks_seeing(question) else None
 
 
 # First person: "I see the dog", "I do see it" (the minifigure speaking).
@@ -1097,7 +1098,14 @@ def read_components(
         if corrected:
             tail = prepare(text[correction.start() :])
             return _settled(
-                corrected, "corrected", text, kind, prepared, question, tail, first_person
+                corrected,
+                "corrected",
+                text,
+                kind,
+                prepared,
+                question,
+                read=tail,
+                first_person=first_person,
             )
         return ComponentReading(whole, False, "correction_unread")
     if not whole and kind == "count":
@@ -1105,7 +1113,7 @@ def read_components(
         if any(_zero_stands(text, m) for m in _ZERO.finditer(text)):
             whole = frozenset({"0"})
     if whole:
-        return _settled(whole, "answer", text, kind, prepared, question, None, first_person)
+        return _settled(whole, "answer", text, kind, prepared, question, first_person=first_person)
     if _offers_alternatives(text, kind, question, first_person):  # "Left or right - hard to tell"
         return ComponentReading(whole, False, "alternatives")
     disclaimer = None
@@ -1269,6 +1277,7 @@ def _settled(
     kind: QuestionKind,
     prepared: Prepared,
     question: str | None,
+    *,
     read: Prepared | None = None,
     first_person: bool = False,
 ) -> ComponentReading:

@@ -53,6 +53,7 @@ from vpt_tasks.scorers.reading import (
     YES_WORDS,
     Clause,
     Prepared,
+    asks_seeing,
     doubts,
     hesitates,
     is_hedged_refusal,
@@ -591,7 +592,6 @@ def _corrected(
     return OptionReading(corrected.letter, f"corrected+{corrected.reason}", readings)
 
 
-_ASKS_SEEING = re.compile(r"\b(?:see|sees|seeing)\b")
 _PRESENCE = re.compile(
     r"\b(?:is|are)\s+(?:present|(?:visible|shown|there)\s+in\s+the\s+(?:image|picture|photo|scene))\b"
 )
@@ -796,7 +796,7 @@ class _Chosen:
 
     @property
     def asks_seeing(self) -> bool:
-        return self.question is not None and bool(_ASKS_SEEING.search(self.question.lower()))
+        return asks_seeing(self.question)
 
     @property
     def own_text(self) -> list[_Mention]:
@@ -881,11 +881,11 @@ def _asked_thing_placed_elsewhere(c: _Chosen) -> bool:
         if m.label:
             continue
         index = _sentence_of(c.prepared, m.start)
-        span = _sentence_span(c.prepared, m.start)
-        if index < 0 or span is None:
+        if index < 0:
             continue
-        sentence = c.prepared.low[span[0] : span[1]]
-        before = c.prepared.low[span[0] : m.start]  # the thing, then where it is
+        start, end = c.prepared.sentences[index]
+        sentence = c.prepared.low[start:end]
+        before = c.prepared.low[start : m.start]  # the thing, then where it is
         if thing <= set(words(before)) and not _OTHER_FRAME.search(sentence):
             placed.setdefault(index, set()).add(m.letter)
     if any(c.letter in letters for letters in placed.values()):
@@ -951,7 +951,7 @@ def read_option(
         if letter is not None
     }
     signs = doubts(prepared)
-    if question is not None and _ASKS_SEEING.search(question.lower()) and rejects_premise(prepared):
+    if asks_seeing(question) and rejects_premise(prepared):
         signs.insert(0, "rejects_premise")  # "As a toy it cannot actually see, so No"
     if signs == ["retraction"]:
         return _corrected(prepared, options, readings)

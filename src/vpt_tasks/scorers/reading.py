@@ -56,8 +56,8 @@ __all__ = [
     "refusal_phrase",
     "rejects_premise",
     "role_premises",
-    "ROLE_PREMISE",
     "asks_itself",
+    "asks_seeing",
     "bare_answer",
     "FIELD_OF_VIEW",
     "OWNERS",
@@ -228,7 +228,7 @@ _CONDITIONAL_WORDS = frozenset(
     "if unless whether otherwise suppose supposing assuming hypothetically".split()
 )
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-ROLE_PREMISE = re.compile(
+_ROLE_PREMISE = re.compile(
     r"\b(?:if|suppose|supposing|imagining)\s+(?:that\s+)?i\s+(?:were|was|am)\s+"
     r"(?:(?:the|that|this)\s+(?:[\w'-]+\s+){0,3}?(?:minifigure|figure|figurine|person|man|"
     r"woman|boy|girl|child|kid|toddler|lady|guy)|him|her|it|them|in\s+(?:its|his|her|their)\s+"
@@ -241,11 +241,11 @@ _NOT_A_ROLE = frozenset("and or but turned turn moved rotated looked had did cou
 
 
 def role_premises(text: str) -> list[tuple[int, int]]:
-    """Where `text` takes the question's role as a premise (`ROLE_PREMISE`), unless the clause
+    """Where `text` takes the question's role as a premise (`_ROLE_PREMISE`), unless the clause
     adds a condition of its own ("If I were the minifigure and turned around, ...")."""
     return [
         m.span()
-        for m in ROLE_PREMISE.finditer(text)
+        for m in _ROLE_PREMISE.finditer(text)
         if not _NOT_A_ROLE & set(words(m.group("rest")))
     ]
 
@@ -869,6 +869,19 @@ def bare_answer(prepared: Prepared) -> bool:
         and sum(_DECLARED.match(line) is not None for line in lines) == 1
         and not any("answer" in line for line in lines[:-1])
     )
+
+
+_ASKS_SEEING = re.compile(r"\b(?:see|sees|seeing)\b")
+_ASKS_SURFACE = re.compile(r"\bsurface\b")
+
+
+def asks_seeing(question: str | None) -> bool:
+    """Whether a question asks what someone sees ("does it see the dog?", "how many red dots
+    does the man see?"), not whether two things share a surface."""
+    if question is None:
+        return False
+    low = question.lower()
+    return _ASKS_SEEING.search(low) is not None and _ASKS_SURFACE.search(low) is None
 
 
 def negated_question(question: str) -> bool:

@@ -122,9 +122,8 @@ def text_yes_probability(
         return None
     answer = said.pop()
     if question and _states_both(prepared, question):
-        return (
-            None  # "Yes, it is in front of the chair. From the chair's own view it is behind it."
-        )
+        # "Yes, it is in front of the chair. From the chair's own view it is behind it."
+        return None
     stated = _stated_relation(prepared, question) if question else None
     if stated is not None:
         return None if stated != answer else float(answer)
@@ -177,24 +176,26 @@ def _relation_mentions(
             yield m, clause, value, negated_before(prepared, clause, m.start())
 
 
+def _relation_values(prepared: Prepared, question: str) -> list[tuple[bool, bool]]:
+    """(which: the asked relation or its opposite, denied) for each mention of either."""
+    asked = _asked_relation(question)
+    if asked is None:
+        return []
+    return [(value, denied) for _, _, value, denied in _relation_mentions(prepared, asked)]
+
+
 def _stated_relation(prepared: Prepared, question: str) -> bool | None:
     """True / False when the reply states the question's spatial relation ("in front of")
     or its opposite ("behind"), or denies it ("not in front of"); None when it states
     neither or both."""
-    asked = _asked_relation(question)
-    if asked is None:
-        return None
-    says = {value != denied for _, _, value, denied in _relation_mentions(prepared, asked)}
+    says = {value != denied for value, denied in _relation_values(prepared, question)}
     return says.pop() if len(says) == 1 else None
 
 
 def _states_both(prepared: Prepared, question: str) -> bool:
     """Whether the reply states the asked relation and its opposite, neither denied ("in
     front of the chair ... it would be behind it"): it answers per frame of reference."""
-    asked = _asked_relation(question)
-    if asked is None:
-        return False
-    stated = {value for _, _, value, denied in _relation_mentions(prepared, asked) if not denied}
+    stated = {value for value, denied in _relation_values(prepared, question) if not denied}
     return stated == {True, False}
 
 
