@@ -302,7 +302,7 @@ def test_auto_grader_decides_only_what_the_rules_cannot(tmp_path: Path) -> None:
     assert score.metadata["decided_by"] == "rules" and "grader_reply" not in score.metadata
     assert details(sample_scores(ruled))["decided_by_grader"] == 0
 
-    disclaimer = _with_grader(tmp_path, "Hard to say from this angle.", '["west"]')
+    disclaimer = _with_grader(tmp_path, "I can't determine that from this angle.", '["west"]')
     score = disclaimer.samples[0].scores["prediction_correctness"]
     assert (score.metadata["decided_by"], score.metadata["why"]) == ("rules", "disclaimer")
 

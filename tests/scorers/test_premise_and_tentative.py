@@ -79,12 +79,14 @@ def test_a_tentative_answer_is_never_a_disclaimer(answer: str) -> None:
     for qid in ("Q3", "Q6"):
         reading = read_components(answer, "yesno", question=QUESTIONS[qid])
         assert not reading.decided, (qid, reading)
-    # the control: the same hesitation with no tentative answer is the paper's disclaimer
-    control = read_components("Hard to tell from this angle.", "yesno", question=QUESTIONS["Q6"])
+    # the control: a refusal with no tentative answer is the paper's disclaimer
+    control = read_components(
+        "I can't determine that from this angle.", "yesno", question=QUESTIONS["Q6"]
+    )
     assert control.decided and control.components == frozenset(), control
 
 
-def test_a_refusal_beside_a_lean_is_no_disclaimer() -> None:
+def test_a_hesitation_beside_a_lean_is_no_disclaimer() -> None:
     """Blind round r27 (brick27-027): "It is difficult to tell ... whether they are on the
     same surface; the banana might be on a slightly elevated piece" leans no."""
     answer = (
@@ -92,9 +94,9 @@ def test_a_refusal_beside_a_lean_is_no_disclaimer() -> None:
         "might be on a slightly raised tile."
     )
     reading = read_components(answer, "yesno", question=QUESTIONS["Q3"])
-    assert not reading.decided and reading.why == "tentative_answer", reading
-    pure = "It is difficult to tell from this angle whether they are on the same surface."
-    assert read_components(pure, "yesno", question=QUESTIONS["Q3"]).decided  # the disclaimer
+    assert not reading.decided, reading
+    refusal = "It is impossible to determine from this angle whether they are on the same surface."
+    assert read_components(refusal, "yesno", question=QUESTIONS["Q3"]).decided  # the disclaimer
 
 
 def test_a_tentative_answer_is_never_no_option() -> None:

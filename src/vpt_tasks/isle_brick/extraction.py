@@ -50,6 +50,7 @@ from vpt_tasks.scorers.objections import Objection, first_objection
 from vpt_tasks.scorers.reading import (
     FIELD_OF_VIEW,
     HEDGE_WORDS,
+    HESITATION,
     OWNERS,
     SEE_VERBS,
     YES_WORDS,
@@ -58,6 +59,7 @@ from vpt_tasks.scorers.reading import (
     asks_seeing,
     doubts,
     hesitates,
+    negation_cues,
     prepare,
     rejects_premise,
     retraction,
@@ -230,11 +232,10 @@ _DISCLAIMER_TEMPLATE = r"""
             |ascertain|make\s+out|be\s+(?:certain|sure)
             |see\s+(?:the\s+)?(?:image|picture|photo|it\s+clearly|clearly|well|enough
               |(?:its|the\s+\w+'s|the|his|her)\s+(?:face|eyes|head|orientation|details?)))\b
-    | \b(?:impossible|not\s+possible|difficult|hard|tricky|challenging)\s+to\s+(?:[\w']+\s+)?
+    | \b(?:impossible|not\s+possible)\s+to\s+(?:[\w']+\s+)?
           (?:tell|determine|say|know|judge|ascertain|infer|identify|be\s+(?:certain|sure))\b
     | \b(?:cannot|can't|can\s+not|could\s+not)\s+be\s+(?:determined|told|inferred|ascertained)\b
     | \bunable\s+to\s+(?:determine|tell|say|identify|ascertain)\b
-    | \b(?:unclear|not\s+clear|ambiguous|uncertain)\b
     | \b(?:not\s+enough|insufficient)\s+(?:visual\s+)?(?:information|detail|details|context)\b
     """
 _DISCLAIMER = re.compile(_DISCLAIMER_TEMPLATE.replace("SEEING", ""), _FLAGS | re.VERBOSE)
@@ -272,7 +273,7 @@ def _mask_disclaimers(text: str, first_person: bool = False) -> str:
     """
     spans = []
     pattern = _DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER
-    for m in pattern.finditer(text):
+    for m in sorted((*pattern.finditer(text), *HESITATION.finditer(text)), key=re.Match.start):
         start = 0
         for b in _CLAUSE_START.finditer(text, 0, m.start()):
             start = b.end()
@@ -555,12 +556,7 @@ _SCOPE_BOUNDARY = re.compile(
     r"|rather(?!\s+than)|instead(?!\s+of))\b",
     _FLAGS,
 )
-_NEGATION_CUE = re.compile(
-    r"\bnot\b(?!\s+(?:only|just|merely)\b)|n't\b|\b(?:cannot|cant|dont|doesnt|isnt|arent|wont|wouldnt)\b"
-    r"|\bnever\b|\bneither\b|\bnor\b|\bno\s+longer\b|\brather\s+than\b|\binstead\s+of\b"
-    r"|\bas\s+opposed\s+to\b|\bopposite\b",
-    _FLAGS,
-)
+_OPPOSITE = re.compile(r"\bopposite\b", _FLAGS)
 _NEGATION_WINDOW = 6
 _CARDINAL_AWAY_CUE = re.compile(
     r"\baway\s+from\b|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|fac(?:ing|es))\b|\bbehind\s+it\s+(?:is|lies)\b",
@@ -581,9 +577,9 @@ def _is_negated(text: str, start: int, kind: QuestionKind) -> bool:
 
     "not north, but west" and "it is not facing north" mention *north* as
     the thing that is **not** the answer; counting it would penalise a correct
-    model for ruling an option out.  The scope of a cue ("not", "n't",
-    "never", "neither/nor", "rather than", "instead of", "as opposed to") runs
-    forward at most six words and stops at punctuation or at a connective
+    model for ruling an option out.  The scope of a cue (the shared negators of
+    `reading.negation_cues`: "not", "n't", "never", "rather than", ...; and
+    "opposite") runs forward at most six words and stops at punctuation or at a connective
     ("but", "and", "because", "so", ...), so "not north or east" negates both
     while "not north, but west" keeps *west*.  For cardinal answers "away from
     the south" and "its back to the west" are also read as negations (one word
@@ -593,14 +589,11 @@ def _is_negated(text: str, start: int, kind: QuestionKind) -> bool:
     at = bisect.bisect_right(ends, start) - 1
     prefix_start = ends[at] if at >= 0 else 0
     scope = text[prefix_start:start]
-    cues: list[tuple[re.Pattern[str], int]] = [(_NEGATION_CUE, _NEGATION_WINDOW)]
+    cues = [(m, _NEGATION_WINDOW) for m in negation_cues(scope)]
+    cues += [(m, _NEGATION_WINDOW) for m in _OPPOSITE.finditer(scope)]
     if kind == "cardinal":
-        cues.append((_CARDINAL_AWAY_CUE, _AWAY_WINDOW))
-    for cue, window in cues:
-        for m in cue.finditer(scope):
-            if len(_WORD.findall(scope[m.end() :])) <= window:
-                return True
-    return False
+        cues += [(m, _AWAY_WINDOW) for m in _CARDINAL_AWAY_CUE.finditer(scope)]
+    return any(len(_WORD.findall(scope[m.end() :])) <= window for m, window in cues)
 
 
 # --------------------------------------------------------------------------
@@ -1121,6 +1114,9 @@ def read_components(
         text
     ):
         pass  # the last one: "I'm sorry, but I can't determine ..." refuses
+    if disclaimer is None and HESITATION.search(text):
+        # "It is difficult to tell whether it faces north or south" declines nothing: it hesitates
+        return ComponentReading(whole, False, "hesitates")
     if disclaimer and not _turns_after(text, disclaimer.end()):
         rest = _mask_disclaimers(text, first_person)
         if tentative_answer(prepared) or HEDGE_WORDS & set(words(rest)):

@@ -972,7 +972,7 @@ def read_option(
     if len(chosen) > 1:
         return OptionReading(None, "readers_disagree", readings)
     refusal = refusal_phrase(prepared)
-    if hesitates(prepared):
+    if hesitates(prepared) and (refusal is None or chosen):
         return OptionReading(None, "hesitates", readings)
     if not chosen:
         seen = _seeing_answer(prepared, options, question) if refusal is None else None

@@ -36,6 +36,7 @@ __all__ = [
     "ANSWER_SUBJECTS",
     "CLAUSE_WORDS",
     "HEDGE_WORDS",
+    "HESITATION",
     "MAX_CHARS",
     "NO_WORDS",
     "YES_WORDS",
@@ -50,6 +51,7 @@ __all__ = [
     "negated_after",
     "negated_before",
     "negated_question",
+    "negation_cues",
     "offers_alternative",
     "prepare",
     "reasoning_of",
@@ -378,25 +380,24 @@ def prepare(answer: str | None) -> Prepared:
 # --------------------------------------------------------------------------
 # negation
 
-_NEGATORS = frozenset(
-    """not never neither nor without except excluding exclude excludes eliminate eliminates
-    eliminating eliminated unlike cannot cant isn't aren't wasn't weren't doesn't don't didn't
-    won't wouldn't shouldn't couldn't can't incorrect wrong""".split()
+_NEGATION_CUE = re.compile(
+    r"\bnot\b(?!\s+(?:only|just|merely)\b)|n't\b"
+    r"|\b(?:never|neither|nor|without|except|excluding|exclude[sd]?|eliminat(?:e[sd]?|ing)|unlike"
+    r"|cannot|cant|dont|doesnt|isnt|arent|wont|wouldnt|incorrect|wrong)\b"
+    r"|\b(?:no\s+longer|rather\s+than|instead\s+of|other\s+than|more\s+than|less\s+than"
+    r"|fewer\s+than|apart\s+from|as\s+opposed\s+to|rul(?:e[sd]?|ing)\s+out)\b",
+    re.IGNORECASE,
 )
-_NEGATING_PHRASES = (
-    "rather than",
-    "instead of",
-    "other than",
-    "more than",
-    "less than",
-    "fewer than",
-    "apart from",
-    "as opposed to",
-    "rule out",
-    "rules out",
-    "ruling out",
-    "ruled out",
-)
+"""Every word or phrase that rules out what follows it ("not A", "rather than B", "B is
+incorrect, A": the one list of negators that every reader uses; "not only" is no negation)."""
+
+
+def negation_cues(text: str) -> list[re.Match[str]]:
+    """The negators in `text`, in order (the option, yes/no and component readers each bound
+    how far one reaches: a clause and `NEGATION_REACH` characters, or a scope of words)."""
+    return list(_NEGATION_CUE.finditer(text))
+
+
 _NEGATED_AFTER = frozenset(
     """not wrong incorrect unlikely impossible false ruled eliminated excluded invalid fails
     cannot isn't doesn't don't can't won't wouldn't""".split()
@@ -412,9 +413,7 @@ def negated_before(prepared: Prepared, clause: Clause, start: int) -> bool:
     """Whether a negator precedes the mention at `start` inside its clause ("not A", "rather than
     B"), within `NEGATION_REACH` characters."""
     before = prepared.low[max(clause.start, start - NEGATION_REACH) : start]
-    if any(word in _NEGATORS or word.endswith("n't") for word in words(before)):
-        return True
-    return any(phrase in before for phrase in _NEGATING_PHRASES)
+    return _NEGATION_CUE.search(before) is not None
 
 
 def negated_after(prepared: Prepared, clause: Clause, end: int, *, window: int = 5) -> bool:
@@ -475,39 +474,22 @@ _REFUSALS = (
     "can't be sure",
     "cannot be sure",
 )
-_HESITATIONS = (
-    "hard to say",
-    "hard to tell",
-    "hard to judge",
-    "hard to determine",
-    "difficult to say",
-    "difficult to tell",
-    "difficult to judge",
-    "difficult to determine",
-    "can't decide",
-    "cannot decide",
-    "i'm not sure",
-    "i am not sure",
-    "not entirely sure",
-    "not completely sure",
-    "not totally sure",
-    "not entirely certain",
-    "i'm not certain",
-    "i am not certain",
-    "i'm unsure",
-    "i can't pick",
-    "i cannot pick",
-    "can't choose",
-    "cannot choose",
-    "it depends",
-    "depends on",
-    "depend on",  # "it would depend on its field of view" (blind set r12)
-    "depending on",
-    "borderline",  # "I'd lean slightly toward yes, but it's genuinely borderline" (r14)
-    "too close to call",
-    "a toss-up",
-    "could go either way",
+HESITATION = re.compile(
+    r"""
+    \b(?:hard|difficult|tricky|challenging)\s+to\s+(?:[\w']+\s+)?
+        (?:say|tell|judge|determine|know|ascertain|infer|identify|be\s+(?:certain|sure))\b
+    | \b(?:unclear|not\s+clear|ambiguous|uncertain|borderline)\b
+    | \b(?:can't|cannot)\s+(?:decide|choose)\b | \bi\s+(?:can't|cannot)\s+pick\b
+    | \b(?:i'm|i\s+am)\s+(?:not\s+(?:sure|certain)|unsure)\b
+    | \bnot\s+(?:entirely|completely|totally)\s+(?:sure|certain)\b
+    | \bit\s+depends\b | \bdepend(?:s|ing)?\s+on\b  # "it would depend on its field of view" (r12)
+    | \btoo\s+close\s+to\s+call\b | \ba\s+toss-up\b | \bcould\s+go\s+either\s+way\b
+    """,
+    re.IGNORECASE | re.VERBOSE,
 )
+"""A phrase saying the answer cannot settle ("hard to say", "unclear", "it depends on", "I'm
+not sure", "genuinely borderline" (r14)): one list for every reader (Isle-Brick-V2 masks the
+clause as a disclaimer that declines nothing)."""
 _HEDGE_TURNS = (" but ", " however", " though", " still,", " yet ")
 
 
@@ -526,9 +508,8 @@ def hesitation_phrase(prepared: Prepared) -> str | None:
     """The first phrase saying the answer cannot settle ("hard to say", "it depends on",
     "I'm not sure"); unlike a refusal it does not say that no option fits, so an answer
     with one and no turn to an answer ("..., but B") is left to the grader."""
-    low = prepared.low
-    found = [(at, phrase) for phrase in _HESITATIONS if (at := low.find(phrase)) >= 0]
-    return min(found)[1] if found else None
+    found = HESITATION.search(prepared.low)
+    return found.group() if found else None
 
 
 def hesitates(prepared: Prepared) -> bool:
