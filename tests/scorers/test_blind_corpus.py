@@ -151,9 +151,25 @@ SHA256 = {
     "four_options_r26.jsonl": "0360864dc1dcc50ded174afa91de6faf77c989542a7a326fbba3804c05257ba0",
     "isle_brick_r26.jsonl": "dde1f8f2fe166c8aaa1edcd0e913bac95cde3578dab32b69a250e232a6286ee8",
     "comfort_r26.jsonl": "61257fc0677de1207e9988208e2066b24cedb8d5930504cfded43c2d7597b073",
+    "two_options_r33.jsonl": "942937fdabc2bdcc44fd9938449da0478ffd158e5394809f17cae5045151ed3a",
+    "four_options_r33.jsonl": "010ad8c653795c2bfd2f629dbbcd6bde1f4b4c0fd93b5495a34458bf78c14328",
+    "isle_brick_r33.jsonl": "619c838110c1257c567936f5a1b574b3b2823535200d99c1cd3ce3ffc9829968",
+    "comfort_r33.jsonl": "2ca04dbaae77aa9a6c3afa3d7843664a1f1ee458df6688e31d2f01b3ec801b02",
+    "two_options_r34.jsonl": "d76dfbfdef68dd09ce16d3c042fd0e22ee7ccdf83bc96093bd1e9f39040b06a0",
+    "four_options_r34.jsonl": "804ef76e79173f8d1a2db7f8af66b68dadbaa0380525ff940d949e8e59a7bd41",
+    "isle_brick_r34.jsonl": "ac15640b2ee94c8df7f5a8d59a2c61d7656d1afde5ed29d315a66a9ab7289674",
+    "comfort_r34.jsonl": "d4bf6519a6a7de9d0914eeb79cb33c5b086f3a9986c226ffbae3746053de7f59",
+    "two_options_r35.jsonl": "a5c82dd02d40cb8ff91aa66bf74b310be06f9e448f4e3ae1043ed970e8b61913",
+    "four_options_r35.jsonl": "18342fc6e4e4c2ba56885e6c64327fec2f0d73e2a310cd75b289ab602295ff82",
+    "isle_brick_r35.jsonl": "5dffd9d894b4c614a907cc2c3f671c1e4ff5d96ab40da20b9ffb61414b5826b2",
+    "comfort_r35.jsonl": "efbeb43c8c3305c4612cb2751409b7423e08720e0daac71642dd8ecd33a8076b",
+    "two_options_r36.jsonl": "6ccd1f3fba681a39554c6ac34cc1c940c9fd92c73da285991363da4a03129507",
+    "four_options_r36.jsonl": "adb5585367739628c9e8053ddeffb77cfd8a688d098b1e45655813a705839ef8",
+    "isle_brick_r36.jsonl": "91c3b3bcb003ecb9677c53e18f012724a2321fc1216d9a41aa0203d5e7c41c2d",
+    "comfort_r36.jsonl": "f7f4e4587fc9ac717962ccf544afaf3ddee46b78ac3e33e8c4c836fd5167d63a",
 }
 MEASURE_ONLY = frozenset(
-    n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32))
+    n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36))
 )
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
