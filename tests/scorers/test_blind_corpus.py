@@ -169,7 +169,9 @@ SHA256 = {
     "comfort_r36.jsonl": "f7f4e4587fc9ac717962ccf544afaf3ddee46b78ac3e33e8c4c836fd5167d63a",
 }
 MEASURE_ONLY = frozenset(
-    n for n in SHA256 if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36))
+    n
+    for n in SHA256
+    if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36))
 )
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are

@@ -470,3 +470,53 @@ def test_a_refused_role_is_a_premise_rejection() -> None:
     assert rejects_premise(prepare(answer))
     read = read_components(answer, "yesno", question=QUESTIONS["Q6"].replace("object", "dog"))
     assert not read.decided, read
+
+
+NOP_QUESTION = "Is the ball to the left of the car?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "yes_no"),
+    [
+        # r33: a frame taken after a turn, offered as a possibility
+        (
+            "The ball is to the left of the car. However, if we consider the car's orientation, "
+            "it might be to its right.",
+            (["yes"], ["no"]),
+        ),
+        ("Yes, it is. But taking the car's point of view, it is on its right.", (["yes"], ["no"])),
+        # r33 (French): two viewpoints named in the language asked
+        (
+            "Du point de vue de la caméra, oui. Mais du point de vue du chien, le ballon serait "
+            "plutôt à sa droite.",
+            (["oui"], ["non"]),
+        ),
+        ("Aus Sicht der Kamera ja. Aber aus Sicht des Autos ist er rechts.", (["ja"], ["nein"])),
+        (
+            "카메라 시점에서 보면 네. 하지만 자동차의 시점에서 보면 오른쪽입니다.",
+            (["네"], ["아니요"]),
+        ),
+        ("从相机的角度看，是的。但从汽车的角度看，它在右边。", (["是"], ["不是"])),
+    ],
+)
+def test_a_turn_to_another_frame_is_a_reply_per_frame(reply: str, yes_no) -> None:
+    assert text_yes_probability(reply, *yes_no, question=NOP_QUESTION) is None
+
+
+@pytest.mark.parametrize(
+    ("reply", "question", "p"),
+    [
+        # the frame the question asks, named again after a turn: one frame
+        (
+            "Yes. But note that from the dog's viewpoint it is close to the car.",
+            COMFORT_QUESTION,
+            1.0,
+        ),
+        # a turn with no frame
+        ("Yes, but only just: the ball is to the left of the car.", NOP_QUESTION, 1.0),
+        ("Du point de vue de la caméra, oui.", NOP_QUESTION, 1.0),
+    ],
+)
+def test_one_frame_after_a_turn_is_still_read(reply: str, question: str, p: float) -> None:
+    yes_no = (["yes", "oui"], ["no", "non"])
+    assert text_yes_probability(reply, *yes_no, question=question) == p

@@ -46,3 +46,71 @@ def test_the_asked_thing_is_found_in_a_conditional_question() -> None:
     assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
     agreeing = answer.replace("D (right)", "C (left)")
     assert read_option(agreeing, options, question=question).letter == "C"
+
+
+EXTREME = {
+    "A": "a pepper grinder",
+    "B": "a bottle of olive oil",
+    "C": "a salt shaker",
+    "D": "a bowl",
+}
+LEFTMOST = "From the woman's perspective, which of the following items appears leftmost?"
+
+
+def test_another_option_named_in_the_asked_role_leaves_it_undecided() -> None:
+    """r35 (four35-036): the answer names the salt shaker (C) as the leftmost, then "A"."""
+    answer = "She faces the counter. The leftmost item is the salt shaker. Answer: A"
+    reading = read_option(answer, EXTREME, question=LEFTMOST)
+    assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
+    agreeing = "She faces the counter. The leftmost item is the salt shaker. Answer: C"
+    assert read_option(agreeing, EXTREME, question=LEFTMOST).letter == "C"
+
+
+COUNTS = {"A": "0", "B": "2"}
+DOTS = "In the picture, how many red dots does the man see?"
+
+
+def test_the_count_he_is_said_to_see_against_the_letter_leaves_it_undecided() -> None:
+    """r33 (two33-032): "He sees 0 red dots. Answer: B" where B is 2."""
+    answer = "The man is looking at the wall with two red dots. He sees 0 red dots. Answer: B"
+    reading = read_option(answer, COUNTS, question=DOTS)
+    assert reading.letter is None and reading.reason == "text_disagrees", reading
+    # a count he is said not to see is no statement of what he sees
+    answer = "There are 2 dots ahead of him and 0 behind, which he cannot see. Answer: B"
+    assert read_option(answer, COUNTS, question=DOTS).letter == "B"
+    assert read_option("He sees 2 red dots. Answer: B", COUNTS, question=DOTS).letter == "B"
+
+
+def test_a_conditional_other_answer_after_the_answer_is_an_alternative() -> None:
+    """r35 (two35-060): "Answer: A (1) However, if the dot ... counts, the answer would be B"."""
+    options = {"A": "1", "B": "2"}
+    answer = (
+        "One dot is ahead of him, one at the edge of his view.\n\n**Answer: A (1)**\n\nHowever, "
+        "if the dot at the edge counts as within his field of view, the answer would be B (2)."
+    )
+    reading = read_option(answer, options, question=DOTS)
+    assert reading.letter is None and reading.reason == "alternatives", reading
+    plain = "One dot is ahead of him, one behind him.\n\n**Answer: A (1)**"
+    assert read_option(plain, options, question=DOTS).letter == "A"
+
+
+KITCHEN = {"A": "a wall clock", "B": "a frying pan", "C": "a glass bowl", "D": "a spice rack"}
+VISIBLE = (
+    "From the perspective of the man in the picture, which of the following items are visible?"
+)
+
+
+def test_a_reasoning_that_puts_the_chosen_thing_out_of_sight_leaves_it_undecided() -> None:
+    """r35 (four35-023): the reasoning block puts the glass bowl (C) behind him, then "C"."""
+    answer = (
+        "<think>He faces the stove. The frying pan is on the stove, in front of him. The glass "
+        "bowl is on the table behind him.</think>\n\nC"
+    )
+    reading = read_option(answer, KITCHEN, question=VISIBLE)
+    assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
+    agreeing = answer.replace("\n\nC", "\n\nB")
+    assert read_option(agreeing, KITCHEN, question=VISIBLE).letter == "B"
+    # "can he see the bowl?" has verdicts for options, not things: nothing to put out of sight
+    verdicts = {"A": "Yes, it is in front of him", "B": "No, it is behind him"}
+    behind = "<think>The bowl is on the table behind him.</think>\nB"
+    assert read_option(behind, verdicts, question="Can the man see the bowl?").letter == "B"

@@ -60,6 +60,7 @@ from vpt_tasks.scorers.reading import (
     negated_after,
     negated_before,
     negated_question,
+    negation_cues,
     prepare,
     reasoning_of,
     refusal_phrase,
@@ -713,12 +714,17 @@ _SEES = re.compile(r"\b(?:sees?|seeing|visible|can see)\b")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|in all|in the picture|in the image)\b")
 
 
-def _values_in(prepared: Prepared, affirmed: list[_Mention], cue: re.Pattern[str]) -> set[str]:
-    """The options whose value the answer states in a sentence with `cue` (seeing, a total)."""
+def _values_in(
+    prepared: Prepared, affirmed: list[_Mention], cue: re.Pattern[str], *, plain: bool = False
+) -> set[str]:
+    """The options whose value the answer states in a sentence with `cue` (seeing, a total);
+    `plain`: in a sentence with no negator ("he sees 2", not "one he cannot see")."""
     found = set()
     for m in affirmed:
         span = None if m.label else _sentence_span(prepared, m.start)
-        if span is not None and cue.search(prepared.low, *span):
+        if span is None or not cue.search(prepared.low, *span):
+            continue
+        if not (plain and negation_cues(prepared.low[span[0] : span[1]])):
             found.add(m.letter)
     return found
 
@@ -844,6 +850,9 @@ def _the_total_not_the_seen(c: _Chosen) -> bool:
     the total, not what the figure sees."""
     if not c.asks_seeing:
         return False
+    seen = _values_in(c.prepared, c.affirmed, _SEES, plain=True)
+    if seen and c.letter not in seen:
+        return True  # "He sees 0 red dots. Answer: B" (B = 2; r33)
     seen = _values_in(c.prepared, c.affirmed, _SEES)
     return (
         bool(seen)
@@ -866,6 +875,31 @@ _ASKED_WHERE = re.compile(
 )
 """The thing a direction question asks about ("in which direction is the front wheel?", "in
 which direction would the sink be from you?")."""
+_ASKED_EXTREME = re.compile(
+    r"\bwhich\b.*?\b(?P<role>[a-z]+most|closest|nearest|farthest|furthest)\b"
+)
+"""The role a "which ... is leftmost?" question asks for."""
+
+
+def _other_option_in_the_asked_role(c: _Chosen) -> bool:
+    """ "The leftmost item from her perspective is the salt shaker. Answer: A" (A = a pepper
+    grinder, C = a salt shaker; r35): the sentences that name the asked role ("leftmost") give
+    it, by their distinctive words, to one other option and never to the letter's."""
+    asked = _ASKED_EXTREME.search(c.question.lower()) if c.question else None
+    if asked is None:
+        return False
+    _, distinctive = _option_words(c.options, _STOPWORDS | _FILLER)
+    given: set[str] = set()
+    for start, end in c.prepared.sentences:
+        sentence = c.prepared.low[start:end]
+        role = re.search(rf"\b{asked.group('role')}\b", sentence)
+        if role is None or _OTHER_FRAME.search(sentence):
+            continue
+        after = set(words(sentence[role.end() :]))
+        named = {k for k, ws in distinctive.items() if ws and ws <= after}
+        if len(named) == 1:
+            given |= named
+    return len(given) == 1 and c.letter not in given
 
 
 def _asked_thing_placed_elsewhere(c: _Chosen) -> bool:
@@ -899,11 +933,38 @@ OBJECTIONS: tuple[Objection[_Chosen], ...] = (
     Objection("answers_presence", _answers_presence),
     Objection("reasoning_disagrees", _reasoning_disagrees),
     Objection("reasoning_disagrees", _asked_thing_placed_elsewhere),
+    Objection("reasoning_disagrees", _other_option_in_the_asked_role),
     Objection("text_disagrees", _other_text_beside_letter),
     Objection("text_disagrees", _the_total_not_the_seen),
     Objection("text_disagrees", _own_text_ruled_out),
 )
 """The witnesses that may object to the option the readers agreed on, in order."""
+
+
+_ASKS_VISIBLE = re.compile(r"\b(?:which|what)\b.*\b(?:visible|see|sees|seen|line\s+of\s+sight)\b")
+"""A question asking which things are in sight (not "can she see the cat?", whose options are
+verdicts)."""
+_OUT_OF_SIGHT = re.compile(
+    r"\bbehind\s+(?:him|her|them|me)\b|\bout\s+of\s+(?:his|her|their|my)\s+(?:view|sight)\b"
+)
+
+
+def _reasoned_out_of_sight(
+    reasoning: str, letter: str, options: Mapping[str, str], question: str | None
+) -> bool:
+    """ "<think>... The glass bowl is on the table behind him. ...</think> C" (C = a glass
+    bowl) to "which items are visible?" (r35): the reasoning puts the chosen thing out of the
+    person's sight, so it does not conclude the letter."""
+    low = (question or "").lower()
+    if letter not in options or not _ASKS_VISIBLE.search(low) or negated_question(low):
+        return False  # "which one can she NOT see?" asks for the thing out of sight
+    _, distinctive = _option_words(options, _STOPWORDS | _FILLER)
+    mine = {w for w in distinctive[letter] if not w.isdigit()}  # a count is no thing
+    read = prepare(reasoning)
+    return bool(mine) and any(
+        mine <= set(words(read.low[start:end])) and _OUT_OF_SIGHT.search(read.low, start, end)
+        for start, end in read.sentences
+    )
 
 
 def read_option(
@@ -961,6 +1022,8 @@ def read_option(
     if hidden and len(set(readings.values())) == 1:
         concluded = read_option(hidden, options).letter
         if concluded in letters and concluded not in readings.values():
+            return OptionReading(None, "reasoning_disagrees", readings)
+        if _reasoned_out_of_sight(hidden, next(iter(readings.values())), options, question):
             return OptionReading(None, "reasoning_disagrees", readings)
     if set(readings) == {"concluding"} and len({m.letter for m in affirmed if not m.label}) > 1:
         # "There are 5 yellow dots. However, ..., so only 4 are fully visible.": the answer

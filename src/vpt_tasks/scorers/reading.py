@@ -70,6 +70,7 @@ __all__ = [
     "stands_as_answer",
     "tentative_answer",
     "unfinished_walkthrough",
+    "viewpoint_mentions",
     "viewpoints",
     "words",
 ]
@@ -623,6 +624,9 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "it might just barely see it, or it might not": a statement and its negation
     r"|\bor\s+(?:(?:it|he|she|they|that)\s+)?(?:maybe|perhaps|possibly|might|may|could|can|"
     r"does|do|is|would)\s*(?:not|n't)\b"
+    # "Answer: A. However, if the dot on the right wall counts, the answer would be B" (r35)
+    r"|\b(?:however|but)\b,?\s+if\b[^.?!\n]{0,120}?\b(?:the\s+answer|it|that|this)\s+would\s+"
+    r"(?:instead\s+)?(?:be|change|become)\b"
 )
 
 
@@ -812,19 +816,44 @@ _VIEWPOINT = re.compile(
     r"(?:perspective|viewpoint|point\s+of\s+view|view|vantage\s+point|angle|frame\s+of\s+reference"
     r"|orientation|standpoint)\b"
     # an intrinsic frame: "relative to the bicycle's own front (where the handlebars point)"
-    r"|\b(?:relative\s+to|according\s+to|in\s+terms\s+of|by)\s+(?:the\s+)?"
-    r"(?P<front_owner>[a-z]+'s)\s+(?:own\s+)?(?:front|facing|orientation)\b"
+    # or a frame taken: "if we consider the car's orientation, it might be to its right" (r33)
+    r"|\b(?:relative\s+to|according\s+to|in\s+terms\s+of|by|consider(?:ing|s)?|tak(?:e|ing)"
+    r"|us(?:e|ing))\s+(?:the\s+)?(?P<front_owner>[a-z]+'s)\s+(?:own\s+)?(?:front|facing"
+    r"|orientation|perspective|viewpoint|point\s+of\s+view)\b"
+    # the same in the languages COMFORT asks in (whose frame: the word after, or before, it)
+    r"|\b(?:du|d'un|selon\s+le)\s+point\s+de\s+vue\s+(?:de\s+la|de\s+l'|du|des|de)\s*(?P<fr>\w+)"
+    r"|\bde\s+la\s+perspective\s+(?:de\s+la|de\s+l'|du|des|de)\s*(?P<fr2>\w+)"
+    r"|\bdesde\s+(?:el\s+punto\s+de\s+vista|la\s+perspectiva)\s+(?:del|de\s+la|de)\s+(?P<es>\w+)"
+    r"|\bdal(?:la)?\s+(?:punto\s+di\s+vista|prospettiva)\s+(?:del(?:la|lo|l')?|di)\s*(?P<it>\w+)"
+    r"|\b(?:do|a\s+partir\s+do)\s+ponto\s+de\s+vista\s+(?:do|da|de)\s+(?P<pt>\w+)"
+    r"|\bda\s+perspectiva\s+(?:do|da|de)\s+(?P<pt2>\w+)"
+    r"|\baus\s+(?:der\s+)?(?:sicht|perspektive)\s+(?:der|des|von|vom)\s+(?P<de>\w+)"
+    r"|\bvanuit\s+(?:het\s+)?(?:perspectief|oogpunt|standpunt|gezichtspunt)\s+van\s+(?:de|het)\s+(?P<nl>\w+)"
+    r"|\b(?:från|ur)\s+(?P<sv>\w+?):?s\s+(?:perspektiv|synvinkel)"
+    r"|с\s+точки\s+зрения\s+(?P<ru>\w+)"
+    r"|\bdari\s+(?:sudut\s+pandang|perspektif)\s+(?P<id>\w+)"
+    r"|从(?P<zh>\w{1,6}?)的?(?:角度|视角|视点|方向)"
+    r"|(?P<ja>\w{1,6}?)の(?:視点|観点|立場)から|(?P<ja2>\w{1,6}?)から見(?:ると|て|た|れば)"
+    r"|(?P<ko>[^\s,.]{1,8}?)의?\s*(?:시점|관점|입장)에서"
 )
 _SAME_OWNER = {"our": "my"}
 
 
+def viewpoint_mentions(prepared: Prepared) -> list[tuple[int, str]]:
+    """Where the answer names a viewpoint, and whose ("from the camera's view", "from her
+    perspective", "du point de vue du chien", "자동차의 시점에서")."""
+    found = []
+    for m in _VIEWPOINT.finditer(prepared.low):
+        owner = next(group for group in m.groups() if group)
+        found.append((m.start(), _SAME_OWNER.get(owner, owner)))
+    return found
+
+
 def viewpoints(prepared: Prepared) -> set[str]:
-    """Whose viewpoints the answer speaks from ("from the camera's view", "from her
-    perspective", "from my viewpoint"): an answer giving verdicts from two (COMFORT's
+    """Whose viewpoints the answer speaks from: an answer giving verdicts from two (COMFORT's
     "from the camera's view yes, but from the dog's ...") answers per frame of reference,
     and a careful annotator would not pick one for it."""
-    owners = (m.group("owner") or m.group("front_owner") for m in _VIEWPOINT.finditer(prepared.low))
-    return {_SAME_OWNER.get(owner, owner) for owner in owners}
+    return {owner for _, owner in viewpoint_mentions(prepared)}
 
 
 BARE_WORDS = 6

@@ -30,6 +30,7 @@ from vpt_tasks.scorers.reading import (
     prepare,
     retraction,
     stands_as_answer,
+    viewpoint_mentions,
     viewpoints,
     words,
 )
@@ -90,7 +91,7 @@ def text_yes_probability(
         return None
     if hesitates(prepared):
         return None
-    if len(viewpoints(prepared)) > 1:
+    if len(viewpoints(prepared)) > 1 or _turns_to_another_frame(prepared, question):
         return None  # "From the camera's view, yes. From the dog's own view it is on the right."
     if _LOW_CONFIDENCE.search(prepared.low) or (
         _OPENS_WITH_DETERMINER_NO.match(prepared.low) and _TURN.search(prepared.low)
@@ -132,6 +133,25 @@ def text_yes_probability(
         # statement, in a language whose relations are not read here
         return None
     return float(answer)
+
+
+_TURN_ANY_LANGUAGE = re.compile(
+    r"\b(?:but|however|though|yet|mais|aber|pero|però|ma|mas|maar|men|но|однако|tapi|namun)\b"
+    r"|但|不过|しかし|でも|けど|하지만|그러나"
+)
+
+
+def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
+    """Whether, after a turn, the reply speaks from a frame the question does not ask ("Yes,
+    it is. But if you consider the bench's orientation, it might be to its right", r33): it
+    answers per frame of reference."""
+    turn = _TURN_ANY_LANGUAGE.search(prepared.low)
+    if turn is None:
+        return False
+    asked = viewpoints(prepare(question)) if question else set()
+    return any(
+        at > turn.start() and owner not in asked for at, owner in viewpoint_mentions(prepared)
+    )
 
 
 _LANGUAGE_DOUBTS = frozenset({"script", "language"})
