@@ -26,6 +26,7 @@ from typing import Any
 from inspect_ai.log import EvalLog
 
 from vpt_tasks.grader_check.spec import KINDS, Kind, load_spec
+from vpt_tasks.scorers.cascade import READING_COUNTS
 
 __all__ = [
     "CheckedGrader",
@@ -269,7 +270,6 @@ READING_SCORERS: dict[str, Kind] = {
     "direction_bias": "components",
 }
 """A headline scorer that reads free text (its log's `results.scores` name) -> its kind."""
-_COUNTS = ("decided_by_rules", "decided_by_grader", "decided_by_human", "undecided")
 
 
 def _answers_by_kind(log: EvalLog) -> dict[Kind, tuple[int, int, str]]:
@@ -279,9 +279,9 @@ def _answers_by_kind(log: EvalLog) -> dict[Kind, tuple[int, int, str]]:
     found: dict[Kind, tuple[int, int, str]] = {}
     for score in log.results.scores if log.results else []:
         kind = READING_SCORERS.get(score.name)
-        if kind is None or not all(name in score.metrics for name in _COUNTS):
+        if kind is None or not all(name in score.metrics for name in READING_COUNTS):
             continue
-        counts = {name: int(score.metrics[name].value) for name in _COUNTS}
+        counts = {name: int(score.metrics[name].value) for name in READING_COUNTS}
         found[kind] = (
             sum(counts.values()),
             counts["decided_by_rules"],

@@ -273,7 +273,7 @@ def _mask_disclaimers(text: str, first_person: bool = False) -> str:
     """
     spans = []
     pattern = _DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER
-    for m in sorted((*pattern.finditer(text), *HESITATION.finditer(text)), key=re.Match.start):
+    for m in (*pattern.finditer(text), *HESITATION.finditer(text)):
         start = 0
         for b in _CLAUSE_START.finditer(text, 0, m.start()):
             start = b.end()

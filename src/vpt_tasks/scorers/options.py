@@ -795,6 +795,8 @@ class _Chosen:
     affirmed: list[_Mention]
     refusal: str | None
     """The refusal phrase of the answer, if any."""
+    reasoning: str = ""
+    """The answer's reasoning block (`<think>`), if any."""
 
     @property
     def value(self) -> str:
@@ -927,20 +929,6 @@ def _asked_thing_placed_elsewhere(c: _Chosen) -> bool:
     return any(len(letters) == 1 for letters in placed.values())  # not a walk through options
 
 
-OBJECTIONS: tuple[Objection[_Chosen], ...] = (
-    Objection("refusal_mixed", _refusal_beside),
-    Objection("statement_disagrees", _statement_disagrees),
-    Objection("answers_presence", _answers_presence),
-    Objection("reasoning_disagrees", _reasoning_disagrees),
-    Objection("reasoning_disagrees", _asked_thing_placed_elsewhere),
-    Objection("reasoning_disagrees", _other_option_in_the_asked_role),
-    Objection("text_disagrees", _other_text_beside_letter),
-    Objection("text_disagrees", _the_total_not_the_seen),
-    Objection("text_disagrees", _own_text_ruled_out),
-)
-"""The witnesses that may object to the option the readers agreed on, in order."""
-
-
 _ASKS_VISIBLE = re.compile(r"\b(?:which|what)\b.*\b(?:visible|see|sees|seen|line\s+of\s+sight)\b")
 """A question asking which things are in sight (not "can she see the cat?", whose options are
 verdicts)."""
@@ -949,22 +937,35 @@ _OUT_OF_SIGHT = re.compile(
 )
 
 
-def _reasoned_out_of_sight(
-    reasoning: str, letter: str, options: Mapping[str, str], question: str | None
-) -> bool:
+def _reasoned_out_of_sight(c: _Chosen) -> bool:
     """ "<think>... The glass bowl is on the table behind him. ...</think> C" (C = a glass
     bowl) to "which items are visible?" (r35): the reasoning puts the chosen thing out of the
     person's sight, so it does not conclude the letter."""
-    low = (question or "").lower()
-    if letter not in options or not _ASKS_VISIBLE.search(low) or negated_question(low):
+    low = (c.question or "").lower()
+    if not c.reasoning or not _ASKS_VISIBLE.search(low) or negated_question(low):
         return False  # "which one can she NOT see?" asks for the thing out of sight
-    _, distinctive = _option_words(options, _STOPWORDS | _FILLER)
-    mine = {w for w in distinctive[letter] if not w.isdigit()}  # a count is no thing
-    read = prepare(reasoning)
+    _, distinctive = _option_words(c.options, _STOPWORDS | _FILLER)
+    mine = {w for w in distinctive[c.letter] if not w.isdigit()}  # a count is no thing
+    read = prepare(c.reasoning)
     return bool(mine) and any(
         mine <= set(words(read.low[start:end])) and _OUT_OF_SIGHT.search(read.low, start, end)
         for start, end in read.sentences
     )
+
+
+OBJECTIONS: tuple[Objection[_Chosen], ...] = (
+    Objection("refusal_mixed", _refusal_beside),
+    Objection("statement_disagrees", _statement_disagrees),
+    Objection("answers_presence", _answers_presence),
+    Objection("reasoning_disagrees", _reasoning_disagrees),
+    Objection("reasoning_disagrees", _asked_thing_placed_elsewhere),
+    Objection("reasoning_disagrees", _other_option_in_the_asked_role),
+    Objection("reasoning_disagrees", _reasoned_out_of_sight),
+    Objection("text_disagrees", _other_text_beside_letter),
+    Objection("text_disagrees", _the_total_not_the_seen),
+    Objection("text_disagrees", _own_text_ruled_out),
+)
+"""The witnesses that may object to the option the readers agreed on, in order."""
 
 
 def read_option(
@@ -1023,8 +1024,6 @@ def read_option(
         concluded = read_option(hidden, options).letter
         if concluded in letters and concluded not in readings.values():
             return OptionReading(None, "reasoning_disagrees", readings)
-        if _reasoned_out_of_sight(hidden, next(iter(readings.values())), options, question):
-            return OptionReading(None, "reasoning_disagrees", readings)
     if set(readings) == {"concluding"} and len({m.letter for m in affirmed if not m.label}) > 1:
         # "There are 5 yellow dots. However, ..., so only 4 are fully visible.": the answer
         # states two options' values and only its last "so" picks one
@@ -1040,7 +1039,7 @@ def read_option(
     if not chosen:
         seen = _seeing_answer(prepared, options, question) if refusal is None else None
         if seen is not None:
-            chose = _Chosen(seen, options, question, prepared, mentions, affirmed, refusal)
+            chose = _Chosen(seen, options, question, prepared, mentions, affirmed, refusal, hidden)
             objection = first_objection(OBJECTIONS, chose)
             return OptionReading(
                 None if objection else seen, objection or "seeing_statement", readings
@@ -1055,7 +1054,7 @@ def read_option(
     letter = chosen.pop()
     if letter not in letters:
         return OptionReading(None, "not_an_option", readings)
-    chose = _Chosen(letter, options, question, prepared, mentions, affirmed, refusal)
+    chose = _Chosen(letter, options, question, prepared, mentions, affirmed, refusal, hidden)
     objection = first_objection(OBJECTIONS, chose)
     if objection is not None:
         return OptionReading(None, objection, readings)

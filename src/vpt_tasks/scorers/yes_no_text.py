@@ -13,6 +13,7 @@ reads words. A newcomer looking for how COMFORT's text is read finds it whole he
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -135,10 +136,20 @@ def text_yes_probability(
     return float(answer)
 
 
+@functools.lru_cache(maxsize=64)
+def _asked_viewpoints(question: str) -> frozenset[str]:
+    """The viewpoints a question names ("From the dog's viewpoint, is ...?"), read once per
+    question, not once per reply."""
+    return frozenset(viewpoints(prepare(question)))
+
+
+_TURN_WORDS = "but|however|though|yet"
+_TURN = re.compile(rf"\b(?:{_TURN_WORDS})\b")
 _TURN_ANY_LANGUAGE = re.compile(
-    r"\b(?:but|however|though|yet|mais|aber|pero|però|ma|mas|maar|men|но|однако|tapi|namun)\b"
+    rf"\b(?:{_TURN_WORDS}|mais|aber|pero|però|ma|mas|maar|men|но|однако|tapi|namun)\b"
     r"|但|不过|しかし|でも|けど|하지만|그러나"
 )
+"""`_TURN` and the same words in the languages COMFORT asks in."""
 
 
 def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
@@ -148,7 +159,7 @@ def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
     turn = _TURN_ANY_LANGUAGE.search(prepared.low)
     if turn is None:
         return False
-    asked = viewpoints(prepare(question)) if question else set()
+    asked = _asked_viewpoints(question) if question else frozenset()
     return any(
         at > turn.start() and owner not in asked for at, owner in viewpoint_mentions(prepared)
     )
@@ -236,7 +247,7 @@ def _relation_statement(prepared: Prepared, question: str) -> bool | None:
     viewpoint but the question's; None otherwise (English questions only)."""
     low = question.lower()
     asked = _ASKED.search(low)
-    if asked is None or not viewpoints(prepared) <= viewpoints(prepare(question)):
+    if asked is None or not viewpoints(prepared) <= _asked_viewpoints(question):
         return None
     subject, relatum = asked.group("subject"), asked.group("relatum")
     says = set()
@@ -262,7 +273,6 @@ _LOW_CONFIDENCE = re.compile(
 )
 _JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или och eller en of dan atau".split())
 """Words that join two answer words ("Oui et non", "Ja oder nein") in the languages asked."""
-_TURN = re.compile(r"\b(?:but|however|though|yet)\b")
 _OPENS_WITH_DETERMINER_NO = re.compile(
     r"\W*no\s+(?!(?:" + "|".join(sorted(ANSWER_SUBJECTS | ANSWER_JOINS)) + r")\b)[a-z]"
 )
