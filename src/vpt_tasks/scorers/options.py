@@ -945,7 +945,7 @@ def _reasoned_out_of_sight(c: _Chosen) -> bool:
     if not c.reasoning or not _ASKS_VISIBLE.search(low) or negated_question(low):
         return False  # "which one can she NOT see?" asks for the thing out of sight
     _, distinctive = _option_words(c.options, _STOPWORDS | _FILLER)
-    mine = {w for w in distinctive[c.letter] if not w.isdigit()}  # a count is no thing
+    mine = {w for w in distinctive.get(c.letter, ()) if not w.isdigit()}  # a count is no thing
     read = prepare(c.reasoning)
     return bool(mine) and any(
         mine <= set(words(read.low[start:end])) and _OUT_OF_SIGHT.search(read.low, start, end)
