@@ -114,3 +114,71 @@ def test_a_reasoning_that_puts_the_chosen_thing_out_of_sight_leaves_it_undecided
     verdicts = {"A": "Yes, it is in front of him", "B": "No, it is behind him"}
     behind = "<think>The bowl is on the table behind him.</think>\nB"
     assert read_option(behind, verdicts, question="Can the man see the bowl?").letter == "B"
+
+
+PLATES = {"A": "a red kettle", "B": "a glass jar", "C": "a wooden spoon", "D": "a white plate"}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # r35 (four35-032): the option's text named with "the" ties the letter to the side
+        "She faces the camera, so her left is the camera's right. The item farthest to the "
+        "right in the image is the white plate. So from her perspective the white plate is "
+        "the leftmost.\nAnswer: D",
+        # the text without its article
+        "She faces the camera, so her left is the image's right. Rightmost in frame: white "
+        "plate.\n\nAnswer: D",
+    ],
+)
+def test_an_option_text_named_with_another_article_ties_the_letter_to_the_side(answer) -> None:
+    assert read_option(answer, PLATES, question=LEFTMOST).letter == "D"
+    # the same reasoning with a letter whose text it never names still does not choose
+    other = read_option(answer.replace("Answer: D", "Answer: B"), PLATES, question=LEFTMOST)
+    assert other.letter is None and other.reason == "reasoning_disagrees", other
+
+
+def test_an_answer_naming_its_option_without_the_article_is_read() -> None:
+    """r35 (four35-022): "Therefore, she can see the metal faucet." after a walk past others."""
+    options = {"A": "a red box", "B": "a metal faucet", "C": "a white mug", "D": "a cutting board"}
+    answer = (
+        "The red box and the white mug are on the counter behind her. The faucet is directly "
+        "in front of her.\n\nTherefore, she can see the metal faucet."
+    )
+    assert read_option(answer, options, question=VISIBLE).letter == "B"
+
+
+def test_labelled_texts_walked_through_before_the_letter_are_no_objection() -> None:
+    """r23 (four23-054): "The metal faucet (B) is ... partly hidden; the yellow sponge (D) is
+    right in front of him. ... Answer: D" names its own option with its label too."""
+    options = {"A": "a fridge", "B": "a metal faucet", "C": "a clock", "D": "a yellow sponge"}
+    answer = (
+        "The metal faucet (B) is partly hidden behind his arm; the yellow sponge (D) is right "
+        "in front of him.\n\nThe item most clearly visible to him is the sponge.\n\nAnswer: D"
+    )
+    assert read_option(answer, options, question=VISIBLE).letter == "D"
+    only_other = (
+        "He stands at the sink and looks down at the counter in front of him.\n\nThe item most "
+        "clearly visible to him is the metal faucet (B).\n\nAnswer: D"
+    )
+    reading = read_option(only_other, options, question=VISIBLE)
+    assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
+
+
+def test_another_option_given_the_asked_side_leaves_it_undecided() -> None:
+    """v5 (four5-049): "... a blue cooler, which would be on his right. ... B" to "what would
+    be on your right?" (A = the cooler)."""
+    options = {"A": "the cooler", "B": "the picnic table", "C": "the fence", "D": "the dog"}
+    question = "If you were the man at the grill, what would be on your right?"
+    answer = (
+        "He faces the camera. On the left side of the image there is a blue cooler, which "
+        "would be on his right. On the right side of the image there is a picnic table. B"
+    )
+    reading = read_option(answer, options, question=question)
+    assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
+    assert read_option(answer[:-1] + "A", options, question=question).letter == "A"
+    # a question whose options are the sides asks no side of a thing
+    sides = {"A": "Left", "B": "Right"}
+    first_person = "The chair is on my left. In the image it is on the right, but I face you. A"
+    asked = "Is the chair on your left or on your right? Respond solely with A or B."
+    assert read_option(first_person, sides, question=asked).letter == "A"

@@ -170,6 +170,10 @@ def number_synonyms(value: str) -> set[str]:
         forms |= _YES
     if v in _NO:
         forms |= _NO
+    article = re.match(r"(?:a|an|the)\s+(?=\S)", v)
+    if article:  # "a metal faucet" is also named "the metal faucet"
+        bare = v[article.end() :]
+        forms |= {bare, f"the {bare}"}
     return forms
 
 
@@ -643,7 +647,7 @@ def _reasoning_points_elsewhere(
                 for k, end in texts
             )
         }
-        if earlier - {letter}:  # "... the man with the camera (C).\n\nAnswer: D"
+        if earlier and letter not in earlier:  # "... the man with the camera (C).\n\nAnswer: D"
             return True
     # the person's side worked out from the image's ("her right is the image's left"), then
     # a letter whose text the answer never affirms: nothing ties the letter to that side
@@ -881,24 +885,42 @@ _ASKED_EXTREME = re.compile(
     r"\bwhich\b.*?\b(?P<role>[a-z]+most|closest|nearest|farthest|furthest)\b"
 )
 """The role a "which ... is leftmost?" question asks for."""
+_ASKED_SIDE = re.compile(
+    r"\b(?:what|which)\b.*?\b(?:on|to)\s+(?:your|his|her|their|the\s+[\w-]+'s)\s+"
+    r"(?P<side>left|right)\b"
+)
+"""The side a "what would be on your right?" question asks for (not "is the chair on your
+left or on your right?", whose options are the sides)."""
+_OWN_SIDE = r"\b(?:my|your|his|her|their|the\s+[\w-]+'s)\s+{}\b"
 
 
 def _other_option_in_the_asked_role(c: _Chosen) -> bool:
     """ "The leftmost item from her perspective is the salt shaker. Answer: A" (A = a pepper
-    grinder, C = a salt shaker; r35): the sentences that name the asked role ("leftmost") give
-    it, by their distinctive words, to one other option and never to the letter's."""
-    asked = _ASKED_EXTREME.search(c.question.lower()) if c.question else None
-    if asked is None:
+    grinder, C = a salt shaker; r35); "... a blue cooler, which would be on his right. ... B"
+    to "what would be on your right?" (A = the cooler; v5): the sentences that name the asked
+    role give it, by their distinctive words, to one other option and never to the letter's.
+    An extreme ("leftmost") counts in no frame but the person's, with the thing after it; the
+    person's own side ("his right") counts wherever it is said, with the thing anywhere in its
+    sentence."""
+    low = c.question.lower() if c.question else ""
+    extreme, side = _ASKED_EXTREME.search(low), _ASKED_SIDE.search(low)
+    if extreme is None and side is None:
         return False
     _, distinctive = _option_words(c.options, _STOPWORDS | _FILLER)
     given: set[str] = set()
     for start, end in c.prepared.sentences:
         sentence = c.prepared.low[start:end]
-        role = re.search(rf"\b{asked.group('role')}\b", sentence)
-        if role is None or _OTHER_FRAME.search(sentence):
-            continue
-        after = set(words(sentence[role.end() :]))
-        named = {k for k, ws in distinctive.items() if ws and ws <= after}
+        if extreme is not None:
+            role = re.search(rf"\b{extreme.group('role')}\b", sentence)
+            if role is None or _OTHER_FRAME.search(sentence):
+                continue
+            named_in = set(words(sentence[role.end() :]))
+        else:
+            role = re.search(_OWN_SIDE.format(side.group("side")), sentence)
+            if role is None:
+                continue
+            named_in = set(words(sentence[: role.start()] + " " + sentence[role.end() :]))
+        named = {k for k, ws in distinctive.items() if ws and ws <= named_in}
         if len(named) == 1:
             given |= named
     return len(given) == 1 and c.letter not in given
