@@ -1271,3 +1271,25 @@ def test_first_person_table_covers_every_question() -> None:
 )
 def test_first_person_readings_stay_off_for_third_person_questions(answer: str, kind) -> None:
     assert extract_components(answer, kind) == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # r37 (brick37-066): the parenthesis is in the camera's frame, the answer outside it
+        (
+            "To the minifigure's right (which appears on the left side of the image from the "
+            "camera's point of view).",
+            {"right"},
+        ),
+        ("Behind it (from the camera's point of view it looks to the left).", {"back"}),
+    ],
+)
+def test_a_parenthesis_in_another_frame_is_set_aside_alone(answer: str, expected) -> None:
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    reading = read_components(answer, "egocentric")
+    assert reading.decided and reading.components == expected, reading
+    # a parenthesis in no other frame is not set aside: the sentence's frame still rules it
+    other = "From the camera's point of view (the photo) the wardrobe is on the left."
+    assert not read_components(other, "egocentric").components

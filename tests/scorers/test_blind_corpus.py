@@ -167,11 +167,19 @@ SHA256 = {
     "four_options_r36.jsonl": "adb5585367739628c9e8053ddeffb77cfd8a688d098b1e45655813a705839ef8",
     "isle_brick_r36.jsonl": "91c3b3bcb003ecb9677c53e18f012724a2321fc1216d9a41aa0203d5e7c41c2d",
     "comfort_r36.jsonl": "f7f4e4587fc9ac717962ccf544afaf3ddee46b78ac3e33e8c4c836fd5167d63a",
+    "two_options_r37.jsonl": "11686c51e52918f492e444290555be6778258440a7d43ce745205951aaf06388",
+    "four_options_r37.jsonl": "2a87af20fb13ee2821596f138ace8cefdcdbfaa4c1ab4c65255978e9a4c94802",
+    "isle_brick_r37.jsonl": "49e92689c0a378aef2ac80499b2f96eff15b59b9a6b77e3c3818ae849294c0d0",
+    "comfort_r37.jsonl": "05dadcd5183c7bee176854dd324194e21f23a64de938ee1e32727bee9e7e1f62",
+    "two_options_r38.jsonl": "740de1b0fd5910f628b9a7b207d23aa4b11d05757548d80d6a498c60af7cfeb5",
+    "four_options_r38.jsonl": "ec2d50c7fd1215758a9a475a913a9eeee0f56cc4a152f6607a990f2f586fa0d3",
+    "isle_brick_r38.jsonl": "5159d143addb3beeac953dee71f62f0e413a24cc3f752b25d38a6824d5a5e0d8",
+    "comfort_r38.jsonl": "70cbde97e7d4a659a557fd38fdad0af7ebb93393f61d12c57f6db17ad9916a9d",
 }
 MEASURE_ONLY = frozenset(
     n
     for n in SHA256
-    if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36))
+    if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40))
 )
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are

@@ -137,3 +137,23 @@ def test_a_no_about_this_figure_is_no_premise_rejection(answer: str) -> None:
     assert not rejects_premise(prepare(answer))
     reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
     assert reading.decided and reading.components == {"no"}, reading
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "There is no dog visible; the black piece appears to be a weapon.",  # 001, line 213
+        # the speaker looking at the picture (r37, brick37-059)
+        "I don't see a dog in this image; the dark rectangular piece looks like a box.",
+        "I can't see any small dog anywhere in the picture.",
+    ],
+)
+def test_the_thing_said_absent_from_the_picture_settles_no_seeing_question(answer) -> None:
+    reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
+    assert not reading.decided and reading.why == "absence", reading
+    # the figure not seeing it is a No, in the third person and in the first
+    said = "The minifigure doesn't see the dog; it is behind it."
+    assert read_components(said, "yesno", question=QUESTIONS["Q6"]).components == {"no"}
+    mine = "I don't see the dog: it is behind me."
+    reading = read_components(mine, "yesno", question=QUESTIONS["Q6"], first_person=True)
+    assert reading.decided and reading.components == {"no"}, reading

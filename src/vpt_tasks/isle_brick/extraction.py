@@ -424,6 +424,9 @@ _OWN_VIEWPOINT = re.compile(
 _TURN_TO_OWN = re.compile(r"\bwhich\s+means\b|\bmeaning\b|\bi\.e\.|\bso\b|,", _FLAGS)
 
 
+_PARENTHESIS = re.compile(r"\([^()\n]*\)")
+
+
 def _mask_other_viewpoints(text: str, first_person: bool = False) -> str:
     """Q7 only: blank clauses and phrases in the viewer's / image's frame.
 
@@ -431,10 +434,13 @@ def _mask_other_viewpoints(text: str, first_person: bool = False) -> str:
     minifigure's perspective it is on the right" answers *right*; the first
     clause (up to "but", "whereas", "while", or the sentence end) is dropped.
     In the first person "from my perspective" and "to my left" are the
-    minifigure's own frame and stay.
+    minifigure's own frame and stay. A parenthesis in another frame is blanked alone: "To the
+    minifigure's right (which appears on the left of the image from the camera's point of
+    view)." answers *right* (r37).
     """
     clause = _OTHER_VIEWPOINT_CLAUSE_FIRST_PERSON if first_person else _OTHER_VIEWPOINT_CLAUSE
     phrase = _IMAGE_FRAME_PHRASE_FIRST_PERSON if first_person else _IMAGE_FRAME_PHRASE
+    text = _blank(text, (m.span() for m in _PARENTHESIS.finditer(text) if clause.search(m.group())))
     spans = []
     start = 0
     for b in list(_VIEWPOINT_CLAUSE_SPLIT.finditer(text)) + [None]:

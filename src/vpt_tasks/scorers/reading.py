@@ -574,12 +574,15 @@ _ADDRESSES_GRADER = re.compile(
 _ABSENCE = re.compile(
     r"\bno (?:[a-z-]+ ){1,3}(?:is |are |seems |appears )?(?:to be )?"
     r"(?:visible|in (?:sight|view)|present|seen|shown|to be seen)\b"
+    # the speaker looking at the picture: "I don't see a monitor in this image" (r37)
+    r"|\bi (?:do not|don't|cannot|can't|can not) see (?:a|an|any) (?:[a-z-]+ ){1,3}?"
+    r"(?:anywhere )?in (?:this|the) (?:image|picture|photo|scene)\b"
 )
 
 
 def absence_statement(prepared: Prepared) -> bool:
     """Whether the answer says a thing is absent from the picture ("There is no dog visible",
-    "No dog is present"): a statement about what the image holds -- often a misidentified
+    "No dog is present", "I don't see a monitor in this image"): a statement about what the image holds -- often a misidentified
     object, as in the Isle-Brick-V2 paper's own example (001, line 213) -- not about what the
     figure sees, so it settles no seeing question and is left to the grader."""
     return _ABSENCE.search(prepared.low) is not None
