@@ -1293,3 +1293,20 @@ def test_a_parenthesis_in_another_frame_is_set_aside_alone(answer: str, expected
     # a parenthesis in no other frame is not set aside: the sentence's frame still rules it
     other = "From the camera's point of view (the photo) the wardrobe is on the left."
     assert not read_components(other, "egocentric").components
+
+
+def test_two_frames_offered_with_or_are_alternatives() -> None:
+    """r39 (brick39-069): "left ... in the picture, or to its right from the figure's own point
+    of view" offers two readings, one per frame: undecided. Contrasted with "but", the
+    figure's own frame is the answer."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    offered = (
+        "The teapot is to the left of the minifigure in the picture, or to its right from the "
+        "figure's own point of view."
+    )
+    reading = read_components(offered, "egocentric")
+    assert not reading.decided and reading.why == "alternatives", reading
+    contrasted = offered.replace(", or to its right", ", but it is to its right")
+    reading = read_components(contrasted, "egocentric")
+    assert reading.decided and reading.components == {"right"}, reading

@@ -497,6 +497,14 @@ NOP_QUESTION = "Is the ball to the left of the car?"
             (["네"], ["아니요"]),
         ),
         ("从相机的角度看，是的。但从汽车的角度看，它在右边。", (["是"], ["不是"])),
+        # r39 (Dutch): a frame named as "seen from the horse"
+        (
+            "Ja, vanuit het perspectief van de camera wel, maar vanuit het paard gezien ligt "
+            "de bal rechts.",
+            (["ja"], ["nee"]),
+        ),
+        ("Ja. Aber vom Auto aus gesehen liegt er rechts.", (["ja"], ["nein"])),
+        ("Yes. But seen from the car, it is on the right.", (["yes"], ["no"])),
     ],
 )
 def test_a_turn_to_another_frame_is_a_reply_per_frame(reply: str, yes_no) -> None:

@@ -509,3 +509,41 @@ def test_number_synonyms(value: str, forms: set[str]) -> None:
 def test_after_a_self_correction_the_corrected_part_is_read(answer: str, letter: str) -> None:
     got = read_option(answer, DIRECTION)
     assert got.letter == letter and got.reason.startswith("corrected+")
+
+
+@pytest.mark.parametrize(
+    ("options", "answer", "letter"),
+    [
+        # r35, r39: "The third image." for Image 3, the options numbering images from 1
+        ({"A": "Image 1", "B": "Image 2", "C": "Image 3", "D": "Image 4"}, "The third image.", "C"),
+        (
+            {"A": "Image 3", "B": "Image 1", "C": "Image 4", "D": "Image 2"},
+            "The second image.",
+            "D",
+        ),
+        # images 2-5: the third image could be Image 3 or the third of them
+        (
+            {"A": "Image 2", "B": "Image 3", "C": "Image 4", "D": "Image 5"},
+            "The third image.",
+            None,
+        ),
+    ],
+)
+def test_an_ordinal_names_a_numbered_option_when_the_numbers_start_at_one(
+    options, answer, letter
+) -> None:
+    assert read_option(answer, options).letter == letter
+
+
+def test_a_conclusion_ending_on_its_option_text_and_label_is_read() -> None:
+    """r39 (four39-026): a walk past every option, then "Therefore, the item visible to her is
+    the metal faucet (B)."; without its label the conclusion alone still does not choose."""
+    options = {"A": "a red box", "B": "a metal faucet", "C": "a white mug", "D": "a cutting board"}
+    walk = (
+        "- The red box and the cutting board are behind her.\n- The white mug is outside her "
+        "view.\n- The metal faucet is directly in front of her.\n\nTherefore, the item visible "
+        "to her is the metal faucet"
+    )
+    question = "Which of the following items are visible to the woman?"
+    assert read_option(walk + " (B).", options, question=question).letter == "B"
+    assert read_option(walk + ".", options, question=question).letter is None

@@ -12,6 +12,10 @@ NUMBER_WORDS: tuple[str, ...] = tuple(
     "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split()
 )
 """English number words 0-20; `NUMBER_WORDS[n]` is the word of n."""
+ORDINAL_WORDS: tuple[str, ...] = tuple(
+    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split()
+)
+"""English ordinals 0-10; `ORDINAL_WORDS[n]` is the ordinal of n."""
 
 
 def number_word_value(word: str) -> int | None:

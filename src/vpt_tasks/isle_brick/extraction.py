@@ -1314,6 +1314,8 @@ def _offers_alternatives(
         if _NOT_ALTERNATIVES.search(left):
             continue
         before = _extract(left, kind, None, first_person)
+        if kind == "egocentric" and not before:  # "left in the picture, or right from its own
+            before = _extract_egocentric(left)  # view": a reading in another frame is offered
         after = _extract(right, kind, None, first_person)
         if before and after and before != after:
             return True

@@ -44,7 +44,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from vpt_tasks.core.templates import fill
-from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
+from vpt_tasks.core.text import NUMBER_WORDS, ORDINAL_WORDS, number_word_value
 from vpt_tasks.scorers.objections import Objection, first_objection
 from vpt_tasks.scorers.reading import (
     CLAUSE_WORDS,
@@ -157,7 +157,8 @@ class _Mention:
 
 
 def number_synonyms(value: str) -> set[str]:
-    """Case-folded spellings of an option value: "3" <-> "three" (0-20)."""
+    """Case-folded spellings of an option value: "3" <-> "three" (0-20), "a metal faucet" ->
+    "the metal faucet", "metal faucet"."""
     v = " ".join(str(value).strip().casefold().split()).strip(" .!?;:,\"'")
     forms = {v}
     if v.isdigit() and int(v) < len(NUMBER_WORDS):
@@ -253,11 +254,35 @@ def _counting_aloud(low: str, start: int, end: int) -> bool:
     )
 
 
+def _ordinals(options: Mapping[str, str]) -> dict[str, str]:
+    """ "the second image" for "Image 2", where the options number one kind of thing from 1
+    ("Image 1" ... "Image 4", in any order): "the third image" of "Images 2-5" could be Image
+    3 or the third of them."""
+    numbered = [
+        re.fullmatch(r"([a-z]+) (\d{1,2})", " ".join(str(v).casefold().split()))
+        for v in options.values()
+    ]
+    if not all(numbered) or len({m.group(1) for m in numbered if m}) != 1:
+        return {}
+    numbers = [int(m.group(2)) for m in numbered if m]
+    if sorted(numbers) != list(range(1, len(numbers) + 1)) or len(numbers) >= len(ORDINAL_WORDS):
+        return {}
+    return {
+        letter: f"the {ORDINAL_WORDS[n]} {m.group(1)}"
+        for letter, n, m in zip(options, numbers, numbered, strict=True)
+        if m
+    }
+
+
 def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
     """The options' texts or values named in the answer; a longer text wins over one inside it."""
     candidates = []
+    ordinals = _ordinals(options)
     for letter, value in options.items():
-        for form in number_synonyms(value):
+        forms = number_synonyms(value)
+        if letter in ordinals:
+            forms.add(ordinals[letter])
+        for form in forms:
             for start, end in _occurrences(prepared.low, form):
                 if not _list_marker(prepared.low, start, end) and not _counting_aloud(
                     prepared.low, start, end
@@ -602,6 +627,21 @@ _PRESENCE = re.compile(
 )
 
 
+def _labelled_text(prepared: Prepared, affirmed: list[_Mention]) -> set[str]:
+    """The options named by their text with their own label after it among `affirmed`: "the
+    man with the camera (C)"."""
+    texts = {(m.letter, m.end) for m in affirmed if not m.label}
+    return {
+        m.letter
+        for m in affirmed
+        if m.label
+        and any(
+            k == m.letter and prepared.low[end : m.start].strip() in ("(", "[", "- (")
+            for k, end in texts
+        )
+    }
+
+
 _SO = re.compile(r"\b(?:so|therefore|thus|hence)\b")
 _PERSON_SIDE = re.compile(r"\b(?:her|his|their|your|its|the\s+\w+'s)\s+(?:left|right)\b")
 
@@ -635,18 +675,15 @@ def _reasoning_points_elsewhere(
         break  # only the last sentence that names an option's text
     final = max((m.start for m in affirmed if m.label and m.letter == letter), default=None)
     if final is not None and retraction(prepared) is None:
-        texts = {(m.letter, m.end) for m in affirmed if not m.label}
-        earlier = {  # an option's text with its own label after it: "the man with the camera (C)"
-            m.letter
-            for m in affirmed
-            if m.label
-            and m.start < final
-            and _sentence_of(prepared, m.start) != _sentence_of(prepared, final)
-            and any(
-                k == m.letter and prepared.low[end : m.start].strip() in ("(", "[", "- (")
-                for k, end in texts
-            )
-        }
+        earlier = _labelled_text(
+            prepared,
+            [
+                m
+                for m in affirmed
+                if m.start < final
+                and _sentence_of(prepared, m.start) != _sentence_of(prepared, final)
+            ],
+        )
         if earlier and letter not in earlier:  # "... the man with the camera (C).\n\nAnswer: D"
             return True
     # the person's side worked out from the image's ("her right is the image's left"), then
@@ -1046,9 +1083,14 @@ def read_option(
         concluded = read_option(hidden, options).letter
         if concluded in letters and concluded not in readings.values():
             return OptionReading(None, "reasoning_disagrees", readings)
-    if set(readings) == {"concluding"} and len({m.letter for m in affirmed if not m.label}) > 1:
+    if (
+        set(readings) == {"concluding"}
+        and len({m.letter for m in affirmed if not m.label}) > 1
+        and _labelled_text(prepared, affirmed[-2:]) != {readings["concluding"]}
+    ):
         # "There are 5 yellow dots. However, ..., so only 4 are fully visible.": the answer
-        # states two options' values and only its last "so" picks one
+        # states two options' values and only its last "so" picks one (unless it ends on that
+        # option's text with its own label: "Therefore, she sees the metal faucet (B).", r39)
         return OptionReading(None, "readers_disagree", readings)
     if _SEVERAL in readings.values():
         return OptionReading(None, "several_options", readings)
