@@ -175,11 +175,21 @@ SHA256 = {
     "four_options_r38.jsonl": "ec2d50c7fd1215758a9a475a913a9eeee0f56cc4a152f6607a990f2f586fa0d3",
     "isle_brick_r38.jsonl": "5159d143addb3beeac953dee71f62f0e413a24cc3f752b25d38a6824d5a5e0d8",
     "comfort_r38.jsonl": "70cbde97e7d4a659a557fd38fdad0af7ebb93393f61d12c57f6db17ad9916a9d",
+    "two_options_r39.jsonl": "9d0d746400acb6be58ea2c79307c2ebb1b70f8fb5d1370ef475330bb9c49d70f",
+    "four_options_r39.jsonl": "bba2fb38c85fee350a6d296068dbf414a060f7080f7d3a72012b64cbd24d7899",
+    "isle_brick_r39.jsonl": "9f27f303fcd30f825270e1e052b9f1223b623481a2ba3d89234e28dc30d6310d",
+    "comfort_r39.jsonl": "4cd055d8734cde7699d72b1663769bbae887dd70e86aa9cb5f66aae5d0d31287",
+    "two_options_r40.jsonl": "f6a98f69797259a9eab62ff5604725468259ca17b1e2f507cb087539d8a0731c",
+    "four_options_r40.jsonl": "8d05244ead012d2e860256628222a429a2e4a2b2fcb59b6314cdb6669736ef41",
+    "isle_brick_r40.jsonl": "1e5638bff05a8b681ec514777112632f64c0129cdccdaf9cd8be949391cc1e93",
+    "comfort_r40.jsonl": "6299a90a174c62b16783296d0cbb646dcc639fef4e0d88b40c7a4a249a1ca949",
 }
 MEASURE_ONLY = frozenset(
     n
     for n in SHA256
-    if any(f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40))
+    if any(
+        f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44)
+    )
 )
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
