@@ -319,6 +319,28 @@ def test_a_refusal_picks_no_option() -> None:
     assert read_option("The person is looking left.", DIRECTION).letter == "A"
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # each was a refusal to one reader only before the readers shared one list
+        "I'm sorry, but I can't view images.",  # Isle-Brick-V2's, not the options'
+        "I'm not able to infer a person's intentions from a single image.",
+        "I can't reliably tell which of these items the woman can see from this angle.",
+        "Can't tell from this angle.",  # the options', not Isle-Brick-V2's
+        "None of the four options fits.",
+    ],
+)
+def test_one_refusal_list_serves_every_reader(answer: str) -> None:
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    assert read_option(answer, DIRECTION).letter == NO_OPTION
+    reading = read_components(answer, "egocentric")
+    assert reading.decided and not reading.components and reading.why == "disclaimer", reading
+    # the figure's own "I am unable to see the cat" is no refusal in an option answer
+    first_person = read_option("I am unable to see the cat from here.", {"A": "Yes", "B": "No"})
+    assert first_person.letter != NO_OPTION, first_person
+
+
 # --------------------------------------------------------------------------
 # Two-option mapping (Isle-Bricks v1 / Isle-Dots)
 # --------------------------------------------------------------------------

@@ -52,6 +52,8 @@ from vpt_tasks.scorers.reading import (
     HEDGE_WORDS,
     HESITATION,
     OWNERS,
+    REFUSAL,
+    REFUSAL_FIRST_PERSON,
     SEE_VERBS,
     YES_WORDS,
     Prepared,
@@ -224,30 +226,6 @@ def _strip_option_lists(text: str, kind: QuestionKind) -> str:
 # --------------------------------------------------------------------------
 # 4. disclaimers
 
-_DISCLAIMER_TEMPLATE = r"""
-    \b(?:i\s+am|i'm)\s+(?:sorry|afraid|(?:unable|not\s+able)SEEING)\b
-    | \b(?:i|we)\s+(?:cannot|can't|can\s+not|could\s+not|couldn't|am\s+unable\s+to
-          |are\s+unable\s+to|am\s+not\s+able\s+to|do\s+not|don't)\s+(?:[\w']+\s+){0,2}?
-          (?:determine|tell|say|know|identify|provide|answer|assist|help|infer|judge
-            |ascertain|make\s+out|be\s+(?:certain|sure)
-            |see\s+(?:the\s+)?(?:image|picture|photo|it\s+clearly|clearly|well|enough
-              |(?:its|the\s+\w+'s|the|his|her)\s+(?:face|eyes|head|orientation|details?)))\b
-    | \b(?:impossible|not\s+possible)\s+to\s+(?:[\w']+\s+)?
-          (?:tell|determine|say|know|judge|ascertain|infer|identify|be\s+(?:certain|sure))\b
-    | \b(?:cannot|can't|can\s+not|could\s+not)\s+be\s+(?:determined|told|inferred|ascertained)\b
-    | \bunable\s+to\s+(?:determine|tell|say|identify|ascertain)\b
-    | \b(?:not\s+enough|insufficient)\s+(?:visual\s+)?(?:information|detail|details|context)\b
-    """
-_DISCLAIMER = re.compile(_DISCLAIMER_TEMPLATE.replace("SEEING", ""), _FLAGS | re.VERBOSE)
-# First person: "I am unable to see the dog" is the minifigure's answer (no), not a refusal;
-# "I am unable to see the image" still is one.
-_DISCLAIMER_FIRST_PERSON = re.compile(
-    _DISCLAIMER_TEMPLATE.replace(
-        "SEEING",
-        r"(?!\s+to\s+(?:clearly\s+)?see\s+(?:it|them|him|her|the\s+(?!image|picture|photo)\w+)\b)",
-    ),
-    _FLAGS | re.VERBOSE,
-)
 _CLAUSE_START = re.compile(r"[,;:.!?\n]|\s-\s|\b(?:but|however|though|yet)\b", _FLAGS)
 _SENTENCE_END = re.compile(
     r"[.!?;\n]|\b(?:but|however|though|yet|nevertheless|nonetheless)\b", _FLAGS
@@ -272,7 +250,7 @@ def _mask_disclaimers(text: str, first_person: bool = False) -> str:
     next comma.
     """
     spans = []
-    pattern = _DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER
+    pattern = REFUSAL_FIRST_PERSON if first_person else REFUSAL
     for m in (*pattern.finditer(text), *HESITATION.finditer(text)):
         start = 0
         for b in _CLAUSE_START.finditer(text, 0, m.start()):
@@ -1116,7 +1094,7 @@ def read_components(
     if _offers_alternatives(text, kind, question, first_person):  # "Left or right - hard to tell"
         return ComponentReading(whole, False, "alternatives")
     disclaimer = None
-    for disclaimer in (_DISCLAIMER_FIRST_PERSON if first_person else _DISCLAIMER).finditer(  # noqa: B007
+    for disclaimer in (REFUSAL_FIRST_PERSON if first_person else REFUSAL).finditer(  # noqa: B007
         text
     ):
         pass  # the last one: "I'm sorry, but I can't determine ..." refuses

@@ -56,6 +56,8 @@ __all__ = [
     "prepare",
     "reasoning_of",
     "refusal_phrase",
+    "REFUSAL",
+    "REFUSAL_FIRST_PERSON",
     "rejects_premise",
     "role_premises",
     "asks_itself",
@@ -426,55 +428,38 @@ def negated_after(prepared: Prepared, clause: Clause, end: int, *, window: int =
 # --------------------------------------------------------------------------
 # refusals and doubts
 
-_REFUSALS = (
-    "i can't help",
-    "i cannot help",
-    "i can't assist",
-    "i cannot assist",
-    "i'm unable to help",
-    "i am unable to help",
-    "i'm not able to help",
-    "cannot determine",
-    "can't determine",
-    "unable to determine",
-    "not able to determine",
-    "impossible to determine",
-    "not possible to determine",
-    "cannot be determined",
-    "can't be determined",
-    "impossible to tell",
-    "impossible to say",
-    "impossible to know",
-    "not possible to tell",
-    "not possible to say",
-    "no way to tell",
-    "no way to know",
-    "can't tell",
-    "cannot tell",
-    "unable to tell",
-    "not able to tell",
-    "cannot answer",
-    "can't answer",
-    "unable to answer",
-    "cannot provide an answer",
-    "can't provide an answer",
-    "can't see the image",
-    "cannot see the image",
-    "unable to see the image",
-    "unable to view",
-    "no image was provided",
-    "without the image",
-    "none of the options",
-    "none of the above",
-    "none of these",
-    "not enough information",
-    "insufficient information",
-    "not enough detail",
-    "i don't know",
-    "i do not know",
-    "can't be sure",
-    "cannot be sure",
+_REFUSAL_TEMPLATE = r"""
+    \b(?:i\s+am|i'm)\s+(?:sorry|afraid|(?:unable|not\s+able)SEEING)\b
+    | \b(?:i|we)\s+(?:cannot|can't|can\s+not|could\s+not|couldn't|am\s+unable\s+to
+          |are\s+unable\s+to|am\s+not\s+able\s+to|do\s+not|don't)\s+(?:[\w']+\s+){0,2}?
+          (?:determine|tell|say|know|identify|provide|answer|assist|help|infer|judge
+            |ascertain|make\s+out|be\s+(?:certain|sure)
+            |see\s+(?:the\s+)?(?:image|picture|photo|it\s+clearly|clearly|well|enough
+              |(?:its|the\s+\w+'s|the|his|her)\s+(?:face|eyes|head|orientation|details?)))\b
+    | \b(?:impossible|not\s+possible|no\s+way)\s+to\s+(?:[\w']+\s+)?
+          (?:tell|determine|say|know|judge|ascertain|infer|identify|be\s+(?:certain|sure))\b
+    | \b(?:cannot|can't|can\s+not|could\s+not)\s+be\s+(?:determined|told|inferred|ascertained
+          |sure)\b
+    | \b(?:cannot|can't|unable\s+to|not\s+able\s+to)\s+(?:determine|tell|say|identify|ascertain
+          |answer|provide\s+an\s+answer|view|see\s+the\s+image)\b
+    | \bno\s+image\s+was\s+provided\b | \bwithout\s+the\s+image\b
+    | \bnone\s+of\s+(?:these|the\s+(?:\w+\s+)?(?:options|choices|answers|above))\b
+    | \b(?:not\s+enough|insufficient)\s+(?:visual\s+)?(?:information|detail|details|context)\b
+    """
+REFUSAL = re.compile(_REFUSAL_TEMPLATE.replace("SEEING", ""), re.IGNORECASE | re.VERBOSE)
+"""A phrase declining to answer ("I can't determine ...", "impossible to tell", "none of the
+options", "I'm sorry"): one list for every reader (Isle-Brick-V2's disclaimer, the paper's
+Table 4: "the model failed to provide a relevant answer")."""
+REFUSAL_FIRST_PERSON = re.compile(
+    _REFUSAL_TEMPLATE.replace(
+        "SEEING",
+        r"(?!\s+to\s+(?:clearly\s+)?see\s+(?:it|them|him|her|the\s+(?!image|picture|photo)\w+)\b)",
+    ),
+    re.IGNORECASE | re.VERBOSE,
 )
+"""`REFUSAL` for an answer that may speak as the figure (the first person, and every option
+answer): "I am unable to see the dog" is the figure's answer (no), not a refusal; "I am unable
+to see the image" still is one."""
 HESITATION = re.compile(
     r"""
     \b(?:hard|difficult|tricky|challenging)\s+to\s+(?:[\w']+\s+)?
@@ -496,13 +481,8 @@ _HEDGE_TURNS = (" but ", " however", " though", " still,", " yet ")
 
 def refusal_phrase(prepared: Prepared) -> str | None:
     """The first refusal phrase in the answer ("impossible to tell", "none of the options")."""
-    low = prepared.low
-    hits = [(low.find(phrase), phrase) for phrase in _REFUSALS]
-    none_of = _rejects_every_option(low)
-    if none_of is not None:
-        hits.append((low.find(none_of), none_of))
-    found = [(at, phrase) for at, phrase in hits if at >= 0]
-    return min(found)[1] if found else None
+    found = REFUSAL_FIRST_PERSON.search(prepared.low)  # an option answer may speak as the figure
+    return found.group() if found else None
 
 
 def hesitation_phrase(prepared: Prepared) -> str | None:
@@ -532,15 +512,6 @@ def is_hedged_refusal(prepared: Prepared, phrase: str) -> bool:
             rest = low[at + len(phrase) : end]
             return any(turn in f" {rest}" for turn in _HEDGE_TURNS)
     return False
-
-
-_NONE_OF = re.compile(r"\bnone of the (?:\w+ )?(?:options|choices|answers|above)\b")
-
-
-def _rejects_every_option(low: str) -> str | None:
-    """A refusal with a word between: "none of the four options", "none of the given choices"."""
-    found = _NONE_OF.search(low)
-    return found.group() if found else None
 
 
 _RETRACTION = re.compile(
