@@ -1310,3 +1310,18 @@ def test_two_frames_offered_with_or_are_alternatives() -> None:
     contrasted = offered.replace(", or to its right", ", but it is to its right")
     reading = read_components(contrasted, "egocentric")
     assert reading.decided and reading.components == {"right"}, reading
+
+
+def test_a_count_of_them_of_the_asked_kind_is_a_second_count() -> None:
+    """r41 (brick41-018): "There are 2 figures ..., but only 1 of them is humanoid" states two
+    counts of figures: undecided, never the 2."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    question = "How many humanoid minifigures are in the picture?"
+    answer = (
+        "There are 2 figures in the image, a minifigure and a dog, but only 1 of them is humanoid."
+    )
+    reading = read_components(answer, "count", question=question)
+    assert not reading.decided, reading
+    plain = "There is 1 humanoid minifigure in the image."
+    assert read_components(plain, "count", question=question).components == {"1"}

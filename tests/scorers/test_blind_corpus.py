@@ -183,6 +183,14 @@ SHA256 = {
     "four_options_r40.jsonl": "8d05244ead012d2e860256628222a429a2e4a2b2fcb59b6314cdb6669736ef41",
     "isle_brick_r40.jsonl": "1e5638bff05a8b681ec514777112632f64c0129cdccdaf9cd8be949391cc1e93",
     "comfort_r40.jsonl": "6299a90a174c62b16783296d0cbb646dcc639fef4e0d88b40c7a4a249a1ca949",
+    "two_options_r41.jsonl": "fe527144cd69b8a1e757fbcb1afe6db7ab52a23f876eee4ed637e4d9f182f2af",
+    "four_options_r41.jsonl": "b1bfa745b595bede42e26a75ce352d2d7cd2e2236170fad2d797c3f1861883e5",
+    "isle_brick_r41.jsonl": "60c1fd75855b7016ee4260cd586b518a0c0392a6c1a32a24d276d1d2466f3bae",
+    "comfort_r41.jsonl": "2b8178e8b8b53663df944d1e88da9bc4eb2b9a68930d8a8dfb5d43d3c1a75d6e",
+    "two_options_r42.jsonl": "8c932eef840858055986daefc0270810097fe52772aadbbb57325d1377caf867",
+    "four_options_r42.jsonl": "b5941cbdae354c5547296c3e44b32f76a6260a9ec6d7787f509bebe75a0d4fdf",
+    "isle_brick_r42.jsonl": "3207f5c32b7276defb0ddbd4b3869eeb3ff709e6844320f15829bb618d0e5872",
+    "comfort_r42.jsonl": "5ce154b705073c02275bdcbb411ca544d084a777a6d1655ba9be3cfc0de0705d",
 }
 MEASURE_ONLY = frozenset(
     n

@@ -951,6 +951,10 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
     nouns = _count_nouns(question)
     anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{nouns}\b(?!-)", _FLAGS)
     found = {_number_value(m.group(1)) for m in anchored.finditer(text)}
+    # "2 figures ..., but only 1 of them is humanoid" (r41): the part of them that is the kind
+    kind = rf"(?:{nouns}|humanoids?)" if nouns == _FIGURE_NOUNS else nouns
+    of_them = rf"({_NUMBER})\s+of\s+them\s+(?:is|are)\s+(?:an?\s+)?(?:[\w-]+\s+)?{kind}\b"
+    found |= {_number_value(m.group(1)) for m in re.finditer(of_them, text, _FLAGS)}
     if re.search(rf"\b(?:is|was)\s+the\s+only\s+(?:[\w-]+\s+){{0,2}}?{nouns}\b", text, _FLAGS):
         found.add("1")  # "the dog is the only object that is not a minifigure"
     found |= {_number_value(m.group(1)) for m in _TOTAL_ANCHOR.finditer(text)}
