@@ -1325,3 +1325,23 @@ def test_a_count_of_them_of_the_asked_kind_is_a_second_count() -> None:
     assert not reading.decided, reading
     plain = "There is 1 humanoid minifigure in the image."
     assert read_components(plain, "count", question=question).components == {"1"}
+
+
+@pytest.mark.parametrize(
+    ("kind", "answer", "expected"),
+    [
+        # r37, r18, r39: an ellipsis then "no," takes back what came before
+        ("egocentric", "The wardrobe is on the minifigure's left... no, on its right.", {"right"}),
+        ("cardinal", "The monitor is located to the east... no, to the west of it.", {"west"}),
+        (
+            "count",
+            "I count two objects: a plant and... no, the second is the pot, so one object.",
+            {"1"},
+        ),
+    ],
+)
+def test_an_ellipsis_then_no_is_a_self_correction(kind: str, answer: str, expected) -> None:
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    reading = read_components(answer, kind)
+    assert reading.decided and reading.components == expected, reading

@@ -191,6 +191,10 @@ SHA256 = {
     "four_options_r42.jsonl": "b5941cbdae354c5547296c3e44b32f76a6260a9ec6d7787f509bebe75a0d4fdf",
     "isle_brick_r42.jsonl": "3207f5c32b7276defb0ddbd4b3869eeb3ff709e6844320f15829bb618d0e5872",
     "comfort_r42.jsonl": "5ce154b705073c02275bdcbb411ca544d084a777a6d1655ba9be3cfc0de0705d",
+    "two_options_r43.jsonl": "2cf86775cbce1dce39ec3800874c1a616b19f1bb7e438f95f56068249d20fbc4",
+    "four_options_r43.jsonl": "d237d4157e18dfbfc0ff145dc0afbe3dbdde399d37d08240f0906db3b2d9defe",
+    "isle_brick_r43.jsonl": "284cb1069db23224fc29b2ab9201383917aa308821b2b01568259d3969c0c547",
+    "comfort_r43.jsonl": "cd86ea1787c863d18ec2dca3ede9e9bbe41e328f51af8a104402f0ef9541572c",
 }
 MEASURE_ONLY = frozenset(
     n

@@ -182,3 +182,31 @@ def test_another_option_given_the_asked_side_leaves_it_undecided() -> None:
     first_person = "The chair is on my left. In the image it is on the right, but I face you. A"
     asked = "Is the chair on your left or on your right? Respond solely with A or B."
     assert read_option(first_person, sides, question=asked).letter == "A"
+
+
+def test_the_persons_own_side_counts_in_a_sentence_that_converts_frames() -> None:
+    """r43 (four43-038): "... on the right side of the image, which means it is on his left. So
+    the answer is D. right." places the fridge at his left (C), not at D."""
+    options = {"A": "front", "B": "behind", "C": "left", "D": "right"}
+    question = "From the perspective of the man in the picture, in which direction is the fridge?"
+    answer = (
+        "The man is facing away from the camera. The fridge is on the right side of the image, "
+        "which means it is on his left. So the answer is D. right."
+    )
+    reading = read_option(answer, options, question=question)
+    assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
+    agreeing = answer.replace("D. right", "C. left")
+    assert read_option(agreeing, options, question=question).letter == "C"
+
+
+def test_a_place_taken_back_after_an_ellipsis_is_no_place() -> None:
+    """r25 (four25-060): "... corresponds to his left... no - ..., so it's to his right. (D)":
+    the left given up by the self-correction does not object to D."""
+    options = {"A": "front", "B": "behind", "C": "left", "D": "right"}
+    question = "From the perspective of the man in the picture, in which direction is the door?"
+    answer = (
+        "He faces image-right. The door is at the top of the image, which corresponds to his "
+        "left... no - in this side view the door is behind his right shoulder, so it is to his "
+        "right.\n\n**Final answer: (D) right**"
+    )
+    assert read_option(answer, options, question=question).letter == "D"

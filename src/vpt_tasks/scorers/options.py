@@ -963,25 +963,34 @@ def _other_option_in_the_asked_role(c: _Chosen) -> bool:
     return len(given) == 1 and c.letter not in given
 
 
+_OWNED_PLACE = re.compile(r"\b(?:his|her|their|my|your)\s+$")
+
+
 def _asked_thing_placed_elsewhere(c: _Chosen) -> bool:
     """ "The front wheel is to his right. So the answer is D. left.": a sentence of the
     reasoning places the asked thing at another option's text, in no frame but the person's,
-    and never at the letter's: the reasoning concludes one option, the letter names another."""
+    and never at the letter's: the reasoning concludes one option, the letter names another.
+    Only the places after the last self-correction count."""
     asked = _ASKED_WHERE.search(c.question.lower()) if c.question else None
     if asked is None:
         return False
     thing = set(words(asked.group("thing"))) - _STOPWORDS
+    correction = retraction(c.prepared)
     placed: dict[int, set[str]] = {}
     for m in c.affirmed:
-        if m.label:
-            continue
+        if m.label or (correction is not None and m.start < correction.start()):
+            continue  # a place given up by a self-correction ("... his left... no — ") is none
         index = _sentence_of(c.prepared, m.start)
         if index < 0:
             continue
         start, end = c.prepared.sentences[index]
         sentence = c.prepared.low[start:end]
         before = c.prepared.low[start : m.start]  # the thing, then where it is
-        if thing <= set(words(before)) and not _OTHER_FRAME.search(sentence):
+        # in no frame but the person's: the sentence names no other, or the place is the
+        # person's own side ("... on the right side of the image, which means it is on his
+        # left", r43)
+        own = _OWNED_PLACE.search(before) is not None
+        if thing <= set(words(before)) and (own or not _OTHER_FRAME.search(sentence)):
             placed.setdefault(index, set()).add(m.letter)
     if any(c.letter in letters for letters in placed.values()):
         return False

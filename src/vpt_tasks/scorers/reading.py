@@ -521,6 +521,7 @@ _RETRACTION = re.compile(
     r"|i was wrong|i made a mistake|my mistake|my apologies|scratch that|i mean|oops|hmm+"
     r"|change my answer|revis\w+ my|no,? no|on (?:a )?second look|at (?:a )?second glance"
     r"|which i (?:missed|overlooked)|i (?:missed|overlooked)|i forgot)\b"
+    r"|(?:\.\.\.|…)\s*no\s*[,-]"  # "it is on his left... no - on his right" (r25, r37)
 )
 
 
