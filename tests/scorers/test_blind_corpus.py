@@ -195,6 +195,10 @@ SHA256 = {
     "four_options_r43.jsonl": "d237d4157e18dfbfc0ff145dc0afbe3dbdde399d37d08240f0906db3b2d9defe",
     "isle_brick_r43.jsonl": "284cb1069db23224fc29b2ab9201383917aa308821b2b01568259d3969c0c547",
     "comfort_r43.jsonl": "cd86ea1787c863d18ec2dca3ede9e9bbe41e328f51af8a104402f0ef9541572c",
+    "two_options_r44.jsonl": "5781d522a025952dc2501a05ff2022ed15daf03c2dabe5478880258e5eaec209",
+    "four_options_r44.jsonl": "f659abeb9cad3419633f1148a7df9d9a3951041c8bba93cb32ef5b15210e65b7",
+    "isle_brick_r44.jsonl": "8c279741005240edbb82ebee5af929d121732f8c6ef8c4e77b1c2fd39ea3c401",
+    "comfort_r44.jsonl": "65bcb302cfb5598dca0d9fa2f39e35ae6b2aa927bef8c23278eb1715f5d940f5",
 }
 MEASURE_ONLY = frozenset(
     n
