@@ -103,6 +103,16 @@ def test_a_tentative_answer_is_never_no_option() -> None:
     options = {"A": "Yes", "B": "No"}
     assert read_option("I think so, though I can't be sure.", options, question=SEE).letter is None
     assert read_option("I can't be sure.", options, question=SEE).letter == "Z"  # the control
+    # possibilities offered beside the refusal (r42, two42-055): it hesitates between them
+    offered = (
+        "I might just catch it out of the corner of my eye, or it might be just out of view. "
+        "I can't say for sure either way."
+    )
+    reading = read_option(offered, options, question=SEE)
+    assert reading.letter is None and reading.reason == "tentative_answer", reading
+    # a possibility that offers no alternative beside a refusal still declines
+    declines = "I can't determine where she is looking from this image. Could you say more?"
+    assert read_option(declines, options, question=SEE).letter == "Z"
 
 
 PREMISE_REJECTIONS = [

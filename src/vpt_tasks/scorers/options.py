@@ -57,6 +57,7 @@ from vpt_tasks.scorers.reading import (
     doubts,
     hesitates,
     is_hedged_refusal,
+    leans_beside,
     negated_after,
     negated_before,
     negated_question,
@@ -69,7 +70,6 @@ from vpt_tasks.scorers.reading import (
     seeing_clauses,
     seeing_statement,
     stands_as_answer,
-    tentative_answer,
     words,
 )
 
@@ -1120,7 +1120,7 @@ def read_option(
         if echo:
             return OptionReading(None, "options_echoed", readings)
         if refusal is not None and not mentions:
-            if tentative_answer(prepared):  # "I think so, but I can't be sure"
+            if leans_beside(prepared, refusal):  # "I think so, but I can't be sure"
                 return OptionReading(None, "tentative_answer", readings)
             return OptionReading(NO_OPTION, "refusal", readings)
         return OptionReading(None, "no_reading", readings)

@@ -48,6 +48,7 @@ __all__ = [
     "hesitates",
     "hesitation_phrase",
     "is_hedged_refusal",
+    "leans_beside",
     "negated_after",
     "negated_before",
     "negated_question",
@@ -617,6 +618,19 @@ _TENTATIVE = re.compile(
     r"\b(?:appears?|seems?|looks?|think|believe|guess|suppose|expect|hope|afraid|(?:would|'d)"
     r"\s+say|presumably|probably|likely|perhaps|maybe|possibly|apparently)\s+(?:so|not)\b"
 )
+
+
+def leans_beside(prepared: Prepared, refusal: str) -> bool:
+    """Whether an answer that declines (`refusal`, its phrase) leans all the same: a tentative
+    pro-form ("I think so, but I can't be sure"), or possibilities offered outside the
+    refusal's clause ("I might just catch it ..., or it might be just out of view. I can't say
+    for sure either way", r42): it hesitates between answers, it does not decline."""
+    at = prepared.low.find(refusal)
+    for start, end in prepared.sentences:
+        said = set(words(prepared.low[start:end]))
+        if not start <= at < end and "or" in said and HEDGE_WORDS & said:
+            return True
+    return tentative_answer(prepared)
 
 
 def tentative_answer(prepared: Prepared) -> bool:
