@@ -1345,3 +1345,16 @@ def test_an_ellipsis_then_no_is_a_self_correction(kind: str, answer: str, expect
 
     reading = read_components(answer, kind)
     assert reading.decided and reading.components == expected, reading
+
+
+def test_a_dash_before_or_joins_the_alternatives() -> None:
+    """r47 (brick47-010): "I count one object, the dog — or two, if the base counts" offers two
+    counts: undecided, never the 1."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    question = "List and count all objects in the image that are not humanoid minifigures."
+    answer = "I count one object, the dog — or two, if the grey base it stands on counts."
+    reading = read_components(answer, "count", question=question)
+    assert not reading.decided and reading.why == "alternatives", reading
+    plain = "I count one object — the dog."
+    assert read_components(plain, "count", question=question).components == {"1"}

@@ -199,12 +199,21 @@ SHA256 = {
     "four_options_r44.jsonl": "f659abeb9cad3419633f1148a7df9d9a3951041c8bba93cb32ef5b15210e65b7",
     "isle_brick_r44.jsonl": "8c279741005240edbb82ebee5af929d121732f8c6ef8c4e77b1c2fd39ea3c401",
     "comfort_r44.jsonl": "65bcb302cfb5598dca0d9fa2f39e35ae6b2aa927bef8c23278eb1715f5d940f5",
+    "two_options_r46.jsonl": "72b326176a1e42a51a850a16a5300bd41ff60fcb1f2d4c840a7ad6ced5d1fedf",
+    "four_options_r46.jsonl": "a08dcc8242e06a66b052ca0f65215fadbe482c6d4f679ce3860825e4f0ba544a",
+    "isle_brick_r46.jsonl": "e4f5cac0e3c5ec7bc70de0a97dacf14ace7551a27c5c734489d303e67cc590a1",
+    "comfort_r46.jsonl": "57c64ebfcac3920dd7d25b65be26a4be8a7c8c9ddc266fd211acfdcfbc7d5103",
+    "two_options_r47.jsonl": "2a3d13180446f76835da1450fe70caa36aeddfc69aba6072ec95b565f15e1de4",
+    "four_options_r47.jsonl": "0077cee301a22d84066a8922f1f6e449bfe96d5d1036398a3c34a64970a3ea7f",
+    "isle_brick_r47.jsonl": "549c117838f01ad25e5bba55f5df11d280f174fabc2ca2264b49637d2fd9fca5",
+    "comfort_r47.jsonl": "8febc4127ea298c97f59e9775cb32604e178d58ce1ac810fa280a4db8dba675b",
 }
 MEASURE_ONLY = frozenset(
     n
     for n in SHA256
     if any(
-        f"_r{r}." in n for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44)
+        f"_r{r}." in n
+        for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48)
     )
 )
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the

@@ -1291,7 +1291,8 @@ def _offers_alternatives(
     """
     text = _strip_option_lists(_strip_question_echo(text, question), kind)
     for m in _OR.finditer(text):
-        left = _WINDOW_END.split(text[max(0, m.start() - _OR_WINDOW) : m.start()])[-1]
+        # "one object, the dog - or two, if ...": a dash right before the "or" joins, not ends
+        left = _WINDOW_END.split(text[max(0, m.start() - _OR_WINDOW) : m.start()].rstrip(" -"))[-1]
         right = _WINDOW_END.split(text[m.end() : m.end() + _OR_WINDOW])[0]
         if _NOT_ALTERNATIVES.search(left):
             continue
