@@ -505,6 +505,12 @@ NOP_QUESTION = "Is the ball to the left of the car?"
         ),
         ("Ja. Aber vom Auto aus gesehen liegt er rechts.", (["ja"], ["nein"])),
         ("Yes. But seen from the car, it is on the right.", (["yes"], ["no"])),
+        # r40: an owner named in two words ("the rubber duck's")
+        (
+            "From the camera's perspective, yes. However, from the rubber duck's own "
+            "perspective, it would be on its left.",
+            (["yes"], ["no"]),
+        ),
     ],
 )
 def test_a_turn_to_another_frame_is_a_reply_per_frame(reply: str, yes_no) -> None:

@@ -801,7 +801,7 @@ the car"): a reader that decides from a statement alone, with no Yes/No or lette
 on, does not decide from one in a sentence with them."""
 
 _VIEWPOINT = re.compile(
-    r"\bfrom\s+(?:the\s+|an?\s+)?(?P<owner>my|our|your|his|her|its|their|[a-z]+'s)\s+(?:own\s+)?"
+    r"\bfrom\s+(?:(?:the|an?)\s+(?:[a-z]+\s+)?)?(?P<owner>my|our|your|his|her|its|their|[a-z]+'s)\s+(?:own\s+)?"
     r"(?:perspective|viewpoint|point\s+of\s+view|view|vantage\s+point|angle|frame\s+of\s+reference"
     r"|orientation|standpoint)\b"
     # an intrinsic frame: "relative to the bicycle's own front (where the handlebars point)"
