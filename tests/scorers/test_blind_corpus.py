@@ -207,6 +207,14 @@ SHA256 = {
     "four_options_r47.jsonl": "0077cee301a22d84066a8922f1f6e449bfe96d5d1036398a3c34a64970a3ea7f",
     "isle_brick_r47.jsonl": "549c117838f01ad25e5bba55f5df11d280f174fabc2ca2264b49637d2fd9fca5",
     "comfort_r47.jsonl": "8febc4127ea298c97f59e9775cb32604e178d58ce1ac810fa280a4db8dba675b",
+    "two_options_r45.jsonl": "d9f404e750609fba5dde96d990d943a472724c9439e6ae30e21a8d05f96cf8e0",
+    "four_options_r45.jsonl": "f2024a25f5e35b0bbb19da5a7fcce7d1a983a4a7ad09f549263c2975a3f69851",
+    "isle_brick_r45.jsonl": "37a68fa1695d1324258c3fed9555b8fb7479f4b083f85d8ebc834172ef0adf28",
+    "comfort_r45.jsonl": "d3c4c3fdd523336db5900950f9e975608432185c90cb6603ac2abbca75f98f3f",
+    "two_options_r48.jsonl": "1cae9c29f4843990883c39e95c2ba002f1a7a72c529111443dec1560ecbba8df",
+    "four_options_r48.jsonl": "c2c7b76001582166029b7ca094ad616fe1cf6715f3b71999cbdb5470055cda3b",
+    "isle_brick_r48.jsonl": "9c60021b5e5291b455f630dc497e66a9fc414c7344bf38bccea14bed173f5ae4",
+    "comfort_r48.jsonl": "7cdacae44cc1547761e22421cab2d740ad0a9636076f5dac16a0aa2bef6e8020",
 }
 MEASURE_ONLY = frozenset(
     n
