@@ -1358,3 +1358,46 @@ def test_a_dash_before_or_joins_the_alternatives() -> None:
     assert not reading.decided and reading.why == "alternatives", reading
     plain = "I count one object — the dog."
     assert read_components(plain, "count", question=question).components == {"1"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "expected"),
+    [
+        # r51 (brick51-031): the asked thing's own place is not "where the camera points"
+        (
+            "The camera is located to the north-east of the humanoid minifigure.",
+            "Assuming the top of the image is north, in which cardinal direction is the camera "
+            "located relative to the humanoid minifigure?",
+            {"north", "east"},
+        ),
+        # a compound direction of the light is set aside whole, never its second half
+        (
+            "The light comes from the north-east, so the goblet casts its shadow toward the "
+            "south-west. The goblet itself sits directly south of the minifigure.",
+            "Assuming the top of the image is north, in which cardinal direction is the goblet "
+            "located relative to the humanoid minifigure?",
+            {"south"},
+        ),
+    ],
+)
+def test_another_things_direction_is_set_aside_whole(answer: str, question: str, expected) -> None:
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    reading = read_components(answer, "cardinal", question=question)
+    assert reading.decided and reading.components == expected, reading
+
+
+def test_n_of_us_counts_the_speaker_among_the_figures() -> None:
+    """r51 (brick51-018), first person: "one other minifigure ..., so including myself there
+    are two of us" gives two counts of figures: undecided, never the 1."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    question = "How many humanoid minifigures are in the picture?"
+    answer = (
+        "I can see one other minifigure across from me, so including myself there are two of us."
+    )
+    reading = read_components(answer, "count", question=question, first_person=True)
+    assert not reading.decided, reading
+    alone = "There's one of us here — me. The cat doesn't count."
+    reading = read_components(alone, "count", question=question, first_person=True)
+    assert reading.decided and reading.components == {"1"}, reading

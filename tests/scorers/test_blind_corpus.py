@@ -215,13 +215,47 @@ SHA256 = {
     "four_options_r48.jsonl": "c2c7b76001582166029b7ca094ad616fe1cf6715f3b71999cbdb5470055cda3b",
     "isle_brick_r48.jsonl": "9c60021b5e5291b455f630dc497e66a9fc414c7344bf38bccea14bed173f5ae4",
     "comfort_r48.jsonl": "7cdacae44cc1547761e22421cab2d740ad0a9636076f5dac16a0aa2bef6e8020",
+    "two_options_r50.jsonl": "98471068de0378d0b6385b36c065cda1668df7071b5aead35f3572d6005a429e",
+    "four_options_r50.jsonl": "4263216ef276bdf5e46512132b7636458d663af812f8decb7308d1e13874dde3",
+    "isle_brick_r50.jsonl": "3c80f3700cc40ed0fc9e57a05baeea0f90aa2548a9ff7790fd74bcfdbebb1d9a",
+    "comfort_r50.jsonl": "c6d997d18e0de7c489ae45748f3eb418677cccfcd7a49256b0ac4ddac5656ae7",
+    "two_options_r51.jsonl": "5f2d8f2fe2f5416c23aea31a887b5b7d24d8d2161b0665af9da22608f6e719cc",
+    "four_options_r51.jsonl": "0b4c4fbd160746fc5014553dbade1eb1f176e8f3a27bbe32c9fd92a5c83b9a8d",
+    "isle_brick_r51.jsonl": "077c22518ab49d08bd9bd60178195addf31a47b660bc23f3ad54159d92a03eda",
+    "comfort_r51.jsonl": "3e773e0cdd685302af6b5ac61c5fa7b00d19577bcc3cdc5664c57233ca7b4c17",
+    "two_options_r52.jsonl": "c872ed9a1972332477f9867c487e1f2311385dd01d6f76430a68645e37a21dff",
+    "four_options_r52.jsonl": "e7fdd618a4cdc07d7fc9f5fe90bef38aa5f33e3cc2a94136b9c8eab899259945",
+    "isle_brick_r52.jsonl": "cb20063a022f2f07ec247343f5b8d5a01f7044f20aa309a96d5a9df3cf1d340e",
+    "comfort_r52.jsonl": "1bab979a01940a44c0b0e31f275b9cebb23954697974dab20a177a0c20ce66ba",
 }
 MEASURE_ONLY = frozenset(
     n
     for n in SHA256
     if any(
         f"_r{r}." in n
-        for r in (13, 15, 17, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48)
+        for r in (
+            13,
+            15,
+            17,
+            18,
+            20,
+            22,
+            24,
+            26,
+            28,
+            30,
+            32,
+            34,
+            36,
+            38,
+            40,
+            42,
+            44,
+            46,
+            48,
+            50,
+            52,
+        )
     )
 )
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the

@@ -210,3 +210,37 @@ def test_a_place_taken_back_after_an_ellipsis_is_no_place() -> None:
         "right.\n\n**Final answer: (D) right**"
     )
     assert read_option(answer, options, question=question).letter == "D"
+
+
+def test_the_asked_thing_is_found_by_its_head_noun() -> None:
+    """r51 (four51-032): "The chain is directly in front of his hands and face, so it is in
+    front of him. Answer: B. behind" to "in which direction is the bike chain?"."""
+    options = {"A": "front", "B": "behind", "C": "left", "D": "right"}
+    question = "From the perspective of the man, in which direction is the bike chain?"
+    answer = (
+        "The man is bending over the bike. The chain is directly in front of his hands and "
+        "face, so it is in front of him.\n\nAnswer: B. behind"
+    )
+    reading = read_option(answer, options, question=question)
+    assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
+    assert (
+        read_option(answer.replace("B. behind", "A. front"), options, question=question).letter
+        == "A"
+    )
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # r51 (two51-057): both answers given
+        "I might see the bat if I turn my head, but looking straight ahead I can't. So yes and no.",
+        "Looking ahead it's out of view, so it's both yes and no.",
+    ],
+)
+def test_yes_and_no_together_are_alternatives(answer: str) -> None:
+    options = {"A": "Yes", "B": "No"}
+    question = "Imagine you are the minifigure. Can you see the bat? Respond solely with A or B."
+    reading = read_option(answer, options, question=question)
+    assert reading.letter is None and reading.reason == "alternatives", reading
+    declines = "I can't tell which way it faces, so I'm not able to pick between Yes and No here."
+    assert read_option(declines, options, question=question).letter == "Z"

@@ -284,7 +284,7 @@ _NORTH_PREMISE = re.compile(
 )
 _FACING_CARDINAL = re.compile(
     r"\b(?:fac(?:ing|es?)|looking|oriented|turned)\s+(?:to(?:wards?)?\s+)?(?:the\s+)?"
-    r"(?:north|south)?[\s-]?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
+    r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
     _FLAGS,
 )
 _CONDITION_WORD = re.compile(r"\b(?:if|unless)\b", _FLAGS)
@@ -314,7 +314,7 @@ def _mask_counterfactuals(text: str) -> str:
 
 _ANGLE_FROM = re.compile(
     r"\b(?:(?:counter-?|anti-?)?clockwise|degrees?|quarter-?turn|half-?turn|turn)\s+(?:\w+\s+)?"
-    r"(?:from|of|past|off)\s+(?:due\s+)?(?:the\s+)?(?:north|south)?[\s-]?(?:north|south|east|west)\w*"
+    r"(?:from|of|past|off)\s+(?:due\s+)?(?:the\s+)?(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\w*"
     r"|°\s*(?:(?:counter-?|anti-?)?clockwise\s+)?(?:from|of|past|off)\s+(?:due\s+)?(?:north|south|east|west)\w*",
     _FLAGS,
 )
@@ -334,13 +334,13 @@ _LOCATED_CARDINAL = re.compile(
     r"\b(?:lies|lie|lying|sits|sit|sitting|stands|stand|standing|located|placed|positioned|rests|is|are)"
     r"\s+(?:(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)\w+\s+){0,2}?(?:to|on|in|at)\s+"
     r"(?:the|its|his|her)\s+(?:far\s+)?"
-    r"(?:north|south)?[\s-]?(?:north|south|east|west)(?:ern|erly)?\b",
+    r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern|erly)?\b",
     _FLAGS,
 )
 """Q5: where something lies ("The desk lies to its east"): a place, not the facing."""
 _OTHER_THING_DIRECTION = re.compile(
     r"\b(?:shadows?|light(?:ing)?|sun(?:light)?|lamp|camera|photographer|wind)\b[^.;:(),\n-]{0,40}?"
-    r"\b(?:north|south)?[\s-]?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
+    r"\b(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
     _FLAGS,
 )
 """Where the light, a shadow or the camera points ("the shadow points to the east"): not the answer."""
@@ -464,7 +464,15 @@ def _mask_context(
         text = _blank_matches(text, _ANGLE_FROM)
         text = _blank_matches(text, _NORTH_PREMISE)
         text = _blank_matches(text, _IMAGE_REGION)
-        text = _blank_matches(text, _OTHER_THING_DIRECTION)
+        asked = _ASKED_OBJECT.search(question) if question else None
+        text = _blank(  # not the asked thing's own place: "The camera is located to the
+            text,  # north-east of the minifigure" to "where is the camera located?" (r51)
+            (
+                m.span()
+                for m in _OTHER_THING_DIRECTION.finditer(text)
+                if asked is None or not m.group().lower().startswith(asked.group(1).lower())
+            ),
+        )
         if question and re.search(r"\blocated\b", question, _FLAGS):
             text = _blank_matches(text, _FACING_CARDINAL)
         elif question and re.search(r"\bfacing\b", question, _FLAGS):
@@ -632,7 +640,7 @@ _QUALIFIERS = frozenset(
 _REVERSED = re.compile(
     r"\b(?:the\s+)?(?:humanoid\s+)?(?:mini-?fig(?:ure)?|figure|figurine)\s+(?:is|stands|sits|lies"
     r"|is\s+(?:located|positioned|placed|situated|standing|sitting))"
-    r"\s+(?:\w+\s+){0,2}?(?:(?:north|south)?[\s-]?(?:north|south|east|west)\w*\s+of|in\s+front\s+of|behind"
+    r"\s+(?:\w+\s+){0,2}?(?:(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\w*\s+of|in\s+front\s+of|behind"
     r"|(?:to\s+the\s+)?(?:left|right)\s+of)\s+(?:the|a|an)\s+(?!image|picture|photo|frame|scene|baseplate)",
     _FLAGS,
 )
@@ -960,6 +968,11 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
     found |= {_number_value(m.group(1)) for m in _TOTAL_ANCHOR.finditer(text)}
     if first_person and nouns == _FIGURE_NOUNS and _ONLY_ME.search(text):
         found.add("1")
+    if first_person and nouns == _FIGURE_NOUNS:  # "... so there are two of us" (r51)
+        found |= {
+            _number_value(m.group(1))
+            for m in re.finditer(rf"({_NUMBER})\s+of\s+us\b", text, _FLAGS)
+        }
     if found:
         if any(_says_zero(text, m) for m in _ZERO.finditer(text)):
             found.add("0")  # "There is no humanoid minifigure ... one figure ...": two counts
@@ -1323,7 +1336,15 @@ def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -
     if kind == "cardinal":
         text = _blank_matches(text, _NORTH_PREMISE)
         text = _blank_matches(text, _IMAGE_REGION)
-        text = _blank_matches(text, _OTHER_THING_DIRECTION)
+        asked = _ASKED_OBJECT.search(question) if question else None
+        text = _blank(  # not the asked thing's own place: "The camera is located to the
+            text,  # north-east of the minifigure" to "where is the camera located?" (r51)
+            (
+                m.span()
+                for m in _OTHER_THING_DIRECTION.finditer(text)
+                if asked is None or not m.group().lower().startswith(asked.group(1).lower())
+            ),
+        )
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
     parts = [part for part in _BRANCH_END.split(text) if part.strip()]

@@ -974,7 +974,8 @@ def _asked_thing_placed_elsewhere(c: _Chosen) -> bool:
     asked = _ASKED_WHERE.search(c.question.lower()) if c.question else None
     if asked is None:
         return False
-    thing = set(words(asked.group("thing"))) - _STOPWORDS
+    named = [w for w in words(asked.group("thing")) if w not in _STOPWORDS]
+    thing = set(named[-1:])  # its head noun: "the chain" names "the bike chain" (r51)
     correction = retraction(c.prepared)
     placed: dict[int, set[str]] = {}
     for m in c.affirmed:

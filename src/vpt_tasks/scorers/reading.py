@@ -603,6 +603,8 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "Answer: A. However, if the dot on the right wall counts, the answer would be B" (r35)
     r"|\b(?:however|but)\b,?\s+if\b[^.?!\n]{0,120}?\b(?:the\s+answer|it|that|this)\s+would\s+"
     r"(?:instead\s+)?(?:be|change|become)\b"
+    # "..., but looking straight ahead I can't. So yes and no." (r51): both answers given
+    r"|(?<!between\s)\b(?:yes|yeah)\s+and\s+no\b|(?<!between\s)\bno\s+and\s+yes\b"
 )
 
 
