@@ -227,37 +227,16 @@ SHA256 = {
     "four_options_r52.jsonl": "e7fdd618a4cdc07d7fc9f5fe90bef38aa5f33e3cc2a94136b9c8eab899259945",
     "isle_brick_r52.jsonl": "cb20063a022f2f07ec247343f5b8d5a01f7044f20aa309a96d5a9df3cf1d340e",
     "comfort_r52.jsonl": "1bab979a01940a44c0b0e31f275b9cebb23954697974dab20a177a0c20ce66ba",
+    "two_options_r49.jsonl": "f707915ef22101bca32fbd7acb8322da5dbd7c5d530ed1bdf80c34fac61d4fd8",
+    "four_options_r49.jsonl": "9c5e0b452e1fa89b0887f1d4d01e774e52646d171150ad64577647a315e702f7",
+    "isle_brick_r49.jsonl": "bec70267978422385dcd416690eca58676c0cb77b45fbfebfa2cbdc70611758f",
+    "comfort_r49.jsonl": "120cb44db226fbbf5c26deec62d5973389a6006e921969f296b4819a75ac3da7",
 }
-MEASURE_ONLY = frozenset(
-    n
-    for n in SHA256
-    if any(
-        f"_r{r}." in n
-        for r in (
-            13,
-            15,
-            17,
-            18,
-            20,
-            22,
-            24,
-            26,
-            28,
-            30,
-            32,
-            34,
-            36,
-            38,
-            40,
-            42,
-            44,
-            46,
-            48,
-            50,
-            52,
-        )
-    )
-)
+MEASURE_ONLY_ROUNDS = (13, 15, 17, 18, *range(20, 53, 2), 49)
+"""Even rounds from r20, and r49: a fix-from round whose two errors (a declared letter against a
+count the reasoning gives in other words; "East (slightly north of due east, but east is the
+best single answer)") were not fixed, so no reader has been fixed from it."""
+MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
 not asserted."""
