@@ -436,6 +436,21 @@ def _mask_other_viewpoints(text: str, first_person: bool = False) -> str:
     return _blank_matches(_blank(text, spans), phrase)
 
 
+def _mask_other_things_directions(text: str, question: str | None) -> str:
+    """Blank where the light, a shadow or the camera points (`_OTHER_THING_DIRECTION`), but not
+    the asked thing's own place: "The camera is located to the north-east of the minifigure"
+    to "where is the camera located?" (r51)."""
+    asked = _ASKED_OBJECT.search(question) if question else None
+    return _blank(
+        text,
+        (
+            m.span()
+            for m in _OTHER_THING_DIRECTION.finditer(text)
+            if asked is None or not m.group().lower().startswith(asked.group(1).lower())
+        ),
+    )
+
+
 def _mask_context(
     text: str, kind: QuestionKind, question: str | None, first_person: bool = False
 ) -> str:
@@ -464,15 +479,7 @@ def _mask_context(
         text = _blank_matches(text, _ANGLE_FROM)
         text = _blank_matches(text, _NORTH_PREMISE)
         text = _blank_matches(text, _IMAGE_REGION)
-        asked = _ASKED_OBJECT.search(question) if question else None
-        text = _blank(  # not the asked thing's own place: "The camera is located to the
-            text,  # north-east of the minifigure" to "where is the camera located?" (r51)
-            (
-                m.span()
-                for m in _OTHER_THING_DIRECTION.finditer(text)
-                if asked is None or not m.group().lower().startswith(asked.group(1).lower())
-            ),
-        )
+        text = _mask_other_things_directions(text, question)
         if question and re.search(r"\blocated\b", question, _FLAGS):
             text = _blank_matches(text, _FACING_CARDINAL)
         elif question and re.search(r"\bfacing\b", question, _FLAGS):
@@ -1336,15 +1343,7 @@ def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -
     if kind == "cardinal":
         text = _blank_matches(text, _NORTH_PREMISE)
         text = _blank_matches(text, _IMAGE_REGION)
-        asked = _ASKED_OBJECT.search(question) if question else None
-        text = _blank(  # not the asked thing's own place: "The camera is located to the
-            text,  # north-east of the minifigure" to "where is the camera located?" (r51)
-            (
-                m.span()
-                for m in _OTHER_THING_DIRECTION.finditer(text)
-                if asked is None or not m.group().lower().startswith(asked.group(1).lower())
-            ),
-        )
+        text = _mask_other_things_directions(text, question)
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
     parts = [part for part in _BRANCH_END.split(text) if part.strip()]
