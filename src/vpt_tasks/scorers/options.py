@@ -928,7 +928,9 @@ _ASKED_SIDE = re.compile(
 )
 """The side a "what would be on your right?" question asks for (not "is the chair on your
 left or on your right?", whose options are the sides)."""
-_OWN_SIDE = r"\b(?:my|your|his|her|their|the\s+[\w-]+'s)\s+{}\b"
+_PERSONS = r"(?:my|your|his|her|their)"
+"""The possessives of the person asked about (or of the speaker as that person)."""
+_OWN_SIDE = rf"\b(?:{_PERSONS}|the\s+[\w-]+'s)\s+{{}}\b"
 
 
 def _other_option_in_the_asked_role(c: _Chosen) -> bool:
@@ -963,7 +965,7 @@ def _other_option_in_the_asked_role(c: _Chosen) -> bool:
     return len(given) == 1 and c.letter not in given
 
 
-_OWNED_PLACE = re.compile(r"\b(?:his|her|their|my|your)\s+$")
+_OWNED_PLACE = re.compile(rf"\b{_PERSONS}\s+$")
 
 
 def _asked_thing_placed_elsewhere(c: _Chosen) -> bool:
