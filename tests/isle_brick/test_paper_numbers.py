@@ -208,6 +208,42 @@ def test_the_papers_quoted_q6_errors_are_never_read_as_yes(answer: str) -> None:
     )
 
 
+# 001, line 203 (Table 4): "*Disc.* (Disclaimer) marks instances in which the model failed to
+# provide a relevant answer (e.g., claiming no object is present when one is)" -- for Q4, Q5, Q7
+TABLE_4_DISCLAIMER = "claiming no object is present when one is"
+
+
+@pytest.mark.parametrize(
+    ("question", "kind", "answer"),
+    [
+        (
+            "In which cardinal direction is the wardrobe located relative to the humanoid "
+            "minifigure?",
+            "cardinal",
+            "I do not see a wardrobe in this image. The image shows only a minifigure.",
+        ),
+        (
+            "Where is the bat located relative to the humanoid minifigure from its perspective?",
+            "egocentric",
+            "I apologize, but I cannot see a bat in this image.",
+        ),
+    ],
+)
+def test_an_answer_claiming_the_object_absent_is_the_tables_disclaimer(
+    question: str, kind: str, answer: str
+) -> None:
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    assert TABLE_4_DISCLAIMER in paper_text("001_5ce7dc28ff7cfd54.txt").splitlines()[202]
+    reading = read_components(answer, kind, question=question)  # type: ignore[arg-type]
+    assert reading == (frozenset(), True, "disclaimer"), reading
+    # a direction named beside it is still read; absence alone is no yes/no answer (above)
+    named = read_components(
+        "I don't see a bat in this image. It is to its left.", kind="egocentric"
+    )
+    assert named.components == {"left"}
+
+
 # 001, Table 1 (lines 51-59): GPT-4-Turbo's example answer to each question about the top-left
 # scene of Figure 2 (a dog), read from the paper's text itself. Each states its components in
 # plain words; the rules must decide every one of them as stated.

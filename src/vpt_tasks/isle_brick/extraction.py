@@ -1117,6 +1117,11 @@ def read_components(
         return _settled(whole, "answer", text, kind, prepared, question, first_person=first_person)
     if _offers_alternatives(text, kind, question, first_person):  # "Left or right - hard to tell"
         return ComponentReading(whole, False, "alternatives")
+    if kind in _DIRECTIONS and absence_statement(prepared):
+        # "I do not see a wardrobe in this image": the paper's Table 4 *Disc.* for Q4, Q5 and Q7,
+        # "the model failed to provide a relevant answer (e.g., claiming no object is present
+        # when one is)" (001, line 203)
+        return ComponentReading(whole, True, "disclaimer")
     disclaimer = None
     for disclaimer in (REFUSAL_FIRST_PERSON if first_person else REFUSAL).finditer(  # noqa: B007
         text
