@@ -328,6 +328,11 @@ def test_a_refusal_picks_no_option() -> None:
         "I can't reliably tell which of these items the woman can see from this angle.",
         "Can't tell from this angle.",  # the options', not Isle-Brick-V2's
         "None of the four options fits.",
+        # declining to speculate, or the question declined (r41, r43, r45, r47, r51)
+        "I apologize, but I do not feel comfortable identifying figures in images.",
+        "I cannot make assumptions about what a toy figure can perceive.",
+        "I can't make claims about where it would be.",
+        "It is a toy, so the question of where things are for it doesn't really apply.",
     ],
 )
 def test_one_refusal_list_serves_every_reader(answer: str) -> None:

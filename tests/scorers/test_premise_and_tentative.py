@@ -135,6 +135,18 @@ def test_a_premise_rejection_is_not_read_as_a_no(answer: str) -> None:
     assert chosen.letter is None, chosen
 
 
+def test_a_premise_rejection_that_declines_the_question_is_the_papers_disclaimer() -> None:
+    # the premise rejected and the question declined, nothing answered (r39, r41, r47, r51)
+    answer = (
+        "As an inanimate LEGO toy, the minifigure does not possess actual vision, so the "
+        "question of what it sees does not really apply."
+    )
+    reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
+    assert reading == (frozenset(), True, "disclaimer"), reading
+    # a No given all the same stays the grader's (above)
+    assert not read_components(PREMISE_REJECTIONS[0], "yesno", question=QUESTIONS["Q6"]).decided
+
+
 @pytest.mark.parametrize(
     "answer",
     [

@@ -435,6 +435,7 @@ _REFUSAL_TEMPLATE = r"""
           |are\s+unable\s+to|am\s+not\s+able\s+to|do\s+not|don't)\s+(?:[\w']+\s+){0,2}?
           (?:determine|tell|say|know|identify|provide|answer|assist|help|infer|judge
             |ascertain|make\s+out|be\s+(?:certain|sure)
+            |make\s+(?:any\s+)?(?:assumptions?|claims?|judge?ments?)\s+about
             |see\s+(?:the\s+)?(?:image|picture|photo|it\s+clearly|clearly|well|enough
               |(?:its|the\s+\w+'s|the|his|her)\s+(?:face|eyes|head|orientation|details?)))\b
     | \b(?:impossible|not\s+possible|no\s+way)\s+to\s+(?:[\w']+\s+)?
@@ -443,6 +444,8 @@ _REFUSAL_TEMPLATE = r"""
           |sure)\b
     | \b(?:cannot|can't|unable\s+to|not\s+able\s+to)\s+(?:determine|tell|say|identify|ascertain
           |answer|provide\s+an\s+answer|view|see\s+the\s+image)\b
+    | \b(?:i|we)\s+(?:do\s+not|don't|am\s+not|'m\s+not)\s+(?:feel\s+)?comfortable\b
+    | \bquestion\s+(?:of\s+[^.?!\n]{1,60}?\s+)?(?:does\s+not|doesn't)\s+(?:really\s+)?apply\b
     | \bno\s+image\s+was\s+provided\b | \bwithout\s+the\s+image\b
     | \bnone\s+of\s+(?:these|the\s+(?:\w+\s+)?(?:options|choices|answers|above))\b
     | \b(?:not\s+enough|insufficient)\s+(?:visual\s+)?(?:information|detail|details|context)\b
