@@ -273,6 +273,18 @@ def test_a_count_of_objects_may_leave_out_the_speaker() -> None:
     assert read.decided and read.components == {"1"}, read
     read = read_components("Apart from me, there is one minifigure.", "count", question=q2)
     assert (read.decided, read.why) == (False, "excludes_speaker"), read
+    # no others besides the speaker: the count is all of them (r37, r45, r47, r51)
+    for answer in (
+        "Besides me, there are no other minifigures, so there is only one: me.",
+        "I don't see any other minifigures besides myself, so there is 1 in the picture.",
+    ):
+        read = read_components(answer, "count", question=q2, first_person=True)
+        assert read.decided and read.components == {"1"}, read
+    # other things denied beside it leave the speaker out all the same
+    read = read_components(
+        "Besides me, there is one minifigure, and no other objects.", "count", question=q2
+    )
+    assert (read.decided, read.why) == (False, "excludes_speaker"), read
 
 
 # --------------------------------------------------------------------------

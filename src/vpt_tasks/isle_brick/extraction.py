@@ -1215,6 +1215,19 @@ def _statements_disagree(a: _Read) -> bool:
     return _topic(a.question) == "seeing" and len(set(seeing_statements(a.read))) > 1
 
 
+def _excludes_speaker(a: _Read) -> bool:
+    """Q2 in the first person: "apart from me, one" leaves the speaker out of the count, unless
+    the sentence says there are no others ("Besides me, there are no other minifigures, so
+    there is only one: me"; r37, r45, r47, r51): then the count is all of them."""
+    for m in _EXCLUDES_SPEAKER.finditer(a.text):
+        start = max((s.end() for s in _SENTENCE_STOP.finditer(a.text, 0, m.start())), default=0)
+        stop = _SENTENCE_STOP.search(a.text, m.end())
+        sentence = a.text[start : stop.start() if stop else len(a.text)]
+        if not any(re.search(_FIGURE_NOUNS, z.group(), _FLAGS) for z in _ZERO.finditer(sentence)):
+            return True
+    return False
+
+
 def _counts_figures(a: _Read) -> bool:
     """Whether a count question counts the minifigures (Q2), not the other objects (Q1)."""
     return _count_nouns(a.question) != _OBJECT_NOUNS
@@ -1245,7 +1258,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
         "excludes_speaker",
         _only(
             "count",
-            applies=lambda a: bool(_EXCLUDES_SPEAKER.search(a.text)) and _counts_figures(a),
+            applies=lambda a: _counts_figures(a) and _excludes_speaker(a),
         ),
     ),
     # "The minifigure on the left is on the same surface, but the one on the right ..."
