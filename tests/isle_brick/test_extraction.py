@@ -1283,6 +1283,12 @@ def test_first_person_readings_stay_off_for_third_person_questions(answer: str, 
             {"right"},
         ),
         ("Behind it (from the camera's point of view it looks to the left).", {"back"}),
+        # r59 (brick59-065): the parenthesis places things in the picture
+        (
+            "Back. (The minifigure is on the right side of the picture and the cat is on the "
+            "left.)",
+            {"back"},
+        ),
     ],
 )
 def test_a_parenthesis_in_another_frame_is_set_aside_alone(answer: str, expected) -> None:

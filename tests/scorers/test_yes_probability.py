@@ -355,6 +355,25 @@ def test_a_reply_whose_statement_contradicts_its_answer_is_undecided(reply, expe
     assert text_yes_probability(reply, question=question) == expected
 
 
+def test_a_statement_naming_the_relatum_by_its_pronoun_is_read() -> None:
+    """ "on its right side" states the opposite of "to the left of the sofa" (r59)."""
+    left = "From the sofa's viewpoint, is the basketball to the left of the sofa?"
+    said = "From the sofa's viewpoint, the basketball is on its {} side."
+    assert text_yes_probability("Yes. " + said.format("right"), question=left) is None
+    assert text_yes_probability("Yes. " + said.format("left"), question=left) == 1.0
+    assert text_yes_probability("No. " + said.format("right"), question=left) == 0.0
+
+
+def test_an_answer_word_after_or_is_an_alternative() -> None:
+    """ "... sia davanti o no" ("whether it is in front or not", r59): the word offered as one
+    of two is no answer; a word closing a clause after "so" still is."""
+    it = (["Sì", "Si"], ["No"])
+    reply = "Il pallone è a sinistra, quindi non è chiaro se sia davanti o no."
+    assert text_yes_probability(reply, *it) is None
+    assert text_yes_probability("Il pallone è a sinistra, quindi no.", *it) == 0.0
+    assert text_yes_probability("It's unclear whether it is in front or no.") is None
+
+
 def test_a_no_followed_by_the_questions_own_statement_is_undecided() -> None:
     """In a language whose relations are not read, a No that goes on to repeat the end of the
     question ("No, il pallone da basket è dietro il divano.") contradicts itself; a reply

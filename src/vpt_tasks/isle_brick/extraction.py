@@ -414,11 +414,19 @@ def _mask_other_viewpoints(text: str, first_person: bool = False) -> str:
     In the first person "from my perspective" and "to my left" are the
     minifigure's own frame and stay. A parenthesis in another frame is blanked alone: "To the
     minifigure's right (which appears on the left of the image from the camera's point of
-    view)." answers *right* (r37).
+    view)." answers *right* (r37); so is one placing things in the picture: "Back. (The
+    minifigure is on the right side of the picture and the cat is on the left.)" (r59).
     """
     clause = _OTHER_VIEWPOINT_CLAUSE_FIRST_PERSON if first_person else _OTHER_VIEWPOINT_CLAUSE
     phrase = _IMAGE_FRAME_PHRASE_FIRST_PERSON if first_person else _IMAGE_FRAME_PHRASE
-    text = _blank(text, (m.span() for m in _PARENTHESIS.finditer(text) if clause.search(m.group())))
+    text = _blank(
+        text,
+        (
+            m.span()
+            for m in _PARENTHESIS.finditer(text)
+            if clause.search(m.group()) or phrase.search(m.group())
+        ),
+    )
     spans = []
     start = 0
     for b in list(_VIEWPOINT_CLAUSE_SPLIT.finditer(text)) + [None]:

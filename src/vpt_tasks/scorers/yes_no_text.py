@@ -182,8 +182,8 @@ def _echoes(low: str, question: str) -> bool:
 _RELATIONS = {
     "front": re.compile(r"\bin front of\b"),
     "behind": re.compile(r"\bbehind\b"),
-    "left": re.compile(r"\b(?:to the |on the )?left (?:of|side of)\b"),
-    "right": re.compile(r"\b(?:to the |on the )?right (?:of|side of)\b"),
+    "left": re.compile(r"\b(?:to the |on the )?left (?:of|side of)\b|\b(?:to|on) its left\b"),
+    "right": re.compile(r"\b(?:to the |on the )?right (?:of|side of)\b|\b(?:to|on) its right\b"),
 }
 _OPPOSITE = {"front": "behind", "behind": "front", "left": "right", "right": "left"}
 
@@ -273,6 +273,8 @@ _LOW_CONFIDENCE = re.compile(
 )
 _JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или och eller en of dan atau".split())
 """Words that join two answer words ("Oui et non", "Ja oder nein") in the languages asked."""
+_OR_BEFORE = re.compile(r"\b(?:or|o|ou|oder|of|eller|или|atau)\s+$")
+"""An "or" right before an answer word, in the languages asked: it offers the word as one of two."""
 _OPENS_WITH_DETERMINER_NO = re.compile(
     r"\W*no\s+(?!(?:" + "|".join(sorted(ANSWER_SUBJECTS | ANSWER_JOINS)) + r")\b)[a-z]"
 )
@@ -297,6 +299,8 @@ def _stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
     clause = prepared.clause_at(start)
     if clause is None or prepared.is_hypothetical(clause):
         return False
+    if _OR_BEFORE.search(prepared.low, max(0, start - 8), start):
+        return False  # "... sia davanti o no", "whether it is in front or no": an alternative
     if negated_before(prepared, clause, start) or negated_after(prepared, clause, end):
         return False  # "the answer is not yes"; '"Yes" is the wrong answer here'
     return stands_as_answer(prepared, start, end)
