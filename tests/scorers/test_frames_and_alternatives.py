@@ -523,10 +523,21 @@ NOP_QUESTION = "Is the ball to the left of the car?"
             "perspective, it would be on its left.",
             (["yes"], ["no"]),
         ),
+        # r57: the relatum itself, or its orientation, taken as the frame
+        (
+            "С точки зрения камеры — да. Но относительно самой машины мяч находится сбоку.",
+            (["да"], ["нет"]),
+        ),
+        ("Yes from the camera. But relative to the car itself, it is on its right.", None),
+        (
+            "Dal punto di vista della fotocamera sì, ma rispetto all'orientamento dell'auto si "
+            "trova alla sua destra.",
+            (["sì"], ["no"]),
+        ),
     ],
 )
 def test_a_turn_to_another_frame_is_a_reply_per_frame(reply: str, yes_no) -> None:
-    assert text_yes_probability(reply, *yes_no, question=NOP_QUESTION) is None
+    assert text_yes_probability(reply, *(yes_no or ()), question=NOP_QUESTION) is None
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,9 @@ SEE = "Can the minifigure with the red cap see the dog? Respond solely with Yes 
         "The answer is B, though it might also be C given the angle.",
         "Left. Alternatively, it could be behind him.",
         "I'd say D, although A is also possible.",
+        # r57: a second count offered after the declared answer
+        "Therefore, the answer is A. However, there is another dot on the floor, which he "
+        "could also see by looking down, which would make it 2.",
     ],
 )
 def test_an_alternative_offered_as_a_possibility_leaves_an_option_undecided(answer) -> None:
@@ -133,6 +136,14 @@ def test_a_premise_rejection_is_not_read_as_a_no(answer: str) -> None:
     assert not (reading.decided and reading.components), reading
     chosen = read_option(answer, {"A": "Yes", "B": "No"}, question=SEE)
     assert chosen.letter is None, chosen
+
+
+def test_a_kind_said_not_to_see_rejects_the_premise() -> None:
+    # r57: "toys and cannot see" is the kind, not this figure's view of the plant
+    answer = "Lego minifigures are plastic toys and cannot see; their eyes are just printed on."
+    assert rejects_premise(prepare(answer))
+    assert not read_components(answer, "yesno", question=QUESTIONS["Q6"]).decided
+    assert not rejects_premise(prepare("The toy dog is behind it, so it cannot see the toy."))
 
 
 def test_a_premise_rejection_that_declines_the_question_is_the_papers_disclaimer() -> None:

@@ -364,6 +364,15 @@ def test_a_statement_naming_the_relatum_by_its_pronoun_is_read() -> None:
     assert text_yes_probability("No. " + said.format("right"), question=left) == 0.0
 
 
+def test_a_relation_stated_as_partial_is_no_answer() -> None:
+    """ "so it's partially in front of the bicycle" (r57) hedges the relation it states."""
+    question = "From the bicycle's viewpoint, is the basketball in front of the bicycle?"
+    partial = "The basketball is off to the side, so it is partially in front of the bicycle."
+    assert text_yes_probability(partial, question=question) is None
+    whole = "The basketball is off to the side, so it is not in front of the bicycle."
+    assert text_yes_probability(whole, question=question) == 0.0
+
+
 def test_an_answer_word_after_or_is_an_alternative() -> None:
     """ "... sia davanti o no" ("whether it is in front or not", r59): the word offered as one
     of two is no answer; a word closing a clause after "so" still is."""

@@ -570,6 +570,9 @@ _PREMISE_REJECTED = re.compile(
     r"|\b(?:has|have)\s+no\s+(?:actual|real|true|functional|working|genuine)\s+"
     r"(?:vision|sight|eyes|eyesight)\b"
     r"|\binanimate\b|\b(?:just|only|merely)\s+an?\s+(?:\w+\s+)?toy\b"
+    # "Lego minifigures are plastic toys and cannot see" (r57)
+    r"|\b(?:toys?|objects?)\s+(?:and|that|which)\s+(?:cannot|can't|can\s+not|do\s+not|don't)\s+"
+    r"(?:actually\s+|really\s+)?see\b"
     # the role refused: "I'm an AI and can't really imagine seeing as the minifigure"
     r"|\b(?:i'm|i\s+am|as)\s+an?\s+(?:ai|language\s+model|artificial\s+intelligence)\b"
     # the kind, not this figure: "Minifigures can't actually see"
@@ -606,6 +609,9 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "Answer: A. However, if the dot on the right wall counts, the answer would be B" (r35)
     r"|\b(?:however|but)\b,?\s+if\b[^.?!\n]{0,120}?\b(?:the\s+answer|it|that|this)\s+would\s+"
     r"(?:instead\s+)?(?:be|change|become)\b"
+    # "Therefore, the answer is A. However, ... which would make it 2." (r57): another count
+    r"|\bwould\s+make\s+(?:it|that|this|the\s+(?:answer|count|total))\s+(?:\d+|one|two|three"
+    r"|four|five|six|seven|eight|nine|ten)\b"
     # "..., but looking straight ahead I can't. So yes and no." (r51): both answers given
     r"|(?<!between\s)\b(?:yes|yeah)\s+and\s+no\b|(?<!between\s)\bno\s+and\s+yes\b"
 )
@@ -799,7 +805,7 @@ def seeing_statement(prepared: Prepared) -> str | None:
 
 
 HEDGE_WORDS = frozenset(
-    "possible possibly could might may perhaps maybe likely probably unclear unsure".split()
+    "possible possibly could might may perhaps maybe likely probably unclear unsure partially partly".split()
 )
 """Words that make a statement a possibility ("It is possible that the ball is in front of
 the car"): a reader that decides from a statement alone, with no Yes/No or letter to rely
@@ -815,6 +821,15 @@ _VIEWPOINT = re.compile(
     r"|us(?:e|ing))\s+(?:the\s+)?(?P<front_owner>[a-z]+'s)\s+(?:own\s+)?(?:front|facing"
     r"|orientation|perspective|viewpoint|point\s+of\s+view)\b"
     # the same in the languages COMFORT asks in (whose frame: the word after, or before, it)
+    # the relatum itself, or its orientation, taken as the frame: "relative to the car itself",
+    # "относительно самой машины", "rispetto all'orientamento dell'auto" (r57)
+    r"|\b(?:relative\s+to|with\s+respect\s+to)\s+the\s+(?P<itself>\w+)\s+itself\b"
+    r"|относительно\s+(?:сам\w+|ориентации)\s+(?P<ru2>\w+)"
+    r"|\brispetto\s+all'orientamento\s+(?:del(?:la|lo|l')?)\s*(?P<it2>\w+)"
+    r"|\b(?:con\s+)?respecto\s+a\s+la\s+orientación\s+del?\s+(?P<es2>\w+)"
+    r"|\bpar\s+rapport\s+à\s+l'orientation\s+(?:de\s+la|de\s+l'|du|des)\s*(?P<fr3>\w+)"
+    r"|\bem\s+relação\s+à\s+orientação\s+(?:do|da)\s+(?P<pt3>\w+)"
+    r"|\b(?:relativ\s+zur|bezogen\s+auf\s+die)\s+ausrichtung\s+(?:des|der)\s+(?P<de3>\w+)"
     r"|\b(?:du|d'un|selon\s+le)\s+point\s+de\s+vue\s+(?:de\s+la|de\s+l'|du|des|de)\s*(?P<fr>\w+)"
     r"|\bde\s+la\s+perspective\s+(?:de\s+la|de\s+l'|du|des|de)\s*(?P<fr2>\w+)"
     r"|\bdesde\s+(?:el\s+punto\s+de\s+vista|la\s+perspectiva)\s+(?:del|de\s+la|de)\s+(?P<es>\w+)"
