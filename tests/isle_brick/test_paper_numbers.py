@@ -237,7 +237,7 @@ def test_an_answer_claiming_the_object_absent_is_the_tables_disclaimer(
     assert TABLE_4_DISCLAIMER in paper_text("001_5ce7dc28ff7cfd54.txt").splitlines()[202]
     reading = read_components(answer, kind, question=question)  # type: ignore[arg-type]
     assert reading == (frozenset(), True, "disclaimer"), reading
-    # a direction named beside it is still read; absence alone is no yes/no answer (above)
+    # a direction named beside it is still read
     named = read_components(
         "I don't see a bat in this image. It is to its left.", kind="egocentric"
     )

@@ -259,6 +259,11 @@ DISPUTED = {
     "brick14-026": _REFUSAL_LABELLED_AMBIGUOUS,
     "brick14-039": _REFUSAL_LABELLED_AMBIGUOUS,
     "brick14-070": _REFUSAL_LABELLED_AMBIGUOUS,
+    "brick14-058": (
+        "the shape of the paper's own Q6 example ('There is no dog visible; the black piece "
+        "appears to be a weapon', 001 line 213), labelled 'ambiguous' under r14's brief: read "
+        "as Table 4's disclaimer, 'claiming no object is present when one is' (scored 0)"
+    ),
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 OPTION_FLOOR = 0.70

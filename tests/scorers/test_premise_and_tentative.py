@@ -182,8 +182,12 @@ def test_a_no_about_this_figure_is_no_premise_rejection(answer: str) -> None:
     ],
 )
 def test_the_thing_said_absent_from_the_picture_settles_no_seeing_question(answer) -> None:
+    # alone, the paper's disclaimer (001, line 203: "claiming no object is present when one
+    # is"); beside a reading of something else, no statement about seeing: undecided
     reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
-    assert not reading.decided and reading.why == "absence", reading
+    assert reading == (frozenset(), True, "disclaimer"), reading
+    beside = read_components(answer + " Yes, it sees it.", "yesno", question=QUESTIONS["Q6"])
+    assert not beside.decided and beside.why == "absence", beside
     # the figure not seeing it is a No, in the third person and in the first
     said = "The minifigure doesn't see the dog; it is behind it."
     assert read_components(said, "yesno", question=QUESTIONS["Q6"]).components == {"no"}

@@ -57,7 +57,7 @@ from vpt_tasks.scorers.reading import (
     SEE_VERBS,
     YES_WORDS,
     Prepared,
-    absence_statement,
+    absence_spans,
     asks_seeing,
     doubts,
     hesitates,
@@ -1093,7 +1093,14 @@ def read_components(
     first_person = first_person or bool(role_premises(text))
     whole = _extract(text, kind, question, first_person)
     signs = [sign for sign in doubts(prepared) if sign != "retraction"]  # read past below
-    if kind == "yesno" and absence_statement(prepared):
+    absent = absence_spans(prepared) if kind != "count" else []
+    if absent and not signs and not _extract(_blank(text, absent), kind, question, first_person):
+        # "I do not see a wardrobe in this image", "There is no dog visible; the black piece
+        # appears to be a weapon" (001, line 213), and nothing else answered: the paper's
+        # Table 4 *Disc.*, "the model failed to provide a relevant answer (e.g., claiming no
+        # object is present when one is)" (001, line 203)
+        return ComponentReading(frozenset(), True, "disclaimer")
+    if absent and kind == "yesno":
         signs.append("absence")
     if whole and _topic(question) == "seeing" and rejects_premise(prepared):
         # "As an inanimate LEGO toy, it does not possess actual vision, so it cannot see the
@@ -1125,11 +1132,6 @@ def read_components(
         return _settled(whole, "answer", text, kind, prepared, question, first_person=first_person)
     if _offers_alternatives(text, kind, question, first_person):  # "Left or right - hard to tell"
         return ComponentReading(whole, False, "alternatives")
-    if kind in _DIRECTIONS and absence_statement(prepared):
-        # "I do not see a wardrobe in this image": the paper's Table 4 *Disc.* for Q4, Q5 and Q7,
-        # "the model failed to provide a relevant answer (e.g., claiming no object is present
-        # when one is)" (001, line 203)
-        return ComponentReading(whole, True, "disclaimer")
     disclaimer = None
     for disclaimer in (REFUSAL_FIRST_PERSON if first_person else REFUSAL).finditer(  # noqa: B007
         text

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 __all__ = [
     "ANSWER_JOINS",
+    "absence_spans",
     "ANSWER_SUBJECTS",
     "CLAUSE_WORDS",
     "HEDGE_WORDS",
@@ -556,11 +557,17 @@ _ABSENCE = re.compile(
 )
 
 
+def absence_spans(prepared: Prepared) -> list[tuple[int, int]]:
+    """Where the answer says a thing is absent from the picture (`absence_statement`)."""
+    return [m.span() for m in _ABSENCE.finditer(prepared.low)]
+
+
 def absence_statement(prepared: Prepared) -> bool:
     """Whether the answer says a thing is absent from the picture ("There is no dog visible",
-    "No dog is present", "I don't see a monitor in this image"): a statement about what the image holds -- often a misidentified
-    object, as in the Isle-Brick-V2 paper's own example (001, line 213) -- not about what the
-    figure sees, so it settles no seeing question and is left to the grader."""
+    "No dog is present", "I don't see a monitor in this image"): a statement about what the
+    image holds -- often a misidentified object, as in the Isle-Brick-V2 paper's own example
+    (001, line 213) -- not about what the figure sees, so it settles no seeing question. Alone,
+    it is the paper's disclaimer (Table 4: "claiming no object is present when one is")."""
     return _ABSENCE.search(prepared.low) is not None
 
 
