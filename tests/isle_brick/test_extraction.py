@@ -1301,6 +1301,37 @@ def test_a_parenthesis_in_another_frame_is_set_aside_alone(answer: str, expected
     assert not read_components(other, "egocentric").components
 
 
+def test_the_images_own_left_is_the_image_frame() -> None:
+    """r59 (brick59-069), in the first person: "the desk on the image's left is on my right"
+    answers right; "the image's left" is a side of the picture, as "the camera's left" is."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    answer = (
+        "The desk is to my left... actually, since I'm facing the camera, the desk on the "
+        "image's left is on my right. So: right."
+    )
+    reading = read_components(answer, "egocentric", first_person=True)
+    assert reading.decided and reading.components == {"right"}, reading
+
+
+def test_the_north_premise_as_a_condition_is_no_condition() -> None:
+    """r59 (brick59-046): "which would be south if the top of the image is north" restates the
+    question's premise; another condition still is one."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    question = (
+        "Assuming the top of the image is north, which cardinal direction (i.e., north, west, "
+        "east, or south) is the humanoid minifigure facing?"
+    )
+    premise = (
+        "The figure is facing the viewer, which would be south if the top of the image is north."
+    )
+    reading = read_components(premise, "cardinal", question=question)
+    assert reading.decided and reading.components == {"south"}, reading
+    other = "The figure is facing the viewer, which would be south if it turned around."
+    assert not read_components(other, "cardinal", question=question).decided
+
+
 def test_two_frames_offered_with_or_are_alternatives() -> None:
     """r39 (brick39-069): "left ... in the picture, or to its right from the figure's own point
     of view" offers two readings, one per frame: undecided. Contrasted with "but", the

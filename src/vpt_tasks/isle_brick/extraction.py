@@ -274,6 +274,8 @@ def _mask_disclaimers(text: str, first_person: bool = False) -> str:
 _SENTENCE = re.compile(r"[^.?!\n]+[.?!\n]*")
 _EMBEDDED_QUESTION = re.compile(r"\b(?:whether|if)\b[^.?!;,\n]*", _FLAGS)
 _NORTH_PREMISE = re.compile(
+    # the premise as a condition is none: "which would be south if the top of the image is north"
+    r"(?:\b(?:if|assuming|provided)\s+(?:that\s+)?(?:the\s+)?)?"
     r"\b(?:top|upper\s+(?:edge|side|part))\b(?:\s+[\w']+){0,3}?\s+"
     r"(?:is|as|being|=|represents|corresponds\s+to|points?\s+(?:to(?:wards?)?)?)\s+(?:the\s+)?north\b"
     r"|\bnorth\b\s+(?:is|being|as|=)\s+(?:at\s+)?(?:the\s+)?(?:top|up)\b"
@@ -369,7 +371,7 @@ _NOT_AFTER_A_PLACE_PREPOSITION = "".join(
 _IMAGE_FRAME = (
     r"\b(?:left|right|top|bottom|upper|lower)\s+(?:(?:hand\s+)?(?:side|half|part|edge|corner)\s+)?"
     r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene)\b"
-    r"|\b(?:viewer|camera|observer)'s\s+(?:left|right)\b|\b(?:{owners})\s+(?:left|right)\b"
+    r"|\b(?:viewer|camera|observer|image|picture|photo)'s\s+(?:left|right)\b|\b(?:{owners})\s+(?:left|right)\b"
     r"|\b(?:fac(?:ing|es?)|looking|oriented|turned|pointing)\s+(?:to(?:wards?)?\s+)?(?:the\s+|its\s+)?"
     r"(?:left|right|front|forward|back|backwards?)\b(?!\s+of\b)"
     r"|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|facing)\s+(?:the\s+)?(?:camera|viewer|us)\b"
