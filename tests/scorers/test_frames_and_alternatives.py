@@ -280,6 +280,13 @@ def test_a_count_of_objects_may_leave_out_the_speaker() -> None:
     ):
         read = read_components(answer, "count", question=q2, first_person=True)
         assert read.decided and read.components == {"1"}, read
+    # "no other minifigures" alone leaves out one, perhaps the speaker: no count (r65)
+    for answer in ("I see no other minifigures around me.", "There are no other minifigures."):
+        read = read_components(answer, "count", question=q2, first_person=True)
+        assert not read.decided, read
+    # objects: "no other objects" is none (Q1 counts the objects that are no minifigure)
+    read = read_components("There are no other objects.", "count", question=q1)
+    assert read.decided and read.components == {"0"}, read
     # other things denied beside it leave the speaker out all the same
     read = read_components(
         "Besides me, there is one minifigure, and no other objects.", "count", question=q2
@@ -522,6 +529,12 @@ NOP_QUESTION = "Is the ball to the left of the car?"
             "From the camera's perspective, yes. However, from the rubber duck's own "
             "perspective, it would be on its left.",
             (["yes"], ["no"]),
+        ),
+        # r65: the other frame after "although"
+        (
+            "Yes, the basketball is in front of the bicycle. Although from the bicycle's own "
+            "orientation, it would be to its side.",
+            None,
         ),
         # r57: the relatum itself, or its orientation, taken as the frame
         (

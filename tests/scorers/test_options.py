@@ -333,6 +333,7 @@ def test_a_refusal_picks_no_option() -> None:
         "I cannot make assumptions about what a toy figure can perceive.",
         "I can't make claims about where it would be.",
         "It is a toy, so the question of where things are for it doesn't really apply.",
+        "I don't have enough information to determine where the cup is.",  # r61
     ],
 )
 def test_one_refusal_list_serves_every_reader(answer: str) -> None:

@@ -37,6 +37,8 @@ SEE = "Can the minifigure with the red cap see the dog? Respond solely with Yes 
         # r57: a second count offered after the declared answer
         "Therefore, the answer is A. However, there is another dot on the floor, which he "
         "could also see by looking down, which would make it 2.",
+        # r63: a possibility offered after a concession
+        "It is in front of him, although it could be slightly to his left.",
     ],
 )
 def test_an_alternative_offered_as_a_possibility_leaves_an_option_undecided(answer) -> None:

@@ -1000,8 +1000,8 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
     found = {_number_value(m.group()) for m in _NUMBER_RE.finditer(loose)}
     if found:
         return found
-    if any(_zero_stands(text, m) for m in _ZERO.finditer(text)):
-        return {"0"}  # not "no other minifigures besides the one standing there"
+    if _says_none(text, nouns):
+        return {"0"}
     if items > 1 and not _cut_off(text):  # a list cut off may go on
         return {str(items)}
     return set()
@@ -1046,6 +1046,16 @@ def _zero_stands(text: str, match: re.Match[str]) -> bool:
     counts_objects = re.search(rf"\b{_OBJECT_NOUNS}\b", match.group(), _FLAGS) is not None
     other_kind = _FIGURE_NOUNS if counts_objects else _OBJECT_NOUNS
     return re.search(rf"\b{other_kind}\b", named, _FLAGS) is not None
+
+
+def _says_none(text: str, nouns: str) -> bool:
+    """Whether a "none" / "no other X" of the answer says zero (`_zero_stands`); counting
+    figures, "I see no other minifigures" leaves out one, perhaps the speaker (r65): no count."""
+    relative = nouns == _FIGURE_NOUNS
+    return any(
+        _zero_stands(text, m) and not (relative and _BESIDES.search(m.group()))
+        for m in _ZERO.finditer(text)
+    )
 
 
 def _says_zero(text: str, match: re.Match[str]) -> bool:
@@ -1128,7 +1138,7 @@ def read_components(
         return ComponentReading(whole, False, "correction_unread")
     if not whole and kind == "count":
         # "I can't make out any humanoid figures": a zero, though it reads like a disclaimer
-        if any(_zero_stands(text, m) for m in _ZERO.finditer(text)):
+        if _says_none(text, _count_nouns(question)):
             whole = frozenset({"0"})
     if whole:
         return _settled(whole, "answer", text, kind, prepared, question, first_person=first_person)

@@ -449,7 +449,8 @@ _REFUSAL_TEMPLATE = r"""
     | \bquestion\s+(?:of\s+[^.?!\n]{1,60}?\s+)?(?:does\s+not|doesn't)\s+(?:really\s+)?apply\b
     | \bno\s+image\s+was\s+provided\b | \bwithout\s+the\s+image\b
     | \bnone\s+of\s+(?:these|the\s+(?:\w+\s+)?(?:options|choices|answers|above))\b
-    | \b(?:not\s+enough|insufficient)\s+(?:visual\s+)?(?:information|detail|details|context)\b
+    | (?:\bnot\s+(?:have\s+)?enough|n't\s+have\s+enough|\binsufficient|\black\s+(?:enough|sufficient))
+        \s+(?:visual\s+)?(?:information|detail|details|context)\b
     """
 REFUSAL = re.compile(_REFUSAL_TEMPLATE.replace("SEEING", ""), re.IGNORECASE | re.VERBOSE)
 """A phrase declining to answer ("I can't determine ...", "impossible to tell", "none of the
@@ -616,6 +617,10 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "Answer: A. However, if the dot on the right wall counts, the answer would be B" (r35)
     r"|\b(?:however|but)\b,?\s+if\b[^.?!\n]{0,120}?\b(?:the\s+answer|it|that|this)\s+would\s+"
     r"(?:instead\s+)?(?:be|change|become)\b"
+    # "on the same floor as me, although it could be on a raised plate" (r63): a possibility
+    # offered after a concession
+    r"|\b(?:although|though|but)\s+(?:it|that|this|they|he|she)\s+(?:could|might|may)\s+"
+    r"(?:also\s+|well\s+)?be\b"
     # "Therefore, the answer is A. However, ... which would make it 2." (r57): another count
     r"|\bwould\s+make\s+(?:it|that|this|the\s+(?:answer|count|total))\s+(?:\d+|one|two|three"
     r"|four|five|six|seven|eight|nine|ten)\b"

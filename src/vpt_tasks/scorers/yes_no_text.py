@@ -143,7 +143,7 @@ def _asked_viewpoints(question: str) -> frozenset[str]:
     return frozenset(viewpoints(prepare(question)))
 
 
-_TURN_WORDS = "but|however|though|yet"
+_TURN_WORDS = "but|however|though|although|yet"
 _TURN = re.compile(rf"\b(?:{_TURN_WORDS})\b")
 _TURN_ANY_LANGUAGE = re.compile(
     rf"\b(?:{_TURN_WORDS}|mais|aber|pero|però|ma|mas|maar|men|но|однако|tapi|namun)\b"
