@@ -335,6 +335,35 @@ def test_other_statements_about_seeing_do_not_answer(answer: str) -> None:
     assert read_option(answer, {"A": "Yes", "B": "No"}, question=SEE_CHAIR).letter is None
 
 
+SEE_AS_IT = (
+    "Imagine you are the Lego minifigure with a red cap. Assuming you have the ability to see, "
+    "can you see the bat in the picture? Respond solely with Yes or No."
+)
+
+
+def test_asked_as_the_figure_the_speakers_seeing_statement_answers() -> None:
+    """r55: to a question that makes the model the figure, "I can see the bat" is the
+    figure's statement; seeing only part of it, or a possibility, still answers nothing."""
+    from vpt_tasks.scorers.options import read_option
+
+    yes_no = {"A": "Yes", "B": "No"}
+    assert (
+        read_option("As the minifigure, I can see the bat.", yes_no, question=SEE_AS_IT).letter
+        == "A"
+    )
+    assert (
+        read_option("I cannot see the bat; it is behind me.", yes_no, question=SEE_AS_IT).letter
+        == "B"
+    )
+    for answer in (
+        "I can see part of the bat peeking out, but not the whole bat.",
+        "I might see the bat.",
+    ):
+        assert read_option(answer, yes_no, question=SEE_AS_IT).letter is None, answer
+    # asked of the figure in the third person, "I" is still the model looking at the picture
+    assert read_option("I cannot see the chair.", yes_no, question=SEE_CHAIR).letter is None
+
+
 # The frame an answer speaks from (round r21's fixes): the question's role taken as a premise
 # ("If I were the minifigure, ...") is no condition; a place in the image said in compass
 # terms ("the upper left (northwest) part") and how two frames map ("its left and right are

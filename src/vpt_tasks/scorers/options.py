@@ -794,8 +794,15 @@ _ASKED_SEEN = re.compile(
     r"\bsee\s+(?:the|a|an)\s+(?:[a-z]+\s+){0,2}?(?P<thing>[a-z]+)(?=\s+(?:in|on|at|from)\b|\s*\?)"
 )
 _SPEAKER = frozenset({"i", "i'm", "me", "my", "we", "our", "us"})
+_ADDRESSED = re.compile(
+    r"\b(?:imagine|suppose|pretend)\s+(?:that\s+)?you\s+are\b|\bif\s+you\s+were\b"
+    r"|\b(?:can|do|could|would)\s+you\s+see\b"
+)
+"""A question that asks the model as the figure: its "I" is the figure."""
 _MAYBE = HEDGE_WORDS | {"would", "think"}
 """A possibility, a counterfactual ("would have to"), an opinion ("I think")."""
+_PART = frozenset({"part", "whole"})
+"""Seeing a part only ("I can see part of the dog, but not the whole dog")."""
 
 
 def _seeing_answer(
@@ -817,7 +824,10 @@ def _seeing_answer(
     if len(said) != 1:
         return None
     clauses = [set(words(prepared.sentence_text(c.sentence))) for _, c in statements]
-    if any(found & (_SPEAKER | _MAYBE) for found in clauses):
+    # asked as the figure ("Imagine you are the minifigure ... can you see the bat?"), the
+    # speaker's "I can see the bat" is the figure's (r55)
+    own = set() if _ADDRESSED.search(question.lower()) else _SPEAKER
+    if any(found & (own | _MAYBE | _PART) for found in clauses):
         return None
     if not any(asked.group("thing") in words(prepared.clause_text(c)) for _, c in statements):
         return None
