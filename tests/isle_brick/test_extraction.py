@@ -1301,6 +1301,31 @@ def test_a_parenthesis_in_another_frame_is_set_aside_alone(answer: str, expected
     assert not read_components(other, "egocentric").components
 
 
+def test_q4_said_the_other_way_round_is_turned() -> None:
+    """r55 (brick55-035): "The humanoid minifigure is to the east of the goblet" answers where
+    the goblet is: west. Only of the asked object, and only when nothing else is said."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    question = (
+        "Assuming the top of the image is north, in which cardinal direction (i.e., north, "
+        "west, east, or south) is the goblet located relative to the humanoid minifigure?"
+    )
+    turned = read_components(
+        "The humanoid minifigure is to the north-east of the goblet.", "cardinal", question=question
+    )
+    assert turned == (frozenset({"south", "west"}), True, "turned"), turned
+    for other in (
+        "The minifigure is east of the chair.",  # another thing
+        "The minifigure is east of the goblet, which is north of the chair.",  # more said
+    ):
+        reading = read_components(other, "cardinal", question=question)
+        assert not reading.decided and reading.why == "reversed", (other, reading)
+    # Q7: the other thing's own front is unknown
+    q7 = "Where is the goblet located relative to the humanoid minifigure from its perspective?"
+    ego = read_components("The minifigure is in front of the goblet.", "egocentric", question=q7)
+    assert not ego.decided, ego
+
+
 def test_the_images_own_left_is_the_image_frame() -> None:
     """r59 (brick59-069), in the first person: "the desk on the image's left is on my right"
     answers right; "the image's left" is a side of the picture, as "the camera's left" is."""

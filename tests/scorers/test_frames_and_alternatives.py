@@ -471,15 +471,18 @@ def test_an_answer_offered_as_a_possibility_is_undecided(qid, kind, answer, firs
 
 
 @pytest.mark.parametrize(
-    "answer",
+    ("answer", "turned"),
     [
-        "The minifigure is positioned to the west of the dog.",
-        "The figure is placed east of the dog.",
+        ("The minifigure is positioned to the west of the dog.", {"east"}),
+        ("The figure is placed east of the dog.", {"west"}),
     ],
 )
-def test_the_relation_the_other_way_round_is_undecided(answer: str) -> None:
+def test_the_relation_the_other_way_round_is_turned(answer: str, turned: set[str]) -> None:
+    # of the asked object and nothing else: turned (since r55; `test_extraction.py`)
     read = read_components(answer, "cardinal", question=QUESTIONS["Q4"].replace("object", "dog"))
-    assert not read.decided and read.why == "reversed", read
+    assert read == (frozenset(turned), True, "turned"), read
+    other = read_components(answer, "cardinal", question=QUESTIONS["Q4"].replace("object", "cat"))
+    assert not other.decided and other.why == "reversed", other
 
 
 # Round r29's fixes.

@@ -313,7 +313,7 @@ TRAPS_2 = [
         "The cat lies about 90 degrees clockwise from north, seen from the figure.",
         None,
     ),
-    ("cardinal", Q4, "The minifigure is west of the cat.", None),
+    ("cardinal", Q4, "The minifigure is west of the cat.", {"east"}),  # turned (r55)
     ("cardinal", Q4, "Comparing their positions, the cat is to the south, but slightly", None),
     ("yesno", Q6, "Yes, if it turned its head; as it stands, the cat is behind it.", None),
     ("egocentric", Q7, "The cat is behind it, over its right shoulder.", {"back", "right"}),

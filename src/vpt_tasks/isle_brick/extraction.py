@@ -42,7 +42,7 @@ import bisect
 import functools
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
@@ -490,7 +490,7 @@ def _mask_context(
         text = _blank_matches(text, _NORTH_PREMISE)
         text = _blank_matches(text, _IMAGE_REGION)
         text = _mask_other_things_directions(text, question)
-        if question and re.search(r"\blocated\b", question, _FLAGS):
+        if _asks_location(question):
             text = _blank_matches(text, _FACING_CARDINAL)
         elif question and re.search(r"\bfacing\b", question, _FLAGS):
             text = _blank_matches(text, _LOCATED_CARDINAL)
@@ -1076,7 +1076,8 @@ class ComponentReading(NamedTuple):
     decided: bool
     """False when a careful annotator would not settle the components from the rules' reading."""
     why: str
-    """`answer`, `corrected` (the part after a self-correction), `disclaimer`, or why undecided:
+    """`answer`, `corrected` (the part after a self-correction), `turned` (Q4's relation said the
+    other way round), `disclaimer`, or why undecided:
     `too_long`, `unfinished_reasoning`, `script`, `correction_unread`, `no_reading`."""
 
 
@@ -1312,6 +1313,26 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("hesitates", lambda a: hesitates(a.prepared)),
 )
 """Why components read from an answer are not settled, in the order they are asked."""
+_AFTER_REVERSAL = tuple(o for o in OBJECTIONS if o.reason != "reversed")
+_OPPOSITE_CARDINAL = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+def _reversed_of_the_asked(text: str, question: str | None) -> bool:
+    """Whether every relation the other way round is to the asked object ("... east of the
+    goblet" to "where is the goblet located?"), not to another thing."""
+    asked = _ASKED_OBJECT.search(question or "")
+    if asked is None:
+        return False
+    name = asked.group(1).lower().split()[-1]
+    return all(
+        re.match(rf"(?:[a-z-]+\s+){{0,2}}?{re.escape(name)}\b", text[m.end() :], _FLAGS)
+        for m in _REVERSED.finditer(text)
+    )
+
+
+def _asks_location(question: str | None) -> bool:
+    """Whether the question asks where the object is (Q4), not where the figure faces (Q5)."""
+    return bool(question and re.search(r"\blocated\b", question, _FLAGS))
 
 
 def _settled(
@@ -1330,6 +1351,17 @@ def _settled(
     from (after a self-correction), when not the whole answer."""
     answer = _Read(components, text, kind, prepared, question, read or prepared, first_person)
     objection = first_objection(OBJECTIONS, answer)
+    if objection == "reversed" and kind == "cardinal" and _asks_location(question):
+        # "The minifigure is to the east of the goblet" to "where is the goblet?": the goblet is
+        # to the west, when nothing else is said (a new deciding path, measured from r67 on)
+        if _reversed_of_the_asked(text, question) and not _extract_cardinal(
+            _blank_matches(text, _REVERSED)
+        ):
+            turned = replace(
+                answer, components=frozenset(_OPPOSITE_CARDINAL[c] for c in components)
+            )
+            objection = first_objection(_AFTER_REVERSAL, turned)
+            return ComponentReading(turned.components, objection is None, objection or "turned")
     return ComponentReading(components, objection is None, objection or why)
 
 
