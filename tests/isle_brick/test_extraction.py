@@ -1301,6 +1301,17 @@ def test_a_parenthesis_in_another_frame_is_set_aside_alone(answer: str, expected
     assert not read_components(other, "egocentric").components
 
 
+def test_a_commitment_after_a_hedge_is_the_answer() -> None:
+    """r71 (brick71-038): "maybe very slightly south-west, but I'll say west" commits to west."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    answer = "It's west of me - maybe very slightly south-west, but I'll say west."
+    reading = read_components(answer, "cardinal", first_person=True)
+    assert reading.decided and reading.components == {"west"}, reading
+    both = read_components("North-east, I'd say.", "cardinal")
+    assert both.components == {"north", "east"}, both
+
+
 def test_q4_said_the_other_way_round_is_turned() -> None:
     """r55 (brick55-035): "The humanoid minifigure is to the east of the goblet" answers where
     the goblet is: west. Only of the asked object, and only when nothing else is said."""

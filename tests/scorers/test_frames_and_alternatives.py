@@ -562,6 +562,13 @@ NOP_QUESTION = "Is the ball to the left of the car?"
             "perspective, it would be on its left.",
             (["yes"], ["no"]),
         ),
+        # r67: "it depends (on the viewpoint)" in the language asked
+        (
+            "Dipende dal punto di vista: dalla prospettiva della fotocamera sì, ma rispetto al "
+            "divano stesso il pallone si trova di lato.",
+            (["sì"], ["no"]),
+        ),
+        ("Es kommt darauf an. Von der Kamera aus ja.", (["ja"], ["nein"])),
         # r65: the other frame after "although"
         (
             "Yes, the basketball is in front of the bicycle. Although from the bicycle's own "

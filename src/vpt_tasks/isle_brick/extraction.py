@@ -535,7 +535,10 @@ def _mask_other_things_places(text: str, question: str | None) -> str:
 _FOCUS_MARKER = re.compile(
     r"\b(?:final\s+)?answer\s*(?:is|would\s+be|will\s+be)?\s*[:=-]"
     r"|\b(?:final\s+)?answer\s+(?:is|would\s+be|will\s+be)\b"
-    r"|\b(?:in\s+conclusion|to\s+conclude|in\s+summary|to\s+summari[sz]e|therefore|thus|hence|consequently)\b",
+    r"|\b(?:in\s+conclusion|to\s+conclude|in\s+summary|to\s+summari[sz]e|therefore|thus|hence|consequently)\b"
+    # a commitment after a hedge: "maybe slightly south-west, but I'll say west" (r71)
+    r"|\b(?:i'll|i\s+will)\s+(?:say|go\s+with|settle\s+on|pick)\b(?!\s+(?:that|it)\b)"
+    r"|\b(?:i'd|i\s+would)\s+(?:go\s+with|settle\s+on|pick)\b",
     _FLAGS,
 )
 

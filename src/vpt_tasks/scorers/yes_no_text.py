@@ -90,7 +90,7 @@ def text_yes_probability(
         return text_yes_probability(after, yes_words, no_words, question=question)
     if signs:
         return None
-    if hesitates(prepared):
+    if hesitates(prepared) or _DEPENDS.search(prepared.low):
         return None
     if len(viewpoints(prepared)) > 1 or _turns_to_another_frame(prepared, question):
         return None  # "From the camera's view, yes. From the dog's own view it is on the right."
@@ -165,6 +165,12 @@ def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
     )
 
 
+_DEPENDS = re.compile(
+    r"\b(?:dipende|depende|(?:cela|ça)\s+dépend|kommt\s+(?:darauf|drauf)\s+an|hängt\s+davon\s+ab"
+    r"|hangt\s+(?:ervan|er\s+van)\s+af|beror\s+på|зависит|tergantung)\b|取决于|要看|によります|따라\s*다릅니다"
+)
+"""'It depends' in the languages COMFORT asks in (the English one is `reading.HESITATION`):
+"Dipende dal punto di vista: ..." (r67) answers per frame of reference."""
 _LANGUAGE_DOUBTS = frozenset({"script", "language"})
 _ECHO_RUN = 4
 
