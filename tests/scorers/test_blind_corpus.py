@@ -287,8 +287,32 @@ SHA256 = {
     "four_options_r66.jsonl": "bf639bad506cc379c7dc2ffdd1f85d74f6e01a20f370af4d75191cf0fcaecea4",
     "isle_brick_r66.jsonl": "a074eb60d294e5b7024f941bcb9d04b30e6928387023f5e37ad5259b38ed5a92",
     "comfort_r66.jsonl": "bebcd58a54d877474c01b62e48c53d3fe4619ec70f94b80f5cda9e1305caab70",
+    "two_options_r67.jsonl": "72bf9842d89eb7d5cd1ede14e0c3f6e4d0c7634671e8f9bac057b4be90e04254",
+    "four_options_r67.jsonl": "7f5926e6a7193342dbc2017a7e88be51c67682a52e8fb824f03d76540d34ff2e",
+    "isle_brick_r67.jsonl": "6b1f514f7f93b90a5e3198dbb73379b4ad1922a16c0ef1688417db7ff7c6420a",
+    "comfort_r67.jsonl": "d3e408eee3e605157543d844375ca11fe377b74836095915aa3fb13408d49a69",
+    "two_options_r68.jsonl": "9cfe6529ca04a8df48a00f11b06a9c70a179837efad45ace4e93130a6fdb9d16",
+    "four_options_r68.jsonl": "38e0152a6a346ab280c0164cbea654163c83d7125ed40fb7417fa5875f6a80f2",
+    "isle_brick_r68.jsonl": "cc14c27319ab1d02ae695c81e74dfc4e06edd65d2c17ca2ca5bdd01ee574fd54",
+    "comfort_r68.jsonl": "7bad6107b150f93a31ba05f347d95b7e38b2a2dd9a405dead475de63e269ca66",
+    "two_options_r69.jsonl": "464f67c02109cf34f69fcf97a90aa5898aaa612dc21e0b85b4b09723d9edc248",
+    "four_options_r69.jsonl": "5ce62f31a955919eb5031c9747b35456f4e973f489aa7ce690803d1588d1b2c7",
+    "isle_brick_r69.jsonl": "b2ec7d2dc9f7f0eab6d5f66b12eadae410b56c9a1aa06b0f2e2610ab5e7120c8",
+    "comfort_r69.jsonl": "dc40eb7aa935171dae5e4575ae19b0059a3c3e6feab87f9c51f74bd0445b631b",
+    "two_options_r70.jsonl": "f3b2638d9f8514884dfd463cb21c9d8954ee2e5d274d9ac0d22ae40197db82a4",
+    "four_options_r70.jsonl": "532c9c56e925906a465404df467cd8efcd4cc1d181caebf404733e6e96398ac9",
+    "isle_brick_r70.jsonl": "93dcbce527103ef37d72c706836254ff4ed28da96dc35415d27d44dae9c01099",
+    "comfort_r70.jsonl": "fa07e688847d4246af54892788536bf5cc05458bc9ee191040f7c611fa7850f5",
+    "two_options_r71.jsonl": "2b1f3007317c477993ed3be0f5635f8cde15ae27882d688f0f2c9c60f23e9a1e",
+    "four_options_r71.jsonl": "7c61431646b4fd72fc13ce380e163fb4e178f683cbb0bdefeaa801782acc17f8",
+    "isle_brick_r71.jsonl": "d8a11f2fb5e2b949d4c6123ccd3f405f9069cdcb2ee122662f06acf7a979b3f4",
+    "comfort_r71.jsonl": "f792ba166db2c6a6cd092ce29fe5fdfe5c9592d953200f76ec8e58178c768dcb",
+    "two_options_r72.jsonl": "2a2431b9e4984a40b856968dc5723b454ae2faa9921d88dc5de9d753d255c529",
+    "four_options_r72.jsonl": "df1315bc56a8c78aa6176f27fdb670f44a5ff478c15f3ef74d699b569609db6e",
+    "isle_brick_r72.jsonl": "e206aa8829a4b6cc7dbd666f4d6beee4ffd41cb093afe0bdecbd65966009c873",
+    "comfort_r72.jsonl": "364c69aeab788e38d02b7feef78f605cfd88d51af00a1e0845a652c98947a94c",
 }
-MEASURE_ONLY_ROUNDS = (13, 15, 17, 18, *range(20, 67, 2), 49, 53)
+MEASURE_ONLY_ROUNDS = (13, 15, 17, 18, *range(20, 73, 2), 49, 53)
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
 best single answer)") were not fixed, so no reader has been fixed from it; and r53, read at the
