@@ -20,6 +20,7 @@ CASES = [
     ("There is nothing between them, so yes.", "yes"),
     ("I'd say yes it can", None),  # inside its clause: no answer word
     ("There is no obstacle", None),  # a determiner
+    ("It is in front of it. So the answer could be yes or no.", None),  # a pair offered (r73)
 ]
 
 

@@ -732,6 +732,8 @@ NO_WORDS = frozenset({"no", "nope"})
 """The English answer words; COMFORT's languages bring their own (`task_configs/comfort.yaml`)."""
 
 _ANY_WORD = re.compile(r"\w+")
+_PAIRED = re.compile(r"\b(?:yes|yeah|yep|no|nope)\s*(?:\bor\b|\band\b|\bnor\b|/)\s*$")
+"""An answer word and a join right before another: the two offered together ("yes or no")."""
 _EDGE = 40
 """Characters read on each side of an answer word (constant time per word)."""
 
@@ -749,7 +751,8 @@ def stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
         return False
     low = prepared.low
     if not _ANY_WORD.search(low, end, min(clause.end, end + _EDGE)):
-        return True  # the clause's last word
+        # the clause's last word, unless the second of a pair: "the answer could be yes or no"
+        return _PAIRED.search(low, max(clause.start, start - _EDGE), start) is None
     if _ANY_WORD.search(low, max(clause.start, start - _EDGE), start):
         return False  # neither first nor last
     following = _ANY_WORD.search(low, end, end + _EDGE)
