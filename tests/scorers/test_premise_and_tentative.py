@@ -140,6 +140,15 @@ def test_a_premise_rejection_is_not_read_as_a_no(answer: str) -> None:
     assert chosen.letter is None, chosen
 
 
+def test_seeing_only_partly_is_no_yes() -> None:
+    # r75: "..., so maybe only partly" qualifies the answer; a thing partly hidden does not
+    partly = "I can see the chair out of the corner of my eye, so maybe only partly."
+    reading = read_components(partly, "yesno", question=QUESTIONS["Q6"], first_person=True)
+    assert not reading.decided and reading.why == "partial", reading
+    hidden = "Yes, it can see the dog, which is only partly hidden by the chair."
+    assert read_components(hidden, "yesno", question=QUESTIONS["Q6"]).decided
+
+
 def test_a_kind_said_not_to_see_rejects_the_premise() -> None:
     # r57: "toys and cannot see" is the kind, not this figure's view of the plant
     answer = "Lego minifigures are plastic toys and cannot see; their eyes are just printed on."

@@ -742,6 +742,12 @@ _RIGHT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+right\b", 
 _PARTIAL = re.compile(
     r"[\W_]*(?:only\s+)?(?:partially|partly|somewhat|sort\s+of|kind\s+of|in\s+part)\b", _FLAGS
 )
+_ONLY_PARTLY = re.compile(
+    r"\b(?:maybe|perhaps|possibly|only)\s+(?:partially|partly|in\s+part)\b"
+    r"(?!\s+(?:hidden|blocked|obscured|covered)\b)",
+    _FLAGS,
+)
+"""The answer qualified as partial ("..., so maybe only partly", r75), not a thing partly hidden."""
 _MAYBE_SEES = re.compile(
     r"\b(?:might|may|could\s+possibly)\s+(?:(?:only|just|partially|partly|barely|possibly|still)\s+)*"
     r"(?:see|be\s+able\s+to\s+see|be\s+visible|be\s+seen|glimpse|catch)\b",
@@ -1295,7 +1301,13 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
         ),
     ),
     # "Only partially: ..."
-    Objection("partial", _only("yesno", applies=lambda a: bool(_PARTIAL.match(a.text)))),
+    Objection(
+        "partial",
+        _only(
+            "yesno",
+            applies=lambda a: bool(_PARTIAL.match(a.text) or _ONLY_PARTLY.search(a.text)),
+        ),
+    ),
     # {"sees_object": false}: what true means depends on the field
     Objection("json_boolean", _only("yesno", applies=lambda a: bool(_JSON_BOOLEAN.search(a.text)))),
     Objection("cut_off", _cut_before_answer),
