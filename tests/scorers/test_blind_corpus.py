@@ -311,12 +311,37 @@ SHA256 = {
     "four_options_r72.jsonl": "df1315bc56a8c78aa6176f27fdb670f44a5ff478c15f3ef74d699b569609db6e",
     "isle_brick_r72.jsonl": "e206aa8829a4b6cc7dbd666f4d6beee4ffd41cb093afe0bdecbd65966009c873",
     "comfort_r72.jsonl": "364c69aeab788e38d02b7feef78f605cfd88d51af00a1e0845a652c98947a94c",
+    "two_options_r73.jsonl": "cf79c8ef2fd5ae76bb0441be27e7664d3911ee4a2464fd7ccf1455552114e05d",
+    "four_options_r73.jsonl": "2abd489a1045db1d940ff76e7740334f4f465582c7c8e7acd8f192b2860ffb81",
+    "isle_brick_r73.jsonl": "1d8b4e8a7e3b97080faaadad89fe450f5e62676934c89c22b32d98dd7aa02482",
+    "comfort_r73.jsonl": "7c4fcc4ba6cfb612d2cfd26af0de16445169a40e0b425ce5450adf4bfbbe63e3",
+    "two_options_r74.jsonl": "561a798c974ea14801b45f154da0d641beed7f7b20b72e5a9eb4285176ea8034",
+    "four_options_r74.jsonl": "ad9d7d55387934e640ba056c3f5e56887dbaa735a89e50847838629edc9e157c",
+    "isle_brick_r74.jsonl": "3df9627dfc6720d3bd7709f9fb924f57bc227a24e3ada4bf0288539dbeaa64c1",
+    "comfort_r74.jsonl": "1215bb76a23cd04478060b6003383a9349afb18d0883be1d015f6c4c688abf42",
+    "two_options_r75.jsonl": "4a48ea96ab695cf77cd12f862ef84efae0d96b8743f981c863fc3fb88499d194",
+    "four_options_r75.jsonl": "a5bf5b2d041bc101adee0c8bdb6c920f7045615f40a3f03f93d24cdfc11dde57",
+    "isle_brick_r75.jsonl": "756048016b16f1da62c6dec667ed1df850b386c04fd611071786e86b89aeef69",
+    "comfort_r75.jsonl": "5d88af870c9fbcc4581ffc5a06c20786ebd54c48b9d000fb63b28815fb6d98eb",
+    "two_options_r76.jsonl": "374093222bd96c7ccd5b816acc08e4026a736ad7d8290d626892fde6d4e8668c",
+    "four_options_r76.jsonl": "d5dae0c8e404e83f2b2ada99ed71076ce60be608e9d2cc7a021d4b5cfec2526e",
+    "isle_brick_r76.jsonl": "58340151213fddfadc6fb3702939ca5cc7e8c7d706ecd829299d870de7d73964",
+    "comfort_r76.jsonl": "aea90ab624049ede6b92919afc45200ce5a9e4bcda9f2ac07a62998479991280",
+    "two_options_r77.jsonl": "5fa67328ab913cc437207f1daa9655e98e5f6b85240c860c7322bb2ba7dbab93",
+    "four_options_r77.jsonl": "bc9907421844be8c1f15e725b918268140ac190c6707780072a9cb11d26811e6",
+    "isle_brick_r77.jsonl": "ace85b38dc0cb54dfac58fa627658c810104416666f1cf6985dc6d57d521d337",
+    "comfort_r77.jsonl": "13a6078f06ef409a5dac4fde9e7b962f49fefa882f59205fff437758e140e172",
+    "two_options_r78.jsonl": "07bb665c9c550f908b0d591b97f891ef67369673110da72b573401ebb03ce63b",
+    "four_options_r78.jsonl": "4a4bb4b0476d746b0a860d98a4aa44360c49240f8d87cc002a31c1356486afb7",
+    "isle_brick_r78.jsonl": "6c88ea06bb028103c1afef2d4a21f72dd3772dbfe8a8096fcc381fbbcb0a1d15",
+    "comfort_r78.jsonl": "018ed06ee0ba86638f7240fd2bb0b4b8905b0a4a0ec4905c3102ea444c166e67",
 }
-MEASURE_ONLY_ROUNDS = (13, 15, 17, 18, *range(20, 73, 2), 49, 53)
+MEASURE_ONLY_ROUNDS = (13, 15, 17, 18, *range(20, 79, 2), 49, 53, *range(79, 83))
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
 best single answer)") were not fixed, so no reader has been fixed from it; and r53, read at the
-end of its stop (measure-only from the start, as r54)."""
+end of its stop (measure-only from the start, as r54); and r79-r82, read on the final code of
+the stop that wrote them."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
