@@ -33,7 +33,6 @@ from dataclasses import dataclass, field
 
 __all__ = [
     "ANSWER_JOINS",
-    "absence_spans",
     "ANSWER_SUBJECTS",
     "CLAUSE_WORDS",
     "HEDGE_WORDS",
@@ -41,6 +40,7 @@ __all__ = [
     "MAX_CHARS",
     "NO_WORDS",
     "YES_WORDS",
+    "absence_spans",
     "addresses_grader",
     "Clause",
     "Prepared",
@@ -820,10 +820,11 @@ def seeing_statement(prepared: Prepared) -> str | None:
 
 
 HEDGE_WORDS = frozenset(
-    "possible possibly could might may perhaps maybe likely probably unclear unsure partially partly".split()
+    """possible possibly could might may perhaps maybe likely probably unclear unsure partially
+    partly""".split()
 )
-"""Words that make a statement a possibility ("It is possible that the ball is in front of
-the car"): a reader that decides from a statement alone, with no Yes/No or letter to rely
+"""Words that make a statement a possibility or a part ("It is possible that the ball is in front
+of the car", "partially in front of the bicycle", r57): a reader that decides from a statement alone, with no Yes/No or letter to rely
 on, does not decide from one in a sentence with them."""
 
 _VIEWPOINT = re.compile(
@@ -835,7 +836,6 @@ _VIEWPOINT = re.compile(
     r"|\b(?:relative\s+to|according\s+to|in\s+terms\s+of|by|consider(?:ing|s)?|tak(?:e|ing)"
     r"|us(?:e|ing))\s+(?:the\s+)?(?P<front_owner>[a-z]+'s)\s+(?:own\s+)?(?:front|facing"
     r"|orientation|perspective|viewpoint|point\s+of\s+view)\b"
-    # the same in the languages COMFORT asks in (whose frame: the word after, or before, it)
     # the relatum itself, or its orientation, taken as the frame: "relative to the car itself",
     # "относительно самой машины", "rispetto all'orientamento dell'auto" (r57)
     r"|\b(?:relative\s+to|with\s+respect\s+to)\s+the\s+(?P<itself>\w+)\s+itself\b"
@@ -845,6 +845,7 @@ _VIEWPOINT = re.compile(
     r"|\bpar\s+rapport\s+à\s+l'orientation\s+(?:de\s+la|de\s+l'|du|des)\s*(?P<fr3>\w+)"
     r"|\bem\s+relação\s+à\s+orientação\s+(?:do|da)\s+(?P<pt3>\w+)"
     r"|\b(?:relativ\s+zur|bezogen\s+auf\s+die)\s+ausrichtung\s+(?:des|der)\s+(?P<de3>\w+)"
+    # the same in the languages COMFORT asks in (whose frame: the word after, or before, it)
     r"|\b(?:du|d'un|selon\s+le)\s+point\s+de\s+vue\s+(?:de\s+la|de\s+l'|du|des|de)\s*(?P<fr>\w+)"
     r"|\bde\s+la\s+perspective\s+(?:de\s+la|de\s+l'|du|des|de)\s*(?P<fr2>\w+)"
     r"|\bdesde\s+(?:el\s+punto\s+de\s+vista|la\s+perspectiva)\s+(?:del|de\s+la|de)\s+(?P<es>\w+)"
