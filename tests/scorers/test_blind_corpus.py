@@ -335,6 +335,22 @@ SHA256 = {
     "four_options_r78.jsonl": "4a4bb4b0476d746b0a860d98a4aa44360c49240f8d87cc002a31c1356486afb7",
     "isle_brick_r78.jsonl": "6c88ea06bb028103c1afef2d4a21f72dd3772dbfe8a8096fcc381fbbcb0a1d15",
     "comfort_r78.jsonl": "018ed06ee0ba86638f7240fd2bb0b4b8905b0a4a0ec4905c3102ea444c166e67",
+    "two_options_r79.jsonl": "7450b220d161679175f3560b36ae0d90c9e34d548f77efeb761b02e8e748f251",
+    "four_options_r79.jsonl": "07072d1e3cc8264ba35a6b1144ddae7d7646c9c5b20d9e47dc696e9650673d97",
+    "isle_brick_r79.jsonl": "82a75614e5e03200e4032f6fb2f824a5c8dae22b109ca5d77c725b5f2c981fa0",
+    "comfort_r79.jsonl": "7715a0176d4f44bbcffc9789595eb232bf107eac6206d6dca9df7748e9d7ff55",
+    "two_options_r80.jsonl": "9206d94d91a6fdee3a442d4461443a2dbae46a37cd4755cd09a7c40e1b12d7ea",
+    "four_options_r80.jsonl": "654bbc69d568aaaf58f9f5c20634ab641d9d21089755e2b6c4921eec547540cf",
+    "isle_brick_r80.jsonl": "10ab8460bf0c33a4ba05f481d023c7bce547b9194491567a23f75ff658d5852a",
+    "comfort_r80.jsonl": "4834507b5734f2e1f05bbbfe39fc1532688508e2accf28edd022b180527f9733",
+    "two_options_r81.jsonl": "ee0633c7c8eb098db7d3cd0fcaf086a2d5acc85fa30241b37ef90f4323c544f2",
+    "four_options_r81.jsonl": "8229909d7e4c7c077a552b341b22216fe74f5d487a9be768de440017b1879683",
+    "isle_brick_r81.jsonl": "c59bfd8d0666f799d956093bfccdd7b81e5804a9362875f787eb4a2517cd2255",
+    "comfort_r81.jsonl": "c81a39b8e18e0587a0eacce2df3bdae23ad636e8c86393af01256d95b18a45b2",
+    "two_options_r82.jsonl": "c652feb1fa481952c3c873bfbff32bf585b9578e29ff966f0e7df0e168adcd05",
+    "four_options_r82.jsonl": "16a11370fcaafe35b3242edf26b28375201291199fa153933d2aa2e74bc69df8",
+    "isle_brick_r82.jsonl": "31c51f4a5bea478897e47cf19074bfc68883957f89249773202fc8d29cb9c04c",
+    "comfort_r82.jsonl": "978fa8401dd651bba9c1ab298928909353f94b69de58dea57c6efc1c48ebaed3",
 }
 MEASURE_ONLY_ROUNDS = (13, 15, 17, 18, *range(20, 79, 2), 49, 53, *range(79, 83))
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
