@@ -184,19 +184,38 @@ def test_another_option_given_the_asked_side_leaves_it_undecided() -> None:
     assert read_option(first_person, sides, question=asked).letter == "A"
 
 
-def test_the_persons_own_side_counts_in_a_sentence_that_converts_frames() -> None:
-    """r43 (four43-038): "... on the right side of the image, which means it is on his left. So
-    the answer is D. right." places the fridge at his left (C), not at D."""
+@pytest.mark.parametrize(
+    ("question", "answer", "agreeing"),
+    [
+        # r43 (four43-038): the person's own side counts in a sentence that converts frames:
+        # "... on the right side of the image, which means it is on his left. So the answer is
+        # D. right." places the fridge at his left (C), not at D
+        (
+            "From the perspective of the man in the picture, in which direction is the fridge?",
+            "The man is facing away from the camera. The fridge is on the right side of the "
+            "image, which means it is on his left. So the answer is D. right.",
+            ("D. right", "C. left", "C"),
+        ),
+        # r51 (four51-032): the asked thing is found by its head noun ("the chain" for "the
+        # bike chain")
+        (
+            "From the perspective of the man, in which direction is the bike chain?",
+            "The man is bending over the bike. The chain is directly in front of his hands and "
+            "face, so it is in front of him.\n\nAnswer: B. behind",
+            ("B. behind", "A. front", "A"),
+        ),
+    ],
+)
+def test_a_letter_against_where_the_reasoning_puts_the_asked_thing_is_undecided(
+    question: str, answer: str, agreeing: tuple[str, str, str]
+) -> None:
     options = {"A": "front", "B": "behind", "C": "left", "D": "right"}
-    question = "From the perspective of the man in the picture, in which direction is the fridge?"
-    answer = (
-        "The man is facing away from the camera. The fridge is on the right side of the image, "
-        "which means it is on his left. So the answer is D. right."
-    )
     reading = read_option(answer, options, question=question)
     assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
-    agreeing = answer.replace("D. right", "C. left")
-    assert read_option(agreeing, options, question=question).letter == "C"
+    declared, instead, letter = agreeing
+    assert read_option(answer.replace(declared, instead), options, question=question).letter == (
+        letter
+    )
 
 
 def test_a_place_taken_back_after_an_ellipsis_is_no_place() -> None:
@@ -210,23 +229,6 @@ def test_a_place_taken_back_after_an_ellipsis_is_no_place() -> None:
         "right.\n\n**Final answer: (D) right**"
     )
     assert read_option(answer, options, question=question).letter == "D"
-
-
-def test_the_asked_thing_is_found_by_its_head_noun() -> None:
-    """r51 (four51-032): "The chain is directly in front of his hands and face, so it is in
-    front of him. Answer: B. behind" to "in which direction is the bike chain?"."""
-    options = {"A": "front", "B": "behind", "C": "left", "D": "right"}
-    question = "From the perspective of the man, in which direction is the bike chain?"
-    answer = (
-        "The man is bending over the bike. The chain is directly in front of his hands and "
-        "face, so it is in front of him.\n\nAnswer: B. behind"
-    )
-    reading = read_option(answer, options, question=question)
-    assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
-    assert (
-        read_option(answer.replace("B. behind", "A. front"), options, question=question).letter
-        == "A"
-    )
 
 
 @pytest.mark.parametrize(

@@ -492,7 +492,7 @@ def _mask_context(
         text = _mask_other_things_directions(text, question)
         if _asks_location(question):
             text = _blank_matches(text, _FACING_CARDINAL)
-        elif question and re.search(r"\bfacing\b", question, _FLAGS):
+        elif _asks_facing(question):
             text = _blank_matches(text, _LOCATED_CARDINAL)
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
@@ -504,6 +504,25 @@ def _mask_context(
 
 
 _ASKED_OBJECT = re.compile(r"\bis\s+the\s+([a-z]+(?:\s+monitor)?)\s+located\b", _FLAGS)
+
+
+def _asked_head(question: str | None) -> str | None:
+    """The head noun of the object a "where is the X located?" question asks about ("monitor"
+    for "computer monitor"), or None."""
+    asked = _ASKED_OBJECT.search(question or "")
+    return asked.group(1).lower().split()[-1] if asked else None
+
+
+def _asks_location(question: str | None) -> bool:
+    """Whether the question asks where the object is (Q4), not where the figure faces (Q5)."""
+    return bool(question and re.search(r"\blocated\b", question, _FLAGS))
+
+
+def _asks_facing(question: str | None) -> bool:
+    """Whether the question asks where the figure faces (Q5)."""
+    return bool(question and re.search(r"\bfacing\b", question, _FLAGS))
+
+
 _PLACED_NOUN = re.compile(
     r"\bthe\s+([a-z]+)\s+(?:(?:which|that)\s+is\s+|is\s+|stands\s+|sits\s+|lies\s+)?"
     r"(?:to|on|in|at)\s+(?:the|its|his|her)\s+(?:far\s+)?"
@@ -517,10 +536,9 @@ def _mask_other_things_places(text: str, question: str | None) -> str:
     """Q4/Q7: blank where *another* thing is ("the wardrobe to the north blocks part of the
     view, but the cat is to the east"; "partly hidden by the wardrobe on its left"): only
     the asked object's place is the answer. Needs the question's object."""
-    asked = _ASKED_OBJECT.search(question or "")
-    if asked is None:
+    name = _asked_head(question)
+    if name is None:
         return text
-    name = asked.group(1).lower().split()[-1]
     spans = [
         m.span()
         for m in _PLACED_NOUN.finditer(text)
@@ -740,14 +758,13 @@ _EXCLUDES_SPEAKER = re.compile(
 _LEFT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+left\b", _FLAGS)
 _RIGHT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+right\b", _FLAGS)
 _PARTIAL = re.compile(
-    r"[\W_]*(?:only\s+)?(?:partially|partly|somewhat|sort\s+of|kind\s+of|in\s+part)\b", _FLAGS
-)
-_ONLY_PARTLY = re.compile(
-    r"\b(?:maybe|perhaps|possibly|only)\s+(?:partially|partly|in\s+part)\b"
+    r"^[\W_]*(?:only\s+)?(?:partially|partly|somewhat|sort\s+of|kind\s+of|in\s+part)\b"
+    r"|\b(?:maybe|perhaps|possibly|only)\s+(?:partially|partly|in\s+part)\b"
     r"(?!\s+(?:hidden|blocked|obscured|covered)\b)",
     _FLAGS,
 )
-"""The answer qualified as partial ("..., so maybe only partly", r75), not a thing partly hidden."""
+"""The answer qualified as partial ("Only partially: ...", "..., so maybe only partly", r75),
+not a thing partly hidden."""
 _MAYBE_SEES = re.compile(
     r"\b(?:might|may|could\s+possibly)\s+(?:(?:only|just|partially|partly|barely|possibly|still)\s+)*"
     r"(?:see|be\s+able\s+to\s+see|be\s+visible|be\s+seen|glimpse|catch)\b",
@@ -1226,7 +1243,7 @@ def _yes_under_condition(a: _Read) -> bool:
 def _facing_disagrees(a: _Read) -> bool:
     """Q5: "facing south ... the dog on the west side" names other directions than those it
     says the figure faces."""
-    if not (a.question and re.search(r"\bfacing\b", a.question, _FLAGS)):
+    if not _asks_facing(a.question):
         return False
     stated = _extract_facing(a.read.text)
     return bool(stated) and stated != a.components
@@ -1252,9 +1269,8 @@ def _excludes_speaker(a: _Read) -> bool:
     the sentence says there are no others ("Besides me, there are no other minifigures, so
     there is only one: me"; r37, r45, r47, r51): then the count is all of them."""
     for m in _EXCLUDES_SPEAKER.finditer(a.text):
-        start = max((s.end() for s in _SENTENCE_STOP.finditer(a.text, 0, m.start())), default=0)
-        stop = _SENTENCE_STOP.search(a.text, m.end())
-        sentence = a.text[start : stop.start() if stop else len(a.text)]
+        clause = a.prepared.clause_at(m.start())
+        sentence = a.prepared.sentence_text(clause.sentence) if clause else a.text
         if not any(re.search(_FIGURE_NOUNS, z.group(), _FLAGS) for z in _ZERO.finditer(sentence)):
             return True
     return False
@@ -1300,14 +1316,8 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
             a.kind != "count" and bool(_LEFT_FIGURE.search(a.text) and _RIGHT_FIGURE.search(a.text))
         ),
     ),
-    # "Only partially: ..."
-    Objection(
-        "partial",
-        _only(
-            "yesno",
-            applies=lambda a: bool(_PARTIAL.match(a.text) or _ONLY_PARTLY.search(a.text)),
-        ),
-    ),
+    # "Only partially: ...", "..., so maybe only partly"
+    Objection("partial", _only("yesno", applies=lambda a: bool(_PARTIAL.search(a.text)))),
     # {"sees_object": false}: what true means depends on the field
     Objection("json_boolean", _only("yesno", applies=lambda a: bool(_JSON_BOOLEAN.search(a.text)))),
     Objection("cut_off", _cut_before_answer),
@@ -1335,19 +1345,13 @@ _OPPOSITE_CARDINAL = {"north": "south", "south": "north", "east": "west", "west"
 def _reversed_of_the_asked(text: str, question: str | None) -> bool:
     """Whether every relation the other way round is to the asked object ("... east of the
     goblet" to "where is the goblet located?"), not to another thing."""
-    asked = _ASKED_OBJECT.search(question or "")
-    if asked is None:
+    name = _asked_head(question)
+    if name is None:
         return False
-    name = asked.group(1).lower().split()[-1]
     return all(
         re.match(rf"(?:[a-z-]+\s+){{0,2}}?{re.escape(name)}\b", text[m.end() :], _FLAGS)
         for m in _REVERSED.finditer(text)
     )
-
-
-def _asks_location(question: str | None) -> bool:
-    """Whether the question asks where the object is (Q4), not where the figure faces (Q5)."""
-    return bool(question and re.search(r"\blocated\b", question, _FLAGS))
 
 
 def _settled(

@@ -476,6 +476,10 @@ HESITATION = re.compile(
     | \bnot\s+(?:entirely|completely|totally)\s+(?:sure|certain)\b
     | \bit\s+depends\b | \bdepend(?:s|ing)?\s+on\b  # "it would depend on its field of view" (r12)
     | \btoo\s+close\s+to\s+call\b | \ba\s+toss-up\b | \bcould\s+go\s+either\s+way\b
+    # "it depends" in the languages COMFORT asks in: "Dipende dal punto di vista: ..." (r67)
+    | \b(?:dipende|depende|(?:cela|ça)\s+dépend|kommt\s+(?:darauf|drauf)\s+an|hängt\s+davon\s+ab
+        |hangt\s+(?:ervan|er\s+van)\s+af|beror\s+på|зависит|tergantung)\b
+    | 取决于 | 要看 | によります | 따라\s*다릅니다
     """,
     re.IGNORECASE | re.VERBOSE,
 )
@@ -732,8 +736,11 @@ NO_WORDS = frozenset({"no", "nope"})
 """The English answer words; COMFORT's languages bring their own (`task_configs/comfort.yaml`)."""
 
 _ANY_WORD = re.compile(r"\w+")
-_PAIRED = re.compile(r"\b(?:yes|yeah|yep|no|nope)\s*(?:\bor\b|\band\b|\bnor\b|/)\s*$")
-"""An answer word and a join right before another: the two offered together ("yes or no")."""
+_OFFERED_WITH = re.compile(
+    r"(?:\b(?:yes|yeah|yep|no|nope)\s*(?:\band\b|\bnor\b|/)|\b(?:or|o|ou|oder|of|eller|или|atau))\s*$"
+)
+"""What makes an answer word one of two offered: another answer word and a join right before it
+("yes or no", "yes and no"), or an "or" in the languages asked ("... sia davanti o no")."""
 _EDGE = 40
 """Characters read on each side of an answer word (constant time per word)."""
 
@@ -751,8 +758,8 @@ def stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
         return False
     low = prepared.low
     if not _ANY_WORD.search(low, end, min(clause.end, end + _EDGE)):
-        # the clause's last word, unless the second of a pair: "the answer could be yes or no"
-        return _PAIRED.search(low, max(clause.start, start - _EDGE), start) is None
+        # the clause's last word, unless offered as one of two: "the answer could be yes or no"
+        return _OFFERED_WITH.search(low, max(clause.start, start - _EDGE), start) is None
     if _ANY_WORD.search(low, max(clause.start, start - _EDGE), start):
         return False  # neither first nor last
     following = _ANY_WORD.search(low, end, end + _EDGE)

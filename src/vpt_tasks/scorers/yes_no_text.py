@@ -90,7 +90,7 @@ def text_yes_probability(
         return text_yes_probability(after, yes_words, no_words, question=question)
     if signs:
         return None
-    if hesitates(prepared) or _DEPENDS.search(prepared.low):
+    if hesitates(prepared):
         return None
     if len(viewpoints(prepared)) > 1 or _turns_to_another_frame(prepared, question):
         return None  # "From the camera's view, yes. From the dog's own view it is on the right."
@@ -165,12 +165,6 @@ def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
     )
 
 
-_DEPENDS = re.compile(
-    r"\b(?:dipende|depende|(?:cela|ça)\s+dépend|kommt\s+(?:darauf|drauf)\s+an|hängt\s+davon\s+ab"
-    r"|hangt\s+(?:ervan|er\s+van)\s+af|beror\s+på|зависит|tergantung)\b|取决于|要看|によります|따라\s*다릅니다"
-)
-"""'It depends' in the languages COMFORT asks in (the English one is `reading.HESITATION`):
-"Dipende dal punto di vista: ..." (r67) answers per frame of reference."""
 _LANGUAGE_DOUBTS = frozenset({"script", "language"})
 _ECHO_RUN = 4
 
@@ -279,8 +273,6 @@ _LOW_CONFIDENCE = re.compile(
 )
 _JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или och eller en of dan atau".split())
 """Words that join two answer words ("Oui et non", "Ja oder nein") in the languages asked."""
-_OR_BEFORE = re.compile(r"\b(?:or|o|ou|oder|of|eller|или|atau)\s+$")
-"""An "or" right before an answer word, in the languages asked: it offers the word as one of two."""
 _OPENS_WITH_DETERMINER_NO = re.compile(
     r"\W*no\s+(?!(?:" + "|".join(sorted(ANSWER_SUBJECTS | ANSWER_JOINS)) + r")\b)[a-z]"
 )
@@ -305,8 +297,6 @@ def _stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
     clause = prepared.clause_at(start)
     if clause is None or prepared.is_hypothetical(clause):
         return False
-    if _OR_BEFORE.search(prepared.low, max(0, start - 8), start):
-        return False  # "... sia davanti o no", "whether it is in front or no": an alternative
     if negated_before(prepared, clause, start) or negated_after(prepared, clause, end):
         return False  # "the answer is not yes"; '"Yes" is the wrong answer here'
     return stands_as_answer(prepared, start, end)
