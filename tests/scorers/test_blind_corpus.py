@@ -375,13 +375,37 @@ SHA256 = {
     "four_options_r88.jsonl": "975dd8769f5c3a8b90f778af73f39b2aa1f1d6bac576f0b09176c0a3fdea8638",
     "isle_brick_r88.jsonl": "44a11154132a78a5474a631ab53c4e6385938648ced23eb9dabe335edc6998db",
     "comfort_r88.jsonl": "e6578604336e6e404dd4a0720d47ddad3ffdebd03b6f4f09b5eb1928674afd93",
+    "two_options_r89.jsonl": "ab3be92e18a4374ebcb5575afdc6e6cade9140c8790858f3fa7629553378b958",
+    "four_options_r89.jsonl": "8c20d675dc857fc7adb485cbbe4cccea47d4bcb1a7388ef7df092ed87733648a",
+    "isle_brick_r89.jsonl": "021a17d78d0c8dbd6be4f55f8e438ffb470d8eebfb191bf4f6bf1bb2c837d6b2",
+    "comfort_r89.jsonl": "e9713957a8f32a6f0b16d94e4528642ba8461011a8a738dd9e2ad8dfc1b1f8d2",
+    "two_options_r90.jsonl": "45a231f1ccc8ec3bf940e98f7dafea2814ed53007a7cf01d32ab6c63ff02bb9f",
+    "four_options_r90.jsonl": "9d5e7f14e0e1a3e481b82560534a577ea84f637f20884fc0e2a5babb2174e1dc",
+    "isle_brick_r90.jsonl": "c929f14d4cff36ca0cc5978dcbe042076bca6a5c0284d39338ef1df5d61c8253",
+    "comfort_r90.jsonl": "94233ba1ce46beceee8af7980901df6a2fa1c156769d76e4ff10ba8c40f40d21",
+    "two_options_r91.jsonl": "4f6f7396a9efcc5171646330ae001434610b568cc8163d67e9d57ee2da605046",
+    "four_options_r91.jsonl": "5544c7dd6f1aca4929787a2ded577805da13c42fd3034c5b530c3b6a510d182d",
+    "isle_brick_r91.jsonl": "5cebd4f1b02ef29681e8651a3c1d4147c92404465fc25a16f2b5c3c6ce248940",
+    "comfort_r91.jsonl": "86fefc77fe4c761c2e4f7ce86971c0d18e2781b823f8b7801efa681cc406bd32",
+    "two_options_r92.jsonl": "89aaeb69147e1ed52e5353d20965585d4e7c485a926cd3140abf6e4607575ae9",
+    "four_options_r92.jsonl": "b14164f42781b6f1fa948c7d2f0f68f0ed77225f04264dbb3f1bef37013259b8",
+    "isle_brick_r92.jsonl": "3f50fab56a3bd7b50c07fc8130ce703b0ad75c743bb04897fb478e4f1e7b6f7b",
+    "comfort_r92.jsonl": "f696efe2d00ed93544fb31777a2c11cc6f3423549ba1487a15aeb2bc4416748c",
+    "two_options_r93.jsonl": "206db230d49c0977287e3ff4e67e45c6c0b0a9206a807fa7f5fc1b459ebe64e8",
+    "four_options_r93.jsonl": "e5a567d259c708af8b65c510bd927ad74dd6de747c0cf4f0b9250e089a9a51d0",
+    "isle_brick_r93.jsonl": "b229d338698c514ac2b8e0052449b5f67d4dc24d1566db594bc6f7d5b6db8099",
+    "comfort_r93.jsonl": "6d8d420feb38d5d4a1fb6355458c25823df75db4b085eb6f19fff03b818a69fa",
+    "two_options_r94.jsonl": "0409ee92fc7e9f9c9fc163e099f1f1b2d71a3bba14b9f343d0fe22919343cde9",
+    "four_options_r94.jsonl": "beb658dfb7913f875e3cd9be69dd0a66f25cf9ffb086457964a48f93d57b218c",
+    "isle_brick_r94.jsonl": "dfaa52e9e3af94e2e0e60e45ff689592122962c576545d104fc0038887d11d98",
+    "comfort_r94.jsonl": "f03c45c74a421e6f1ad16ba8bb4fb889dc1055ee6fda58366e80fcf016022289",
 }
-MEASURE_ONLY_ROUNDS = (13, 15, 17, 18, *range(20, 79, 2), 49, 53, *range(79, 89))
+MEASURE_ONLY_ROUNDS = (13, 15, 17, 18, *range(20, 79, 2), 49, 53, *range(79, 89), 90, 92, 94)
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
 best single answer)") were not fixed, so no reader has been fixed from it; and r53, read at the
 end of its stop (measure-only from the start, as r54); and r79-r88, read on the final code of
-the stop that wrote them."""
+the stop that wrote them; from r89 the even rounds again."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
@@ -400,6 +424,11 @@ DISPUTED = {
         "the shape of the paper's own Q6 example ('There is no dog visible; the black piece "
         "appears to be a weapon', 001 line 213), labelled 'ambiguous' under r14's brief: read "
         "as Table 4's disclaimer, 'claiming no object is present when one is' (scored 0)"
+    ),
+    "brick93-008": (
+        "'I apologize, but I don't see any objects other than the Lego figure' labelled [] "
+        "where every other round labels these words a count of 0 (brick24-010, brick61-007, "
+        "brick72-007); either scores 0, Q1's gold being 1 in every scene (000, Table 3)"
     ),
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""

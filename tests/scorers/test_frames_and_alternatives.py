@@ -485,6 +485,37 @@ def test_the_relation_the_other_way_round_is_turned(answer: str, turned: set[str
     assert not other.decided and other.why == "reversed", other
 
 
+# Q4's premise makes the image a map (top = north): a side of the figure in the image is a
+# cardinal, and one naming another direction than the answer's is a second place.
+
+
+@pytest.mark.parametrize(
+    ("answer", "decided"),
+    [
+        # r91: "east", then the desk on the figure's left in the image (west)
+        (
+            "The object is located to the east of the humanoid minifigure. The minifigure is "
+            "positioned on the right side of the image, with the desk to its left.",
+            False,
+        ),
+        ("West. In the picture the desk is to the right of the minifigure.", False),
+        ("North. In the image the desk is below the figure.", False),
+        # the same side agrees; the figure's own frame is another frame, not read here
+        ("East. In the image the desk is to the right of the minifigure.", True),
+        ("East. From its own point of view the desk is on its left in the image.", True),
+        # another thing's side is not the asked object's
+        ("East. In the image the chair is to its left.", True),
+    ],
+)
+def test_an_image_side_naming_another_direction_leaves_q4_undecided(
+    answer: str, decided: bool
+) -> None:
+    question = QUESTIONS["Q4"].replace("object", "desk")
+    read = read_components(answer, "cardinal", question=question)
+    assert read.decided is decided, read
+    assert read.why == ("answer" if decided else "image_side_disagrees"), read
+
+
 # Round r29's fixes.
 
 

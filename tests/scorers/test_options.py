@@ -296,6 +296,9 @@ def test_read_option_is_deterministic() -> None:
     [
         ("A. Wait, looking again, I cannot settle it.", "retraction"),
         ("A or C", "several_options"),
+        # two labels joined by a slash offer both (r89: "... at the same time -- A/B.")
+        ("He is turning and looking at the same time -- A/B.", "several_options"),
+        ("C / D", "several_options"),
         ("C. left", "several_options"),  # the letter's text is another option's
         ("Answer: F", "not_an_option"),
         ("Options:\nA. left\nB. right\nC. front\nD. behind", "options_echoed"),

@@ -1276,6 +1276,40 @@ def _excludes_speaker(a: _Read) -> bool:
     return False
 
 
+_IMAGE_SIDE = re.compile(
+    r"\b(?:to|on)\s+(?:the\s+)?(?:(?:its|his|her|the\s+(?:humanoid\s+)?(?:mini)?figure's)\s+"
+    r"(left|right)\b|(left|right)\s+of\s+(?:it|him|her|the\s+(?:humanoid\s+)?(?:mini)?figure)\b)"
+    r"|\b(above|below)\s+(?:it|him|her|the\s+(?:humanoid\s+)?(?:mini)?figure)\b",
+    _FLAGS,
+)
+_IMAGE_WORDS = re.compile(r"\b(?:image|picture|photo|photograph)\b", _FLAGS)
+_OWN_FRAME = re.compile(
+    r"\b(?:own|perspective|point\s+of\s+view|viewpoint|eyes|faces|facing|our|we)\b", _FLAGS
+)
+_SIDE_CARDINAL = {"left": "west", "right": "east", "above": "north", "below": "south"}
+
+
+def _image_side_disagrees(a: _Read) -> bool:
+    """Q4 (the top of the image is north): a sentence about the image that puts the asked
+    object on a side of the figure naming another direction ("east. The minifigure is on the
+    right side of the image, with the desk to its left", r91): the answer says two places.
+    A side in the figure's own frame ("from its point of view, on its left") is another frame,
+    not read here."""
+    name = _asked_head(a.question)
+    if name is None or not _asks_location(a.question):
+        return False
+    for start, end in a.read.sentences:
+        sentence = a.read.low[start:end]
+        if name not in words(sentence) or not _IMAGE_WORDS.search(sentence):
+            continue
+        if _OWN_FRAME.search(sentence):
+            continue
+        for m in _IMAGE_SIDE.finditer(sentence):
+            if _SIDE_CARDINAL[next(g for g in m.groups() if g).lower()] not in a.components:
+                return True
+    return False
+
+
 def _counts_figures(a: _Read) -> bool:
     """Whether a count question counts the minifigures (Q2), not the other objects (Q1)."""
     return _count_nouns(a.question) != _OBJECT_NOUNS
@@ -1327,6 +1361,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     # "The minifigure is west of the computer monitor": the relation the other way round
     Objection("reversed", _only(*_DIRECTIONS, applies=lambda a: bool(_REVERSED.search(a.text)))),
     Objection("facing_disagrees", _only("cardinal", applies=_facing_disagrees)),
+    Objection("image_side_disagrees", _only("cardinal", applies=_image_side_disagrees)),
     Objection("statement_disagrees", _only("yesno", applies=_statement_disagrees)),
     Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),
     # "it might partially see it": seeing only as a possibility

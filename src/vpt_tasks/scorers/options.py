@@ -125,6 +125,8 @@ _LABEL_FOLLOWERS = frozenset(
     both""".split()
 )
 _SINGLE_LETTER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z])(?![A-Za-z0-9])")
+# the label after this one in a run: "A B C D", "A/B", "A / B" (r89: "... -- A/B." offers two)
+_LABEL_RUN = re.compile(r"\s*/?\s*([A-Z])(?![A-Z0-9])")
 _OPEN = "([{\"'"
 _CLOSE = ")]}.:,;\"'!?"
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -182,6 +184,11 @@ def number_synonyms(value: str) -> set[str]:
 # mentions
 
 
+def _next_label(after: str) -> str | None:
+    m = _LABEL_RUN.match(after.upper())
+    return m.group(1) if m else None
+
+
 def _labels(prepared: Prepared, letters: set[str]) -> list[_Mention]:
     """Single letters used as option labels: "B", "(C)", "D)", "B.", "option c", "A is wrong"."""
     text = prepared.text
@@ -207,7 +214,7 @@ def _labels(prepared: Prepared, letters: set[str]) -> list[_Mention]:
             continue
         if prefixed or bracketed or closes:
             found.append(_Mention(upper, start, end, True))
-        elif after.lstrip(" ")[:1] in "([" or (len(follower) == 1 and follower.upper() in letters):
+        elif after.lstrip(" ")[:1] in "([" or _next_label(after) in letters:
             # "A (2 cars)": an article is not followed by a bracket; "A B C D": a run of labels
             found.append(_Mention(upper, start, end, True))
         elif raw in "AI" and follower and follower not in _LABEL_FOLLOWERS:
