@@ -1301,6 +1301,43 @@ def test_a_parenthesis_in_another_frame_is_set_aside_alone(answer: str, expected
     assert not read_components(other, "egocentric").components
 
 
+@pytest.mark.parametrize(
+    ("answer", "first_person", "expected"),
+    [
+        # r89, r93 (and r63, r67, r73): the side "in the image" is the picture's; Q7 asks the
+        # figure's, which the answer names apart
+        (
+            "In the image the wardrobe is to the right of the minifigure, but from the "
+            "minifigure's own perspective (it's facing the camera) it would be on its left.",
+            False,
+            {"left"},
+        ),
+        (
+            "From the perspective of the humanoid minifigure, the desk is located to its left "
+            "side. (In the image it appears on the right, since the figure faces the camera.)",
+            False,
+            {"left"},
+        ),
+        (
+            "In the image the monitor appears on the left side, but I'm facing the camera, so "
+            "from my own point of view it's on my right.",
+            True,
+            {"right"},
+        ),
+    ],
+)
+def test_a_side_in_the_image_is_the_pictures_not_the_figures(
+    answer: str, first_person: bool, expected: set[str]
+) -> None:
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    reading = read_components(answer, "egocentric", first_person=first_person)
+    assert reading.decided and reading.components == expected, reading
+    # the picture's side alone answers nothing of the figure's
+    alone = read_components("In the image the desk is on the left.", "egocentric")
+    assert not alone.decided, alone
+
+
 def test_a_commitment_after_a_hedge_is_the_answer() -> None:
     """r71 (brick71-038): "maybe very slightly south-west, but I'll say west" commits to west."""
     from vpt_tasks.isle_brick.extraction import read_components

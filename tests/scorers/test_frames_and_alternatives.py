@@ -38,6 +38,29 @@ def test_verdicts_under_two_viewpoints_are_undecided(reply: str) -> None:
 @pytest.mark.parametrize(
     ("reply", "p"),
     [
+        # r93: "her" is the woman whose viewpoint the reply names: one viewpoint
+        (
+            "To judge from the woman's viewpoint, note that she faces right. From her viewpoint, "
+            "the ball is closer to the camera, so it is to her right.\n\nAnswer: Yes",
+            1.0,
+        ),
+        ("From the man's perspective the ball is behind the car; from his perspective, no.", 0.0),
+        # "her" cannot be the camera: two viewpoints, undecided
+        ("From the camera's view, yes. From her view it is behind the car.", None),
+        # two people she could be: two viewpoints
+        ("From the woman's view yes; from the girl's view no; from her view, yes.", None),
+    ],
+)
+def test_a_pronoun_names_the_one_person_whose_viewpoint_is_named(
+    reply: str, p: float | None
+) -> None:
+    question = "From the woman's viewpoint, is the ball to the right of the car?"
+    assert text_yes_probability(reply, question=question) == p
+
+
+@pytest.mark.parametrize(
+    ("reply", "p"),
+    [
         ("From the dog's viewpoint, yes: the ball is to its left.", 1.0),
         ("No. From the dog's perspective the ball is on its right.", 0.0),
     ],

@@ -382,6 +382,9 @@ _IMAGE_FRAME = (
     + r"\b(?:left|right|front|back)\s+(?:arm|hand|leg|foot|feet|shoulder|eye|ear|hip|knee|elbow)s?\b"
     # a position the answer places in the image ("to the left of the minifigure in the image")
     r"|\b(?:left|right|front|back|behind)\b[^.;,\n]{0,40}?\bin\s+the\s+(?:image|picture|photo|photograph|frame)\b"
+    # ... or after it: "In the image the desk is on the left, but from the minifigure's
+    # perspective it is on its right" (r89, r93; r63, r67, r73)
+    r"|\bin\s+the\s+(?:image|picture|photo|photograph|frame)\b[^.;,\n]{0,40}?\b(?:left|right)\b"
 )
 _MIRRORED = (
     # how the frames map, not where the thing is: "its left and right are mirrored", "its left

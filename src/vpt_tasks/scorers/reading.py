@@ -873,15 +873,26 @@ _VIEWPOINT = re.compile(
     r"|(?P<ko>[^\s,.]{1,8}?)의?\s*(?:시점|관점|입장)에서"
 )
 _SAME_OWNER = {"our": "my"}
+_PRONOUN_OWNERS = {
+    "her": frozenset("woman's girl's lady's person's".split()),
+    "his": frozenset("man's boy's person's".split()),
+}
+"""The person a gendered pronoun can name ("from the woman's viewpoint ... From her viewpoint")."""
 
 
 def viewpoint_mentions(prepared: Prepared) -> list[tuple[int, str]]:
     """Where the answer names a viewpoint, and whose ("from the camera's view", "from her
-    perspective", "du point de vue du chien", "자동차의 시점에서")."""
+    perspective", "du point de vue du chien", "자동차의 시점에서"). "her" or "his" is the one
+    person the answer names a viewpoint of, when it names one ("the woman's viewpoint ...
+    her viewpoint" is one viewpoint, r93; "the camera's view ... her view" are two)."""
     found = []
     for m in _VIEWPOINT.finditer(prepared.low):
         owner = next(group for group in m.groups() if group)
         found.append((m.start(), _SAME_OWNER.get(owner, owner)))
+    for pronoun, people in _PRONOUN_OWNERS.items():
+        named = {owner for _, owner in found} & people
+        if len(named) == 1:
+            found = [(at, next(iter(named)) if o == pronoun else o) for at, o in found]
     return found
 
 
