@@ -423,6 +423,30 @@ SHA256 = {
     "four_options_r100.jsonl": "ca27473106bfca8808a1eca64b2bad38a3fb1f2c95080fb52282131d72b91b59",
     "isle_brick_r100.jsonl": "d562c82f507790b88648172387c7a4c51ffd8191720893fdaa29766c83ed191c",
     "comfort_r100.jsonl": "1df22a7b641afe138f866828ef691f5e9865db7244ccdc50f5ba34f5d375b64a",
+    "two_options_r101.jsonl": "f32cd2ed2d98342a4fdf10756e0056e20b7083bb79887f077a664fd73139adf8",
+    "four_options_r101.jsonl": "fe71cb2336e03aad51ee66192d5c4969bd60225159ee08b6ebc0a8ddd1c1e154",
+    "isle_brick_r101.jsonl": "11986de70464d9291d7ae58cf1a90b90e32ac9398ae639f88864ef5105ffa64a",
+    "comfort_r101.jsonl": "ba6eb1eac39acc8fdf7f040ee590ebc39832bd90a244ce771e0aa4d26edb88bd",
+    "two_options_r102.jsonl": "d3401bfe2014818519b162dd656b11c95ad2dd6fa1b068394b28800a669040b7",
+    "four_options_r102.jsonl": "a3e7f1e47cf220a594bbb8a4949dc80f0f8eb04e871102cd68d5bae84f74929f",
+    "isle_brick_r102.jsonl": "c08e5f57555e3dcc20d611a3556954c3c1fecf4f4eb48ffe2422a44c8d8bb050",
+    "comfort_r102.jsonl": "3700da57a7eb2c62ef46eb2ff2b71b38e65fe4221dd58b9b711500f94cbe2b1b",
+    "two_options_r103.jsonl": "b1a246fc1f319eee3d1453c13710bd04dfac7b5861d70c707730c9285805ccc0",
+    "four_options_r103.jsonl": "0dc50039845d5b66551d22be24131cb0d5006cf4432d4c5680b721c9e25dc207",
+    "isle_brick_r103.jsonl": "e7c5e1832f95b3664d11480614e32da82c541dff757cebc4b649b3dca47e9836",
+    "comfort_r103.jsonl": "823be5b26a45e952fb4d83c8311ffe9338890180fcfa735f504af19682f8ea4c",
+    "two_options_r104.jsonl": "ee0cb0692ac6874bf78a05ef44c7e50101ab8d8eaff186918bbbfb55e4e0ffae",
+    "four_options_r104.jsonl": "77211ef1ef720e707800127c29083bfe9519991c8579be0b64d7e6127d496e5d",
+    "isle_brick_r104.jsonl": "3c919ab05ed000c9238555628a5b01b5b5ea31b20d6bfaccb6d042b396e3bc95",
+    "comfort_r104.jsonl": "1241427867e24a62f60c88c6bd710c21b71064553be65322ea25ce5c4185dd02",
+    "two_options_r105.jsonl": "509e89a9fc73c4ee23f35eb6f55b5f41612c71c0bc860af786e2bac0f3c6411e",
+    "four_options_r105.jsonl": "6df570f2898c3144d44cab30c8ff4bffeb7900024044d153244e3b13e282bd79",
+    "isle_brick_r105.jsonl": "0f3c6b5a4ed0960c802aa97591db660445b3a468ef1b62fac27e0d621b6dc3ea",
+    "comfort_r105.jsonl": "0d29b35c1daae599e156d4f23a719bd7d57c6bcceef6795de2a70a9ee5530882",
+    "two_options_r106.jsonl": "a4c7f51767864d957706874f644834e9f6507a85e7995e464eb3fa19f0bc60b0",
+    "four_options_r106.jsonl": "4fbea21a71dab4ecb2657ff53b90ead6e49b7688ab0f44ba94537c5998738234",
+    "isle_brick_r106.jsonl": "e29c94145918c24af46517e99cda4245c8626149e020006e5fa64d03a8936b22",
+    "comfort_r106.jsonl": "aca11c5e6d971bc772b15a06271764c206ac6687dc7c2a70002a07dd257a8936",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
@@ -436,6 +460,9 @@ MEASURE_ONLY_ROUNDS = (
     90,
     92,
     *range(94, 101),
+    102,
+    104,
+    106,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -466,6 +493,11 @@ DISPUTED = {
         "'I apologize, but I don't see any objects other than the Lego figure' labelled [] "
         "where every other round labels these words a count of 0 (brick24-010, brick61-007, "
         "brick72-007); either scores 0, Q1's gold being 1 in every scene (000, Table 3)"
+    ),
+    "brick105-017": (
+        "'There are 0 humanoid minifigures ... The image shows a computer monitor and a LEGO "
+        "figure' labelled 'ambiguous', where r88 labels the same words 0 (brick88-017): a LEGO "
+        "figure need not be humanoid; either scores 0, Q2's gold being 1 (000, Table 3)"
     ),
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""

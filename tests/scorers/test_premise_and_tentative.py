@@ -7,7 +7,8 @@ the principle, not copied from a held-out set):
   tell" beside it is no refusal: undecided, never scored as a disclaimer or "no option";
 - an answer that rejects the premise that the figure can see ("As an inanimate LEGO toy, it
   does not possess actual vision") is what the Isle-Brick-V2 paper counts as a failed answer
-  (001, lines 114 and 213), not a No: undecided.
+  (001, lines 114 and 213), not a No: undecided -- unless it then takes the premise and answers
+  under it ("However, if we imagine it could, ... so yes"), as every held-out label reads it.
 """
 
 from __future__ import annotations
@@ -124,7 +125,9 @@ PREMISE_REJECTIONS = [
     # 001, line 213, the paper's own quote, continued as models continue it
     "As an inanimate LEGO toy, the minifigure does not possess actual vision, so it is not "
     "really able to see the dog or anything else.",
-    "Minifigures can't actually see, but taking the assumption at face value: no, the dog is "
+    # an answer before the premise is taken ("No - ..."): the rejection stands (a premise
+    # rejected and then taken with nothing answered before is answered under it, below)
+    "No - minifigures can't actually see, but taking the assumption at face value, the dog is "
     "behind it.",
     "It's just a plastic toy, so it cannot see the dog.",
     "The figure has no real eyes, so no, it does not see the dog.",
@@ -205,3 +208,51 @@ def test_the_thing_said_absent_from_the_picture_settles_no_seeing_question(answe
     mine = "I don't see the dog: it is behind me."
     reading = read_components(mine, "yesno", question=QUESTIONS["Q6"], first_person=True)
     assert reading.decided and reading.components == {"no"}, reading
+
+
+# A premise rejected, then taken: "... cannot actually see. However, if we imagine it could,
+# ... so yes" answers under the premise (r69, r75, r89, r101, r105 label every such answer with
+# it); the rejection alone, or an answer before the turn, stays undecided.
+YES_NO = {"A": "Yes", "B": "No"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "letter", "components"),
+    [
+        (
+            "A LEGO figure is plastic and cannot actually see. However, if we imagine that it "
+            "could, the dog stands right in front of its face, so yes, it would see the dog.",
+            "A",
+            {"yes"},
+        ),
+        (
+            "Strictly speaking a toy has no real vision. Taking the premise as given: the dog "
+            "is behind its back, so it would not be able to see it. B",
+            "B",
+            {"no"},
+        ),
+        # the part before the turn already answers: the rejection stands
+        (
+            "No. Minifigures are toys and cannot actually see, but assuming it could, the dog "
+            "is in front of it.",
+            None,
+            None,
+        ),
+        # the answer under the premise hedges: undecided as any hedge is
+        (
+            "Minifigures can't actually see. But if it could, it might glimpse the dog, or "
+            "maybe not.",
+            None,
+            None,
+        ),
+    ],
+)
+def test_a_premise_taken_after_its_rejection_is_answered_under_it(
+    answer: str, letter: str | None, components: set[str] | None
+) -> None:
+    assert rejects_premise(prepare(answer))
+    assert read_option(answer, YES_NO, question=SEE).letter == letter
+    read = read_components(answer, "yesno", question=QUESTIONS["Q6"])
+    assert read.decided is (components is not None), read
+    if components is not None:
+        assert read.components == components, read

@@ -62,6 +62,7 @@ from vpt_tasks.scorers.reading import (
     doubts,
     hesitates,
     negation_cues,
+    premise_taken,
     prepare,
     rejects_premise,
     retraction,
@@ -1144,6 +1145,9 @@ def read_components(
         return ComponentReading(frozenset(), True, "disclaimer")
     if absent and kind == "yesno":
         signs.append("absence")
+    taken = premise_taken(prepared) if _topic(question) == "seeing" else None
+    if taken is not None:  # "... cannot actually see. However, if it could, ... so yes"
+        return read_components(text[taken:], kind, question=question, first_person=first_person)
     if whole and _topic(question) == "seeing" and rejects_premise(prepared):
         # "As an inanimate LEGO toy, it does not possess actual vision, so it cannot see the
         # cat": not a No (with nothing read, it is the paper's disclaimer, below)

@@ -62,6 +62,7 @@ from vpt_tasks.scorers.reading import (
     negated_before,
     negated_question,
     negation_cues,
+    premise_taken,
     prepare,
     reasoning_of,
     refusal_phrase,
@@ -1102,6 +1103,9 @@ def read_option(
     }
     signs = doubts(prepared)
     if asks_seeing(question) and rejects_premise(prepared):
+        taken = premise_taken(prepared)
+        if taken is not None:  # "... cannot actually see. But if it could, ... so yes. A"
+            return read_option(prepared.text[taken:], options, question=question)
         signs.insert(0, "rejects_premise")  # "As a toy it cannot actually see, so No"
     if signs == ["retraction"]:
         return _corrected(prepared, options, readings)

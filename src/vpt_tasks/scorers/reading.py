@@ -55,6 +55,7 @@ __all__ = [
     "negated_question",
     "negation_cues",
     "offers_alternative",
+    "premise_taken",
     "prepare",
     "reasoning_of",
     "refusal_phrase",
@@ -604,6 +605,39 @@ def rejects_premise(prepared: Prepared) -> bool:
     humanoid minifigure *cannot really see*"; line 213); what a seeing statement after one
     means is left to the grader."""
     return _PREMISE_REJECTED.search(prepared.low) is not None
+
+
+_SUBJECT = r"(?:it|he|she|they|i|this\s+one|the\s+(?:mini)?figure)"
+_PREMISE_TAKEN = re.compile(
+    rf"\bif\s+(?:we|i|you)\s+(?:assume|imagine|pretend|suppose)\s+(?:that\s+)?{_SUBJECT}\s+"
+    r"(?:could|can|were|was|had|did)\b[^,.:;\n]*"
+    rf"|\b(?:assuming|supposing|if|pretending|imagining)\s+(?:that\s+)?{_SUBJECT}\s+"
+    r"(?:could|can|were\s+able|was\s+able|had)\b[^,.:;\n]*"
+    r"|\btaking\s+the\s+(?:question's\s+)?(?:premise|assumption)\b[^,.:;\n]*"
+    r"|\bgoing\s+along\s+with\s+the\s+(?:question's\s+)?(?:premise|assumption)\b[^,.:;\n]*"
+    r"|\bplaying\s+along\b[^,.:;\n]*"
+    r"|\bimagining\s+(?:i'm|i\s+am|myself|its\s+viewpoint|being)\b[^,.:;\n]*"
+)
+_ANSWER_WORD = re.compile(r"\b(?:yes|no)\b")
+
+
+def premise_taken(prepared: Prepared) -> int | None:
+    """Where an answer that rejects the question's premise (`rejects_premise`) goes on to take
+    it and answers under it: "LEGO minifigures cannot actually see. However, if we imagine that
+    it could, it is facing the goblet, so yes" (r69, r75, r89, r101, r105: every such answer
+    of the held-out rounds is labelled with the answer given under the premise). The offset
+    that answer starts at; None when there is no such turn, or when the part before it already
+    answers Yes or No ("No. ... even if ..."): then the rejection stands, undecided."""
+    rejected = _PREMISE_REJECTED.search(prepared.low)
+    if rejected is None:
+        return None
+    taken = _PREMISE_TAKEN.search(prepared.low, rejected.end())
+    if taken is None:
+        return None
+    head = _ANSWER_WORD.finditer(prepared.low, 0, taken.start())
+    if any(stands_as_answer(prepared, m.start(), m.end()) for m in head):
+        return None
+    return taken.end()
 
 
 _ALTERNATIVE_OFFERED = re.compile(
