@@ -116,6 +116,13 @@ def test_a_tentative_answer_is_never_no_option() -> None:
     )
     reading = read_option(offered, options, question=SEE)
     assert reading.letter is None and reading.reason == "tentative_answer", reading
+    # ... or offered before the refusal in its own sentence (r107)
+    before = "I might glimpse it at the edge of my view, or it might be hidden - I can't say."
+    reading = read_option(before, options, question=SEE)
+    assert reading.letter is None and reading.reason == "tentative_answer", reading
+    # possibilities inside the refusal's own clause are what it declines
+    inside = "I can't say whether it might be visible or hidden from there."
+    assert read_option(inside, options, question=SEE).letter == "Z"
     # a possibility that offers no alternative beside a refusal still declines
     declines = "I can't determine where she is looking from this image. Could you say more?"
     assert read_option(declines, options, question=SEE).letter == "Z"
@@ -256,3 +263,28 @@ def test_a_premise_taken_after_its_rejection_is_answered_under_it(
     assert read.decided is (components is not None), read
     if components is not None:
         assert read.components == components, read
+
+
+@pytest.mark.parametrize(
+    ("qid", "answer", "decided"),
+    [
+        # r107: a qualified negation beside a Yes is partly yes, partly no
+        (
+            "Q3",
+            "Not quite - the dog is on a small raised plate, which stands on the same table.",
+            False,
+        ),
+        (
+            "Q6",
+            "I can see the dog at the edge of my view, but not really - it is mostly behind me.",
+            False,
+        ),
+        # a qualified negation that concludes No is a No
+        ("Q6", "Not really - the dog is behind it, so no, it cannot see the dog.", True),
+    ],
+)
+def test_a_qualified_negation_beside_a_yes_is_partial(qid: str, answer: str, decided: bool) -> None:
+    read = read_components(answer, "yesno", question=QUESTIONS[qid], first_person=qid == "Q6")
+    assert read.decided is decided, read
+    if not decided:
+        assert read.why == "partial", read

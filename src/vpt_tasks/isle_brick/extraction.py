@@ -769,6 +769,10 @@ _PARTIAL = re.compile(
 )
 """The answer qualified as partial ("Only partially: ...", "..., so maybe only partly", r75),
 not a thing partly hidden."""
+_QUALIFIED_NO = re.compile(r"\bnot\s+(?:exactly|quite|really|entirely)\b", _FLAGS)
+"""A negation qualified, beside a Yes: "Not exactly -- the cat is on a small platform, but the
+platform sits on the same table" (r107), "I can see it out of the corner of my eye, but not
+really": partly yes, partly no."""
 _MAYBE_SEES = re.compile(
     r"\b(?:might|may|could\s+possibly)\s+(?:(?:only|just|partially|partly|barely|possibly|still)\s+)*"
     r"(?:see|be\s+able\s+to\s+see|be\s+visible|be\s+seen|glimpse|catch)\b",
@@ -1358,7 +1362,16 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
         ),
     ),
     # "Only partially: ...", "..., so maybe only partly"
-    Objection("partial", _only("yesno", applies=lambda a: bool(_PARTIAL.search(a.text)))),
+    Objection(
+        "partial",
+        _only(
+            "yesno",
+            applies=lambda a: bool(
+                _PARTIAL.search(a.text)
+                or (a.components == {"yes"} and _QUALIFIED_NO.search(a.text))
+            ),
+        ),
+    ),
     # {"sees_object": false}: what true means depends on the field
     Objection("json_boolean", _only("yesno", applies=lambda a: bool(_JSON_BOOLEAN.search(a.text)))),
     Objection("cut_off", _cut_before_answer),

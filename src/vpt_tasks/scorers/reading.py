@@ -685,11 +685,15 @@ def leans_beside(prepared: Prepared, refusal: str) -> bool:
     """Whether an answer that declines (`refusal`, its phrase) leans all the same: a tentative
     pro-form ("I think so, but I can't be sure"), or possibilities offered outside the
     refusal's clause ("I might just catch it ..., or it might be just out of view. I can't say
-    for sure either way", r42): it hesitates between answers, it does not decline."""
+    for sure either way", r42; or before it in its sentence, r107): it hesitates between
+    answers, it does not decline."""
     at = prepared.low.find(refusal)
     for start, end in prepared.sentences:
-        said = set(words(prepared.low[start:end]))
-        if not start <= at < end and "or" in said and HEDGE_WORDS & said:
+        # in the refusal's own sentence, only what comes before it: "I might catch it ..., or
+        # it might be outside my view -- I can't say for sure" (r107) leans; "I can't say
+        # whether it might be A or B" declines
+        said = set(words(prepared.low[start : at if start <= at < end else end]))
+        if "or" in said and HEDGE_WORDS & said:
             return True
     return tentative_answer(prepared)
 
