@@ -471,6 +471,30 @@ SHA256 = {
     "four_options_r112.jsonl": "4977a7b629e2375511b73a64f2989f0b6081579ecb402abee8e75e55175b02c4",
     "isle_brick_r112.jsonl": "b021058a1680661fcffeb77bf420bef2124950354e55a533b28a709b0ecd5eef",
     "comfort_r112.jsonl": "8e92e62d999a1fb31903e11efe89e93575435297e06dea7a955cf9e860590c48",
+    "two_options_r113.jsonl": "c40d2ebf3d118ec2aeb0b5d99f3ab7d366e67ef5619333c30c4174f4cca7308d",
+    "four_options_r113.jsonl": "4ff280c0c1a03d1ff1b2bb1f908f5f1dff602c6c1553d0c9c92babbe39d5d233",
+    "isle_brick_r113.jsonl": "3d3811b7da540a450b97bdbfc74f0dedff68eeb6f81001060105778c8ea95ac5",
+    "comfort_r113.jsonl": "55c916da76d414bdbb536c5a53986935451833cdb901e4d38ef68d77d6b7a4d1",
+    "two_options_r114.jsonl": "cb574353401178dea5993a45ca769329f821e9f5ced343261882dba597101042",
+    "four_options_r114.jsonl": "a97d0bc43cab9e7f81a5128848c149e8b8dcc1f81d9bed21fc4bef1b1cf09c6d",
+    "isle_brick_r114.jsonl": "f615ac3c40506d98845d7163607fd7f4b0b3d4cf4461828a3252c8efc0bf726f",
+    "comfort_r114.jsonl": "ebb208ab560c682f2f606fa1d9868619a5ca06b927fba04b31581df9611e6e80",
+    "two_options_r115.jsonl": "88951427434303e69962277a4827ca294ddd3dbe5fbc1c705ef0085436fe473a",
+    "four_options_r115.jsonl": "4eb3191c2d6b3ce8f7661d7dd0a725ffcb1f0ef8f8398d01ed6a6332e51cc430",
+    "isle_brick_r115.jsonl": "f767196630afd5cb2e5b10771247ef199025d311639f876ed03d8b13c1c49f4a",
+    "comfort_r115.jsonl": "3c81582c9c1f8864e0fd2056689a815533ab1ca6a4ba8a6d7bf97310b8f36190",
+    "two_options_r116.jsonl": "59e6f0f5d5019d25faacbaf164e3c2174164df3ab1ddb67015638cde6fc991b7",
+    "four_options_r116.jsonl": "7b6384259a4837d3051d071ece164046d8badb6c8462699cccb331c11a6d2e43",
+    "isle_brick_r116.jsonl": "5397475f1a9f91aa2135858c77b2e2ff48a848fe4e28af15d4f92e2a8d0903b4",
+    "comfort_r116.jsonl": "30a2baea0e9d1f1fb7525669d1d3dbf6e0b6c30e570e837d9b921495173302c4",
+    "two_options_r117.jsonl": "5aab0e718418002a2110d903ce8b9c328dadc6b199b3d748492a0e8a5f678a13",
+    "four_options_r117.jsonl": "f5be9005895b082dfc722971516043169a7c0da382c86e7612e2d7ade8f63360",
+    "isle_brick_r117.jsonl": "851bee811594764dd0025481667e9afe64ebb161ac257eca503f0896f1f5f6d8",
+    "comfort_r117.jsonl": "cf3bcc2e8c4696bfc5213d66c1c8277f9b4020493b67fa151de18173d1c9f434",
+    "two_options_r118.jsonl": "0d2259b0e51e5837dad90b896677515800839993d9a383e5276926af7095a5bd",
+    "four_options_r118.jsonl": "eefdebfa42180df8304fbf0bf16df1184d49736534f5a67f4626e49baee38b70",
+    "isle_brick_r118.jsonl": "a7b02423225431b0589a95e7ea88c79ba14c1a7af9b7e17bf52bab2eac6dec72",
+    "comfort_r118.jsonl": "ad748515ffd6412476f0367e07213237c7137349e401504d1344404df310e807",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
@@ -490,13 +514,14 @@ MEASURE_ONLY_ROUNDS = (
     108,
     110,
     112,
+    *range(113, 119),
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
 best single answer)") were not fixed, so no reader has been fixed from it; and r53, read at the
 end of its stop (measure-only from the start, as r54); and r79-r88, read on the final code of
-the stop that wrote them; from r89 the even rounds again, and r95-r100,
-declared measure-only before they were written."""
+the stop that wrote them; from r89 the even rounds again, and r95-r100 and
+r113-r118, declared measure-only before they were written."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
