@@ -48,6 +48,7 @@ from typing import Literal, NamedTuple
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
 from vpt_tasks.scorers.objections import Objection, first_objection
 from vpt_tasks.scorers.reading import (
+    ANSWER_WORD,
     FIELD_OF_VIEW,
     HEDGE_WORDS,
     HESITATION,
@@ -112,6 +113,8 @@ EXCLUSIVE: dict[QuestionKind, tuple[frozenset[str], ...]] = {
 }
 
 _FLAGS = re.IGNORECASE
+_PICTURE = r"(?:image|picture|photo|photograph)"
+_PICTURE_OR_FRAME = r"(?:image|picture|photo|photograph|frame)"
 _WORD = re.compile(r"[A-Za-z0-9']+")
 
 
@@ -382,10 +385,10 @@ _IMAGE_FRAME = (
     + _NOT_AFTER_A_PLACE_PREPOSITION
     + r"\b(?:left|right|front|back)\s+(?:arm|hand|leg|foot|feet|shoulder|eye|ear|hip|knee|elbow)s?\b"
     # a position the answer places in the image ("to the left of the minifigure in the image")
-    r"|\b(?:left|right|front|back|behind)\b[^.;,\n]{0,40}?\bin\s+the\s+(?:image|picture|photo|photograph|frame)\b"
+    rf"|\b(?:left|right|front|back|behind)\b[^.;,\n]{{0,40}}?\bin\s+the\s+{_PICTURE_OR_FRAME}\b"
     # ... or after it: "In the image the desk is on the left, but from the minifigure's
     # perspective it is on its right" (r89, r93; r63, r67, r73)
-    r"|\bin\s+the\s+(?:image|picture|photo|photograph|frame)\b[^.;,\n]{0,40}?\b(?:left|right)\b"
+    rf"|\bin\s+the\s+{_PICTURE_OR_FRAME}\b[^.;,\n]{{0,40}}?\b(?:left|right)\b"
 )
 _MIRRORED = (
     # how the frames map, not where the thing is: "its left and right are mirrored", "its left
@@ -780,7 +783,6 @@ _MAYBE_SEES = re.compile(
 )
 _JSON_BOOLEAN = re.compile(r"\"[^\"\n]{1,40}\"\s*:\s*(?:true|false)\b", _FLAGS)
 """A JSON field with a boolean: what true means depends on the field ("blocked": true)."""
-_YES_OR_NO = re.compile(r"\b(?:yes|yeah|yep|no|nope)\b", _FLAGS)
 _LEAD_CONDITION = re.compile(
     r"[^\w.!?\n]*(?:but\s+)?(?:only\s+)?(?:if|unless|provided|assuming|when)\b", _FLAGS
 )
@@ -897,7 +899,7 @@ def _extract_yesno(text: str, first_person: bool = False, topic: Topic | None = 
     low = prepared.low
     said = [
         m
-        for m in _YES_OR_NO.finditer(low)
+        for m in ANSWER_WORD.finditer(low)
         if stands_as_answer(prepared, m.start(), m.end())
         and not _LEAD_CONDITION.match(low, m.end())
     ]
@@ -1138,7 +1140,6 @@ def read_components(
     text = prepared.text
     # "If I were the minifigure, the dog would be on my left": the answer speaks as the figure
     first_person = first_person or bool(role_premises(text))
-    whole = _extract(text, kind, question, first_person)
     signs = [sign for sign in doubts(prepared) if sign != "retraction"]  # read past below
     absent = absence_spans(prepared) if kind != "count" else []
     if absent and not signs and not _extract(_blank(text, absent), kind, question, first_person):
@@ -1152,6 +1153,7 @@ def read_components(
     taken = premise_taken(prepared) if _topic(question) == "seeing" else None
     if taken is not None:  # "... cannot actually see. However, if it could, ... so yes"
         return read_components(text[taken:], kind, question=question, first_person=first_person)
+    whole = _extract(text, kind, question, first_person)
     if whole and _topic(question) == "seeing" and rejects_premise(prepared):
         # "As an inanimate LEGO toy, it does not possess actual vision, so it cannot see the
         # cat": not a No (with nothing read, it is the paper's disclaimer, below)
@@ -1248,7 +1250,7 @@ def _yes_under_condition(a: _Read) -> bool:
     The question's own premise restated is none (001 Table 1's "Yes, assuming the humanoid
     minifigure can see and its eyes are open, it appears to be facing the dog")."""
     premised = _blank_matches(a.text, _SEE_PREMISE)
-    return any(_LEAD_CONDITION.match(premised, m.end()) for m in _YES_OR_NO.finditer(premised))
+    return any(_LEAD_CONDITION.match(premised, m.end()) for m in ANSWER_WORD.finditer(premised))
 
 
 def _facing_disagrees(a: _Read) -> bool:
@@ -1287,13 +1289,13 @@ def _excludes_speaker(a: _Read) -> bool:
     return False
 
 
+_THE_FIGURE = r"(?:it|him|her|the\s+(?:humanoid\s+)?(?:mini)?figure)"
 _IMAGE_SIDE = re.compile(
     r"\b(?:to|on)\s+(?:the\s+)?(?:(?:its|his|her|the\s+(?:humanoid\s+)?(?:mini)?figure's)\s+"
-    r"(left|right)\b|(left|right)\s+of\s+(?:it|him|her|the\s+(?:humanoid\s+)?(?:mini)?figure)\b)"
-    r"|\b(above|below)\s+(?:it|him|her|the\s+(?:humanoid\s+)?(?:mini)?figure)\b",
+    rf"(left|right)\b|(left|right)\s+of\s+{_THE_FIGURE}\b)|\b(above|below)\s+{_THE_FIGURE}\b",
     _FLAGS,
 )
-_IMAGE_WORDS = re.compile(r"\b(?:image|picture|photo|photograph)\b", _FLAGS)
+_IMAGE_WORDS = re.compile(rf"\b{_PICTURE}\b", _FLAGS)
 _OWN_FRAME = re.compile(
     r"\b(?:own|perspective|point\s+of\s+view|viewpoint|eyes|faces|facing|our|we)\b", _FLAGS
 )
@@ -1394,7 +1396,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
 )
 """Why components read from an answer are not settled, in the order they are asked."""
 _AFTER_REVERSAL = tuple(o for o in OBJECTIONS if o.reason != "reversed")
-_OPPOSITE_CARDINAL = {"north": "south", "south": "north", "east": "west", "west": "east"}
+_OPPOSITE_CARDINAL = {c: next(iter(pair - {c})) for pair in EXCLUSIVE["cardinal"] for c in pair}
 
 
 def _reversed_of_the_asked(text: str, question: str | None) -> bool:

@@ -1085,6 +1085,9 @@ def read_option(
         prepared = prepare("".join(kept))
         if prepared.problem is not None:
             return OptionReading(None, "options_echoed")
+    taken = premise_taken(prepared) if asks_seeing(question) else None
+    if taken is not None:  # "... cannot actually see. But if it could, ... so yes. A"
+        return read_option(prepared.text[taken:], options, question=question)
     mentions = sorted(
         _labels(prepared, letters) + _values(prepared, options), key=lambda m: m.start
     )
@@ -1103,9 +1106,6 @@ def read_option(
     }
     signs = doubts(prepared)
     if asks_seeing(question) and rejects_premise(prepared):
-        taken = premise_taken(prepared)
-        if taken is not None:  # "... cannot actually see. But if it could, ... so yes. A"
-            return read_option(prepared.text[taken:], options, question=question)
         signs.insert(0, "rejects_premise")  # "As a toy it cannot actually see, so No"
     if signs == ["retraction"]:
         return _corrected(prepared, options, readings)

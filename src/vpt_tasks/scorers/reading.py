@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 
 __all__ = [
     "ANSWER_JOINS",
+    "ANSWER_WORD",
     "ANSWER_SUBJECTS",
     "CLAUSE_WORDS",
     "HEDGE_WORDS",
@@ -618,7 +619,6 @@ _PREMISE_TAKEN = re.compile(
     r"|\bplaying\s+along\b[^,.:;\n]*"
     r"|\bimagining\s+(?:i'm|i\s+am|myself|its\s+viewpoint|being)\b[^,.:;\n]*"
 )
-_ANSWER_WORD = re.compile(r"\b(?:yes|no)\b")
 
 
 def premise_taken(prepared: Prepared) -> int | None:
@@ -634,7 +634,7 @@ def premise_taken(prepared: Prepared) -> int | None:
     taken = _PREMISE_TAKEN.search(prepared.low, rejected.end())
     if taken is None:
         return None
-    head = _ANSWER_WORD.finditer(prepared.low, 0, taken.start())
+    head = ANSWER_WORD.finditer(prepared.low, 0, taken.start())
     if any(stands_as_answer(prepared, m.start(), m.end()) for m in head):
         return None
     return taken.end()
@@ -772,10 +772,14 @@ ANSWER_JOINS = frozenset({"or", "nor", "and"})
 YES_WORDS = frozenset({"yes", "yeah", "yep"})
 NO_WORDS = frozenset({"no", "nope"})
 """The English answer words; COMFORT's languages bring their own (`task_configs/comfort.yaml`)."""
+_ANSWER_WORDS = "|".join(sorted(YES_WORDS | NO_WORDS))
+ANSWER_WORD = re.compile(rf"\b(?:{_ANSWER_WORDS})\b", re.IGNORECASE)
+"""An English answer word ("yes", "nope", ...), wherever it stands (`stands_as_answer` says
+whether it is the answer)."""
 
 _ANY_WORD = re.compile(r"\w+")
 _OFFERED_WITH = re.compile(
-    r"(?:\b(?:yes|yeah|yep|no|nope)\s*(?:\band\b|\bnor\b|/)|\b(?:or|o|ou|oder|of|eller|или|atau))\s*$"
+    rf"(?:\b(?:{_ANSWER_WORDS})\s*(?:\band\b|\bnor\b|/)|\b(?:or|o|ou|oder|of|eller|или|atau))\s*$"
 )
 """What makes an answer word one of two offered: another answer word and a join right before it
 ("yes or no", "yes and no"), or an "or" in the languages asked ("... sia davanti o no")."""
