@@ -519,6 +519,10 @@ SHA256 = {
     "four_options_r124.jsonl": "78595b5eb7f2704efa8d208463be5145402bf8815966a7aa0520b11c14bb7ecc",
     "isle_brick_r124.jsonl": "1736e510c3e588cbca51bcd55a523cba6b8ff125b3f87db43a57c05d67f8fd6b",
     "comfort_r124.jsonl": "01be332458f3662e83b75fd028dbed414ad17051684af149a6b16c8d7e96f7f6",
+    "two_options_r127.jsonl": "40c1da747ba3673a0edcca5b6784e3296c0f2d8129ff6957057b69d653e36e79",
+    "four_options_r127.jsonl": "b74d77e4fde2ce84beefef3d8c62931bc175940dd61f33daac680f7d693e0c85",
+    "isle_brick_r127.jsonl": "61dfbffd2ef7d11d8ae75ae0e5b60fe81f34532f35ee3cdb014f3765fc379e1e",
+    "comfort_r127.jsonl": "74c5d593a84e09b2aa1e0765b96801f312f9b7ba28c7a13ddbc5e4702226fbc6",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
@@ -563,6 +567,12 @@ DISPUTED = {
     "brick14-026": _REFUSAL_LABELLED_AMBIGUOUS,
     "brick14-039": _REFUSAL_LABELLED_AMBIGUOUS,
     "brick14-070": _REFUSAL_LABELLED_AMBIGUOUS,
+    "brick14-052": _REFUSAL_LABELLED_AMBIGUOUS,
+    "two14-050": (
+        "a refusal of the role ('As an AI, I don't have eyes ..., so I can't imagine seeing from "
+        "the minifigure's point of view'), labelled 'ambiguous' under r14's brief where every "
+        "other round labels a refusal 'unknown': read as no option"
+    ),
     "brick14-058": (
         "the shape of the paper's own Q6 example ('There is no dog visible; the black piece "
         "appears to be a weapon', 001 line 213), labelled 'ambiguous' under r14's brief: read "
@@ -573,6 +583,13 @@ DISPUTED = {
         "where every other round labels these words a count of 0 (brick24-010, brick61-007, "
         "brick72-007); either scores 0, Q1's gold being 1 in every scene (000, Table 3)"
     ),
+    "brick69-053": (
+        "'As a toy, the minifigure does not have functioning eyes, so it cannot see anything, "
+        "including the plant' labelled ['no'], where the paper counts a premise rejection as a "
+        "failed answer (001, line 114: Claude 3 Sonnet 'often failed Q6 by rejecting the "
+        "question's premise'; line 213) and every other held-out round labels these words [] "
+        "(brick21-052, brick48-052, brick53-052, brick118-052): read as the disclaimer"
+    ),
     "brick105-017": (
         "'There are 0 humanoid minifigures ... The image shows a computer monitor and a LEGO "
         "figure' labelled 'ambiguous', where r88 labels the same words 0 (brick88-017): a LEGO "
@@ -581,6 +598,11 @@ DISPUTED = {
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
+    "four127-056": (
+        "'If I were the man, the toolbox would be in front of me, to my left.' read C (left): "
+        "two directions in one sentence, the second read alone; the rounds label such a pair "
+        "by its main direction when the other is qualified ('slightly'), ambiguous when not"
+    ),
     "two109-040": (
         "'..., there are three. Therefore, the answer is A.' (A = 2): the sentence before a "
         "declared letter naming another option's value is, on the earlier rounds, far more "

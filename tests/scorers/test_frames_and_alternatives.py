@@ -574,7 +574,8 @@ def test_a_refused_role_is_a_premise_rejection() -> None:
     answer = "I'm an AI and can't really imagine seeing as the minifigure, so I cannot see the dog."
     assert rejects_premise(prepare(answer))
     read = read_components(answer, "yesno", question=QUESTIONS["Q6"].replace("object", "dog"))
-    assert not read.decided, read
+    # nothing answered but the refusal: the paper's failed answer (001, line 114), no No
+    assert read == (frozenset(), True, "disclaimer"), read
 
 
 NOP_QUESTION = "Is the ball to the left of the car?"

@@ -7,8 +7,11 @@ the principle, not copied from a held-out set):
   tell" beside it is no refusal: undecided, never scored as a disclaimer or "no option";
 - an answer that rejects the premise that the figure can see ("As an inanimate LEGO toy, it
   does not possess actual vision") is what the Isle-Brick-V2 paper counts as a failed answer
-  (001, lines 114 and 213), not a No: undecided -- unless it then takes the premise and answers
-  under it ("However, if we imagine it could, ... so yes"), as every held-out label reads it.
+  (001, lines 114 and 213), not a No: with nothing answered but the rejection ("..., so it
+  cannot see anything"), the paper's disclaimer and no option; beside a Yes/No that stands as
+  an answer, undecided -- unless it then sets the rejection aside and answers under the premise
+  ("However, if we imagine it could, ... so yes"; "However, judging from its position, ..."),
+  as every held-out label reads it.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ QUESTIONS = {
 }
 DIRECTIONS = {"A": "front", "B": "left", "C": "right", "D": "behind"}
 SEE = "Can the minifigure with the red cap see the dog? Respond solely with Yes or No."
+YES_NO = {"A": "Yes", "B": "No"}
 
 
 @pytest.mark.parametrize(
@@ -132,22 +136,40 @@ PREMISE_REJECTIONS = [
     # 001, line 213, the paper's own quote, continued as models continue it
     "As an inanimate LEGO toy, the minifigure does not possess actual vision, so it is not "
     "really able to see the dog or anything else.",
+    "It's just a plastic toy, so it cannot see the dog.",
+    # the ability denied in other words; "actually" after a negation corrects nothing
+    "A LEGO minifigure is a plastic toy, so it does not actually have the ability to see.",
+    "The figure doesn't actually have functioning eyes or vision; its eyes are printed on.",
+]
+ANSWERED_BESIDE_A_REJECTION = [
     # an answer before the premise is taken ("No - ..."): the rejection stands (a premise
     # rejected and then taken with nothing answered before is answered under it, below)
     "No - minifigures can't actually see, but taking the assumption at face value, the dog is "
     "behind it.",
-    "It's just a plastic toy, so it cannot see the dog.",
     "The figure has no real eyes, so no, it does not see the dog.",
+    "No, the minifigure is a plastic toy and does not have functional eyes, so it cannot see "
+    "the dog.",
 ]
 
 
 @pytest.mark.parametrize("answer", PREMISE_REJECTIONS)
-def test_a_premise_rejection_is_not_read_as_a_no(answer: str) -> None:
+def test_a_premise_rejection_that_answers_nothing_is_the_papers_failed_answer(answer: str) -> None:
+    # its "cannot see the dog" is the rejection, not a No: the paper's disclaimer (scored 0),
+    # and no option of a Yes/No question
     assert rejects_premise(prepare(answer))
     reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
-    assert not (reading.decided and reading.components), reading
-    chosen = read_option(answer, {"A": "Yes", "B": "No"}, question=SEE)
-    assert chosen.letter is None, chosen
+    assert reading == (frozenset(), True, "disclaimer"), reading
+    chosen = read_option(answer, YES_NO, question=SEE)
+    assert (chosen.letter, chosen.reason) == ("Z", "refuses_premise"), chosen
+
+
+@pytest.mark.parametrize("answer", ANSWERED_BESIDE_A_REJECTION)
+def test_a_no_beside_a_premise_rejection_is_the_graders(answer: str) -> None:
+    assert rejects_premise(prepare(answer))
+    reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
+    assert not reading.decided and reading.why == "rejects_premise", reading
+    chosen = read_option(answer, YES_NO, question=SEE)
+    assert chosen.letter is None and chosen.reason == "rejects_premise", chosen
 
 
 def test_seeing_only_partly_is_no_yes() -> None:
@@ -163,7 +185,8 @@ def test_a_kind_said_not_to_see_rejects_the_premise() -> None:
     # r57: "toys and cannot see" is the kind, not this figure's view of the plant
     answer = "Lego minifigures are plastic toys and cannot see; their eyes are just printed on."
     assert rejects_premise(prepare(answer))
-    assert not read_components(answer, "yesno", question=QUESTIONS["Q6"]).decided
+    reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
+    assert reading == (frozenset(), True, "disclaimer"), reading  # a failed answer, no No
     assert not rejects_premise(prepare("The toy dog is behind it, so it cannot see the toy."))
 
 
@@ -176,7 +199,8 @@ def test_a_premise_rejection_that_declines_the_question_is_the_papers_disclaimer
     reading = read_components(answer, "yesno", question=QUESTIONS["Q6"])
     assert reading == (frozenset(), True, "disclaimer"), reading
     # a No given all the same stays the grader's (above)
-    assert not read_components(PREMISE_REJECTIONS[0], "yesno", question=QUESTIONS["Q6"]).decided
+    beside = ANSWERED_BESIDE_A_REJECTION[1]
+    assert not read_components(beside, "yesno", question=QUESTIONS["Q6"]).decided
 
 
 @pytest.mark.parametrize(
@@ -220,7 +244,6 @@ def test_the_thing_said_absent_from_the_picture_settles_no_seeing_question(answe
 # A premise rejected, then taken: "... cannot actually see. However, if we imagine it could,
 # ... so yes" answers under the premise (r69, r75, r89, r101, r105 label every such answer with
 # it); the rejection alone, or an answer before the turn, stays undecided.
-YES_NO = {"A": "Yes", "B": "No"}
 
 
 @pytest.mark.parametrize(
@@ -244,6 +267,19 @@ YES_NO = {"A": "Yes", "B": "No"}
             "is in front of it.",
             None,
             None,
+        ),
+        # the rejection set aside with no word on the premise (r6, r37, r55, r74)
+        (
+            "A LEGO minifigure is an inanimate toy and cannot actually see. However, judging "
+            "from its position, the dog stands right in front of it, so: A",
+            "A",
+            None,
+        ),
+        (
+            "I'm a language model and can't actually see, but going by the image, the dog is "
+            "behind the figure, so no, it would not see it.",
+            "B",
+            {"no"},
         ),
         # the answer under the premise hedges: undecided as any hedge is
         (

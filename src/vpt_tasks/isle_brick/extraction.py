@@ -65,6 +65,7 @@ from vpt_tasks.scorers.reading import (
     negation_cues,
     premise_taken,
     prepare,
+    refuses_by_premise,
     rejects_premise,
     retraction,
     role_premises,
@@ -1154,6 +1155,11 @@ def read_components(
     if taken is not None:  # "... cannot actually see. However, if it could, ... so yes"
         return read_components(text[taken:], kind, question=question, first_person=first_person)
     whole = _extract(text, kind, question, first_person)
+    if not signs and whole <= {"no"} and refuses_by_premise(prepared):
+        # "A LEGO minifigure is a plastic toy and cannot actually see anything": the paper's
+        # failed answer (001, lines 114 and 213), its "cannot see" no No
+        if _topic(question) == "seeing" or not whole:
+            return ComponentReading(frozenset(), True, "disclaimer")
     if whole and _topic(question) == "seeing" and rejects_premise(prepared):
         # "As an inanimate LEGO toy, it does not possess actual vision, so it cannot see the
         # cat": not a No (with nothing read, it is the paper's disclaimer, below)

@@ -66,6 +66,7 @@ from vpt_tasks.scorers.reading import (
     prepare,
     reasoning_of,
     refusal_phrase,
+    refuses_by_premise,
     rejects_premise,
     retraction,
     seeing_clauses,
@@ -1106,6 +1107,10 @@ def read_option(
     }
     signs = doubts(prepared)
     if asks_seeing(question) and rejects_premise(prepared):
+        if not signs and not readings and refuses_by_premise(prepared):
+            # "Lego minifigures are toys and do not have the ability to see, so I cannot say":
+            # the paper's failed answer (Isle-Brick-V2, 001, line 114), its "cannot see" no No
+            return OptionReading(NO_OPTION, "refuses_premise", readings)
         signs.insert(0, "rejects_premise")  # "As a toy it cannot actually see, so No"
     if signs == ["retraction"]:
         return _corrected(prepared, options, readings)

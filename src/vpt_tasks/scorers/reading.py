@@ -527,7 +527,9 @@ def is_hedged_refusal(prepared: Prepared, phrase: str) -> bool:
 
 
 _RETRACTION = re.compile(
-    r"\b(?:wait|actually|on second thought|on (?:further )?reflection|upon reflection"
+    # "actually" after a negation qualifies it ("it does not actually have ..."): no correction
+    r"\b(?:wait|(?<!not )(?<!n't )actually|on second thought|on (?:further )?reflection"
+    r"|upon reflection"
     r"|looking again|look again|looking more closely|on closer (?:look|inspection)"
     r"|re-?examin\w*|re-?consider\w*|re-?evaluat\w*|re-?assess\w*|correction|let me correct"
     r"|i was wrong|i made a mistake|my mistake|my apologies|scratch that|i mean|oops|hmm+"
@@ -578,11 +580,12 @@ def absence_statement(prepared: Prepared) -> bool:
     return _ABSENCE.search(prepared.low) is not None
 
 
+_REAL = r"(?:actual|real|true|functional|functioning|working|genuine)"
 _PREMISE_REJECTED = re.compile(
-    r"\b(?:does|do|did)\s*(?:not|n't)\s+(?:possess|have)\s+(?:any\s+)?"
-    r"(?:actual|real|true|functional|working|genuine)\s+(?:vision|sight|eyes|eyesight)\b"
-    r"|\b(?:has|have)\s+no\s+(?:actual|real|true|functional|working|genuine)\s+"
-    r"(?:vision|sight|eyes|eyesight)\b"
+    r"\b(?:does|do|did)\s*(?:not|n't)\s+(?:actually\s+|really\s+)?(?:possess|have)\s+"
+    rf"(?:any\s+|the\s+)?(?:{_REAL}\s+(?:vision|sight|eyes|eyesight)\b"
+    r"|(?:ability|capacity)\s+to\s+(?:see|perceive))"
+    rf"|\b(?:has|have)\s+no\s+{_REAL}\s+(?:vision|sight|eyes|eyesight)\b"
     r"|\binanimate\b|\b(?:just|only|merely)\s+an?\s+(?:\w+\s+)?toy\b"
     # "Lego minifigures are plastic toys and cannot see" (r57)
     r"|\b(?:toys?|objects?)\s+(?:and|that|which)\s+(?:cannot|can't|can\s+not|do\s+not|don't)\s+"
@@ -619,6 +622,10 @@ _PREMISE_TAKEN = re.compile(
     r"|\bplaying\s+along\b[^,.:;\n]*"
     r"|\bimagining\s+(?:i'm|i\s+am|myself|its\s+viewpoint|being)\b[^,.:;\n]*"
 )
+_SET_ASIDE = re.compile(r"\b(?:however|but)\b[\s,]*")
+"""The rejection set aside without a word on the premise: "... cannot actually see. However,
+judging from its position, ..." (r6, r37, r55, r74; every such held-out answer is labelled with
+the answer after the turn)."""
 
 
 def premise_taken(prepared: Prepared) -> int | None:
@@ -631,13 +638,29 @@ def premise_taken(prepared: Prepared) -> int | None:
     rejected = _PREMISE_REJECTED.search(prepared.low)
     if rejected is None:
         return None
-    taken = _PREMISE_TAKEN.search(prepared.low, rejected.end())
-    if taken is None:
-        return None
-    head = ANSWER_WORD.finditer(prepared.low, 0, taken.start())
-    if any(stands_as_answer(prepared, m.start(), m.end()) for m in head):
+    taken = _PREMISE_TAKEN.search(prepared.low, rejected.end()) or _SET_ASIDE.search(
+        prepared.low, rejected.end()
+    )
+    if taken is None or answers_yes_no(prepared, taken.start()):
         return None
     return taken.end()
+
+
+def refuses_by_premise(prepared: Prepared) -> bool:
+    """Whether the answer's only answer is its rejection of the premise: it rejects it
+    (`rejects_premise`), does not take it after all (`premise_taken`), and no Yes/No stands
+    as an answer anywhere ("A LEGO minifigure is a plastic toy and cannot actually see
+    anything"). The Isle-Brick-V2 paper counts these as failed answers (001, line 114: Claude 3
+    Sonnet "often failed Q6 by rejecting the question's premise -- insisting a humanoid
+    minifigure *cannot really see*"; Appendix A.4, line 213: its 45 Q6 errors "primarily
+    involved rejecting the premise"): its disclaimer, no option. A "No, it is a toy and cannot
+    see the goblet" answers No: the caller leaves it undecided."""
+    return (
+        rejects_premise(prepared)
+        and premise_taken(prepared) is None
+        and not answers_yes_no(prepared)
+        and not tentative_answer(prepared)
+    )
 
 
 _ALTERNATIVE_OFFERED = re.compile(
@@ -785,6 +808,12 @@ _OFFERED_WITH = re.compile(
 ("yes or no", "yes and no"), or an "or" in the languages asked ("... sia davanti o no")."""
 _EDGE = 40
 """Characters read on each side of an answer word (constant time per word)."""
+
+
+def answers_yes_no(prepared: Prepared, end: int | None = None) -> bool:
+    """Whether a Yes/No word stands as an answer (`stands_as_answer`) before `end`."""
+    found = ANSWER_WORD.finditer(prepared.low, 0, len(prepared.low) if end is None else end)
+    return any(stands_as_answer(prepared, m.start(), m.end()) for m in found)
 
 
 def stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
