@@ -523,6 +523,18 @@ SHA256 = {
     "four_options_r127.jsonl": "b74d77e4fde2ce84beefef3d8c62931bc175940dd61f33daac680f7d693e0c85",
     "isle_brick_r127.jsonl": "61dfbffd2ef7d11d8ae75ae0e5b60fe81f34532f35ee3cdb014f3765fc379e1e",
     "comfort_r127.jsonl": "74c5d593a84e09b2aa1e0765b96801f312f9b7ba28c7a13ddbc5e4702226fbc6",
+    "two_options_r126.jsonl": "3f275856ae36641bf74390186b682e9cfd9a1588ecbd2a691dabf02390a83fc9",
+    "four_options_r126.jsonl": "153937551563aa1cd13c22c12775c273920c01833da63e588c9bf3e1e99c3af8",
+    "isle_brick_r126.jsonl": "46de64a6f3930a9c3c5b878d05099558f007b408f51eecd5b42f8ab2de444334",
+    "comfort_r126.jsonl": "72951fd70a2a70ccf9d6c8b52b5895fc9f5c52275061eae73d6a36d548373764",
+    "two_options_r129.jsonl": "b3054500c34c3d4e2c29072d0531f25ca670f8e7fa93d8fb64a07fb33255963c",
+    "four_options_r129.jsonl": "008df9c3c432f41719bfe13b7f3962776d82d786cc0e769490e039d463b54cfb",
+    "isle_brick_r129.jsonl": "76898aacd4179e77d7f51016f9177a63774f4e0b63c09a76a5e8322f68f99198",
+    "comfort_r129.jsonl": "91ed5c6a6157d88cc321637370f3538ea396ae0a45277a1c492d499797ab7b52",
+    "two_options_r130.jsonl": "c8982ac138985db746ba796d4983b24eb48a0a0ab2407c96aabcbe0fa9ba9e73",
+    "four_options_r130.jsonl": "d559324809828c5e66691b65ee5e72a008ec0653bcfa4b6a1890949907fee20c",
+    "isle_brick_r130.jsonl": "9121fdd65f9de98e9fb2c2f3188720c7151a0a8fa71cbe7dc7f76689057462d9",
+    "comfort_r130.jsonl": "270567e6e52a83e29d794c657f54e0a8c333bba51149f254632337128487d196",
 }
 MEASURE_ONLY_ROUNDS = (
     13,

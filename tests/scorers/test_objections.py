@@ -48,3 +48,29 @@ def test_an_objection_leaves_the_reading_undecided_with_its_reason() -> None:
         question="Can the minifigure see the bicycle?",
     )
     assert (chosen.letter, chosen.reason) == (None, "statement_disagrees")
+
+
+def test_what_the_figure_would_see_is_a_statement_about_seeing() -> None:
+    # r129 (two129-021): "B. No. ... it would be able to see it": the statement says Yes
+    from vpt_tasks.scorers.reading import prepare, seeing_statement
+
+    for said, meant in [
+        ("It would be able to see the apple.", "yes"),
+        ("It would see the apple.", "yes"),
+        ("It wouldn't see the apple.", "no"),
+        ("It would not be able to see the apple.", "no"),
+        ("It won't see the apple.", "no"),
+    ]:
+        assert seeing_statement(prepare(said)) == meant, said
+    chosen = options.read_option(
+        "B. No.\n\nNothing stands between them, so it would be able to see the apple.",
+        {"A": "Yes", "B": "No"},
+        question="Can the minifigure see the apple?",
+    )
+    assert (chosen.letter, chosen.reason) == (None, "statement_disagrees")
+    agrees = options.read_option(
+        "A. Yes. Nothing stands between them, so it would see the apple.",
+        {"A": "Yes", "B": "No"},
+        question="Can the minifigure see the apple?",
+    )
+    assert agrees.letter == "A", agrees
