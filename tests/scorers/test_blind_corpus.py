@@ -535,6 +535,10 @@ SHA256 = {
     "four_options_r130.jsonl": "d559324809828c5e66691b65ee5e72a008ec0653bcfa4b6a1890949907fee20c",
     "isle_brick_r130.jsonl": "9121fdd65f9de98e9fb2c2f3188720c7151a0a8fa71cbe7dc7f76689057462d9",
     "comfort_r130.jsonl": "270567e6e52a83e29d794c657f54e0a8c333bba51149f254632337128487d196",
+    "two_options_r125.jsonl": "82a41a3724ea34f8a7b54528ee1aac59308a6371e2b530ab12effc66f2aec760",
+    "four_options_r125.jsonl": "16a7e658a3d65df6747b9818229f52b9593e5420573f1cf9ea7db25a2412bf4d",
+    "isle_brick_r125.jsonl": "5de252c99f383da11331b73d1083255e8de84e4a29553730da80da2abce5e5ec",
+    "comfort_r125.jsonl": "fe8f715e9397c238cfbac4b3edec064e39e6b2ec68dfcdf35fa3c97b43828347",
 }
 MEASURE_ONLY_ROUNDS = (
     13,

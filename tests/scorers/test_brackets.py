@@ -36,3 +36,18 @@ def test_the_brackets_keep_every_offset() -> None:
 
 def test_two_bracketed_letters_are_still_two_options() -> None:
     assert read_option("«C» or 【D】", OPTIONS, question=QUESTION).letter is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "letter"),
+    [
+        # r125 (four125-036, four125-037): Llama's closing line, the letter in inline math
+        ("Greek salad ingredients.\n\nFinal Answer: The final answer is $\\boxed{C}$", "C"),
+        ("## Step 1\nHe faces the bike.\n\nThe final answer is: $\\boxed{A}$", "A"),
+        ("The answer is \\(\\boxed{D}\\).", "D"),
+        ("The answer is $$B$$", "B"),
+    ],
+)
+def test_a_letter_in_inline_math_is_read(answer: str, letter: str) -> None:
+    assert read_option(answer, OPTIONS, question=QUESTION).letter == letter
+    assert "$" not in prepare(answer).text

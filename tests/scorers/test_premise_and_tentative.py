@@ -324,3 +324,25 @@ def test_a_qualified_negation_beside_a_yes_is_partial(qid: str, answer: str, dec
     assert read.decided is decided, read
     if not decided:
         assert read.why == "partial", read
+
+
+@pytest.mark.parametrize(
+    ("language", "reply", "p"),
+    [
+        # r125 (comf125-052): a Yes qualified as partial, in the languages COMFORT asks in
+        ("ru", "Частично да, но мяч скорее сбоку от лошади.", None),
+        ("de", "Teilweise ja.", None),
+        ("en", "Partly yes, but it is rather beside the horse.", None),
+        ("en", "Yes, partly.", None),
+        ("es", "En parte sí.", None),
+        # a partial word about something else is no qualifier of the answer
+        ("en", "Yes, it is behind the horse and partly hidden by it.", 1.0),
+        ("en", "No - it is partially visible to the right of the horse.", 0.0),
+    ],
+)
+def test_a_yes_no_qualified_as_partial_is_no_answer(language: str, reply: str, p) -> None:
+    from vpt_tasks.comfort.language import load_language
+
+    table = load_language(language)
+    question = "Is the basketball behind the horse?"
+    assert text_yes_probability(reply, table.yes_words, table.no_words, question=question) == p

@@ -136,6 +136,8 @@ _CHARACTER_MAP = str.maketrans(
     }
 )
 _LATEX = re.compile(r"\\(?:boxed|text|textbf|mathrm|mathbf)\{([^{}\n]{0,80})\}")
+_MATH = re.compile(r"\$\$?([^$\n]{1,80}?)\$\$?|\\\((.{1,80}?)\\\)|\\\[(.{1,80}?)\\\]")
+"""Inline math around an answer: "The final answer is: $\\boxed{A}$", "\\(\\boxed{C}\\)"."""
 _SPACES = re.compile(r" {2,}")
 
 
@@ -219,7 +221,9 @@ def _normalise(text: str) -> str:
     text = _MARKUP.sub(" ", unicodedata.normalize("NFKC", _without_other_numbers(text)))
     text = _BULLET.sub(r"\1-", text)
     text = text.translate(_CHARACTER_MAP)
-    text = _LATEX.sub(r" \1 ", text)
+    text = _MATH.sub(
+        lambda m: f" {m.group(1) or m.group(2) or m.group(3)} ", _LATEX.sub(r" \1 ", text)
+    )
     lines = (_SPACES.sub(" ", line).strip(" >") for line in text.split("\n"))
     return "\n".join(line.strip() for line in lines if line.strip())
 

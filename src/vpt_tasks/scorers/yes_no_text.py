@@ -122,6 +122,8 @@ def text_yes_probability(
         return None if stated is None else float(stated)
     if len(said) != 1:
         return None
+    if any(_partial(prepared, match) for match, _ in found):
+        return None  # "Partly yes, but the ball is rather beside the horse": a part, no Yes
     answer = said.pop()
     if question and _states_both(prepared, question):
         # "Yes, it is in front of the chair. From the chair's own view it is behind it."
@@ -162,6 +164,35 @@ def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
     asked = _asked_viewpoints(question) if question else frozenset()
     return any(
         at > turn.start() and owner not in asked for at, owner in viewpoint_mentions(prepared)
+    )
+
+
+_PARTIAL = re.compile(
+    r"\b(?:partly|partially|in\s+part|teilweise|parcialmente|en\s+parte|em\s+parte"
+    r"|partiellement|en\s+partie|parzialmente|in\s+parte|gedeeltelijk|deels|delvis"
+    r"|частично|отчасти|sebagian)\b|部分|부분적"
+)
+"""A Yes/No qualified as partial, in the languages COMFORT asks in ("Partly yes", "Teilweise
+ja", "Частично да", r125): the relation holds in part, which no Yes/No settles."""
+
+
+_NEXT_TO = 3
+"""Characters of punctuation or space that may stand between an answer word and its qualifier."""
+
+
+def _partial(prepared: Prepared, match: re.Match[str]) -> bool:
+    """Whether the answer word `match` is itself qualified as partial, next to it ("Partly
+    yes", "Yes, partly.", "Частично да"); not a partial word elsewhere in its sentence ("Yes,
+    it is behind the car, partially hidden by it")."""
+    low = prepared.low
+    before = low[max(0, match.start() - 20) : match.start()]
+    after = low[match.end() : match.end() + 20]
+    return any(
+        (m.end() >= len(before) - _NEXT_TO and not before[m.end() :].strip(" ,.;:!-"))
+        for m in _PARTIAL.finditer(before)
+    ) or any(
+        m.start() <= _NEXT_TO and not after[: m.start()].strip(" ,.;:!-")
+        for m in _PARTIAL.finditer(after)
     )
 
 
