@@ -621,11 +621,6 @@ DISPUTED = {
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
-    "four127-056": (
-        "'If I were the man, the toolbox would be in front of me, to my left.' read C (left): "
-        "two directions in one sentence, the second read alone; the rounds label such a pair "
-        "by its main direction when the other is qualified ('slightly'), ambiguous when not"
-    ),
     "two109-040": (
         "'..., there are three. Therefore, the answer is A.' (A = 2): the sentence before a "
         "declared letter naming another option's value is, on the earlier rounds, far more "

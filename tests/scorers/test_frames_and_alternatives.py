@@ -445,6 +445,21 @@ def test_the_role_premise_is_no_condition_for_the_option_reader() -> None:
     options = {"A": "front", "B": "left", "C": "behind", "D": "right"}
     assert read_option("If I were her, the cup would be behind me.", options).letter == "C"
     assert read_option("If she turned around, the cup would be behind her.", options).letter is None
+    # r105, r111: the role restated does not make a short answer long
+    long_role = "If I were the woman in the green apron, the stove would be on my right side."
+    assert read_option(long_role, options).letter == "D"
+    # two directions named: several options, whatever the role's length (r127, four127-056)
+    two = "If I were the man, the toolbox would be in front of me, to my left."
+    assert read_option(two, options).reason == "several_options"
+
+
+def test_right_as_an_intensifier_names_no_direction() -> None:
+    from vpt_tasks.scorers.options import read_option
+
+    options = {"A": "front", "B": "left", "C": "behind", "D": "right"}
+    for answer in ["The mannequin is right in front of me.", "It's right behind him."]:
+        assert read_option(answer, options).letter in {"A", "C"}, answer
+    assert read_option("It is to my right, in front of the sink.", options).letter is None
 
 
 # Round r25's fixes.

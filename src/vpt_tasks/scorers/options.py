@@ -69,6 +69,7 @@ from vpt_tasks.scorers.reading import (
     refuses_by_premise,
     rejects_premise,
     retraction,
+    role_premises,
     seeing_clauses,
     seeing_statement,
     stands_as_answer,
@@ -283,6 +284,15 @@ def _ordinals(options: Mapping[str, str]) -> dict[str, str]:
     }
 
 
+_INTENSIFIED = re.compile(
+    r"\s+(?:in\s+front|behind|next\s+to|beside|above|below|under|on\s+top|at|by|there|here"
+    r"|ahead|in\s+the\s+(?:middle|center|centre))\b"
+)
+"""What follows "right" used as an intensifier ("right in front of me", "right behind him"): no
+direction (as Isle-Brick-V2's egocentric reader reads it)."""
+_RIGHT_INTENSIFIER = re.compile(rf"\bright(?={_INTENSIFIED.pattern})")
+
+
 def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
     """The options' texts or values named in the answer; a longer text wins over one inside it."""
     candidates = []
@@ -293,8 +303,10 @@ def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
             forms.add(ordinals[letter])
         for form in forms:
             for start, end in _occurrences(prepared.low, form):
-                if not _list_marker(prepared.low, start, end) and not _counting_aloud(
-                    prepared.low, start, end
+                if not (
+                    _list_marker(prepared.low, start, end)
+                    or _counting_aloud(prepared.low, start, end)
+                    or (form == "right" and _INTENSIFIED.match(prepared.low, end))
                 ):
                     candidates.append(_Mention(letter, start, end, False))
     candidates.sort(key=lambda m: (-(m.end - m.start), m.start))
@@ -455,8 +467,13 @@ def _walks_through_options(prepared: Prepared, affirmed: list[_Mention]) -> bool
 
 
 def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, str]) -> str | None:
-    """A short answer, with no negation and no "if", naming one option."""
-    answer_words = words(prepared.low)
+    """A short answer, with no negation and no "if", naming one option. The question's role
+    taken as a premise ("If I were the man in the blue apron, ...") is not counted: it is the
+    question's frame restated (r105, r111)."""
+    low = prepared.low
+    for start, end in reversed(role_premises(low)):
+        low = low[:start] + low[end:]
+    answer_words = words(_RIGHT_INTENSIFIER.sub(" ", low))
     if len(answer_words) > _SHORT_WORDS or any(
         prepared.is_hypothetical(c) for c in prepared.clauses
     ):
