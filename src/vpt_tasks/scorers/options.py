@@ -284,6 +284,31 @@ def _ordinals(options: Mapping[str, str]) -> dict[str, str]:
     }
 
 
+_NOT_A_MODIFIER = _STOPWORDS | frozenset("front behind left right near next beside under".split())
+
+
+def _head_forms(options: Mapping[str, str]) -> dict[str, set[str]]:
+    """An option text that is a plain noun phrase is also named by its head without the
+    words before it, where no other option's text has that head: "the laptop" or "the test
+    cassette" for "a silver laptop" / "a white test cassette" (r101, r105). Not a text with a
+    preposition or a number ("the poster on the wall behind him", "3 red dots"): its last
+    words need not name it."""
+    said = {
+        letter: re.sub(r"^(?:a|an|the)\s+", "", " ".join(str(v).casefold().split()))
+        for letter, v in options.items()
+    }
+    heads: dict[str, set[str]] = {letter: set() for letter in options}
+    for letter, text in said.items():
+        parts = text.split()
+        if len(parts) < 2 or not all(p.isalpha() and p not in _NOT_A_MODIFIER for p in parts):
+            continue
+        for i in range(1, len(parts)):
+            head = " ".join(parts[i:])
+            if not any(_occurrences(other, head) for k, other in said.items() if k != letter):
+                heads[letter] |= {head, f"the {head}"}
+    return heads
+
+
 _INTENSIFIED = re.compile(
     r"\s+(?:in\s+front|behind|next\s+to|beside|above|below|under|on\s+top|at|by|there|here"
     r"|ahead|in\s+the\s+(?:middle|center|centre))\b"
@@ -297,8 +322,9 @@ def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
     """The options' texts or values named in the answer; a longer text wins over one inside it."""
     candidates = []
     ordinals = _ordinals(options)
+    heads = _head_forms(options)
     for letter, value in options.items():
-        forms = number_synonyms(value)
+        forms = number_synonyms(value) | heads[letter]
         if letter in ordinals:
             forms.add(ordinals[letter])
         for form in forms:
@@ -396,6 +422,10 @@ _FINAL_STATEMENT = re.compile(r"\banswer\s*(?::|-|is\b)")
 """Where an answer states its answer ("Answer: B", "the answer is B", "Final answer - B")."""
 
 
+_ENUMERATION = 3
+"""Options' texts named in one sentence that make it an enumeration, not a stated answer."""
+
+
 def _stated(prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mention]) -> str | None:
     """Letters of the clauses that say nothing but the answer; several if they disagree.
 
@@ -409,11 +439,20 @@ def _stated(prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mentio
     if last is not None:
         marked = prepared.clause_at(last.start())
         from_clause = marked.start if marked is not None else last.start()
+    texts_by_sentence: dict[int, set[str]] = {}
+    for mention in mentions:
+        if not mention.label:
+            texts_by_sentence.setdefault(_sentence_of(prepared, mention.start), set()).add(
+                mention.letter
+            )
     by_clause: dict[Clause, list[_Mention]] = {}
     for mention in mentions:
         clause = prepared.clause_at(mention.start)
-        if clause is not None and clause.start >= from_clause:
-            by_clause.setdefault(clause, []).append(mention)
+        if clause is None or clause.start < from_clause:
+            continue
+        if len(texts_by_sentence.get(clause.sentence, ())) >= _ENUMERATION:
+            continue  # "From left to right: helmet, wrench, pump, rag." walks through them
+        by_clause.setdefault(clause, []).append(mention)
     chosen = []
     chosen_set = set(affirmed)  # membership in constant time: mentions can be many
     for clause, inside in by_clause.items():
@@ -471,8 +510,10 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
     taken as a premise ("If I were the man in the blue apron, ...") is not counted: it is the
     question's frame restated (r105, r111)."""
     low = prepared.low
-    for start, end in reversed(role_premises(low)):
+    roles = role_premises(low)
+    for start, end in reversed(roles):
         low = low[:start] + low[end:]
+    affirmed = [m for m in affirmed if not any(a <= m.start < b for a, b in roles)]
     answer_words = words(_RIGHT_INTENSIFIER.sub(" ", low))
     if len(answer_words) > _SHORT_WORDS or any(
         prepared.is_hypothetical(c) for c in prepared.clauses
