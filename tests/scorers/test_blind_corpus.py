@@ -539,6 +539,10 @@ SHA256 = {
     "four_options_r125.jsonl": "16a7e658a3d65df6747b9818229f52b9593e5420573f1cf9ea7db25a2412bf4d",
     "isle_brick_r125.jsonl": "5de252c99f383da11331b73d1083255e8de84e4a29553730da80da2abce5e5ec",
     "comfort_r125.jsonl": "fe8f715e9397c238cfbac4b3edec064e39e6b2ec68dfcdf35fa3c97b43828347",
+    "two_options_r128.jsonl": "d556cc33a8825d3c7f62640d99bcf37b60870dc7f691383df0436380b1ec3c3a",
+    "four_options_r128.jsonl": "714d685320222e840c517288340dd4ec5750f28a7268a80e8357b0105091352a",
+    "isle_brick_r128.jsonl": "51d840c9daedd74ffbce889a1301d9f7d4f18cfd028ae77a48d958b4221c060f",
+    "comfort_r128.jsonl": "e0586c69e15cf54749e277b5933f30f0da60828640f47202a0e832f19246c70d",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
@@ -562,13 +566,16 @@ MEASURE_ONLY_ROUNDS = (
     126,
     128,
     130,
+    132,
+    134,
+    136,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
 best single answer)") were not fixed, so no reader has been fixed from it; and r53, read at the
 end of its stop (measure-only from the start, as r54); and r79-r88, read on the final code of
 the stop that wrote them; from r89 the even rounds again, and r95-r100 and
-r113-r124, declared measure-only before they were written; r126, r128 and r130 likewise."""
+r113-r124, declared measure-only before they were written; r126, r128, r130, r132, r134 and r136 likewise."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
