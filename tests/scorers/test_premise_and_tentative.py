@@ -44,6 +44,8 @@ YES_NO = {"A": "Yes", "B": "No"}
         "could also see by looking down, which would make it 2.",
         # r63: a possibility offered after a concession
         "It is in front of him, although it could be slightly to his left.",
+        # r135: a second answer trailed after an ellipsis
+        "It is in front of him... or behind him if he turned his head.",
     ],
 )
 def test_an_alternative_offered_as_a_possibility_leaves_an_option_undecided(answer) -> None:
@@ -63,6 +65,7 @@ def test_an_alternative_offered_as_a_possibility_leaves_an_option_undecided(answ
             "The dog is at the edge of its view: it might just see it, or it might not.",
         ),
         ("Q3", "yesno", "They seem to be on the same surface, or perhaps not."),
+        ("Q7", "egocentric", "The dog is on my left... or maybe behind me."),
     ],
 )
 def test_an_alternative_offered_as_a_possibility_leaves_components_undecided(
@@ -70,6 +73,11 @@ def test_an_alternative_offered_as_a_possibility_leaves_components_undecided(
 ) -> None:
     reading = read_components(answer, kind, question=QUESTIONS[qid])
     assert not reading.decided and reading.why == "alternatives", reading
+
+
+def test_an_ellipsis_then_or_rather_corrects() -> None:
+    read = read_components("It is to my left... or rather, behind me on the left.", "egocentric")
+    assert read.decided and read.components == {"back", "left"}, read
 
 
 def test_an_alternative_offered_leaves_a_yes_no_reply_undecided() -> None:

@@ -689,6 +689,9 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "Therefore, the answer is A. However, ... which would make it 2." (r57): another count
     r"|\bwould\s+make\s+(?:it|that|this|the\s+(?:answer|count|total))\s+(?:\d+|one|two|three"
     r"|four|five|six|seven|eight|nine|ten)\b"
+    # "so I see 1... or 3 if you count the hidden ones" (r135): a second answer trailed after
+    # ("... or rather, to my northeast" corrects: no alternative)
+    r"|(?:\.\.\.|…)\s*or\b(?!,?\s+(?:rather|actually|more\s+precisely|better))"
     # "..., but looking straight ahead I can't. So yes and no." (r51): both answers given
     r"|(?<!between\s)\b(?:yes|yeah)\s+and\s+no\b|(?<!between\s)\bno\s+and\s+yes\b"
 )
