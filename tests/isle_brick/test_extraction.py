@@ -259,6 +259,25 @@ CASES: list[Case] = [
         {"no"},
         1.0,
     ),
+    # one surface named for both (r131): the same surface in other words
+    Case(
+        "q3-both-on-one-surface",
+        "Q3",
+        "wardrobe",
+        "Both the minifigure and the wardrobe are placed on the grey tabletop.",
+        {"yes"},
+        {"yes"},
+        1.0,
+    ),
+    Case(
+        "q3-also-on-it",
+        "Q3",
+        "cat",
+        "The minifigure is on a white surface and the cat is also on the white surface.",
+        {"yes"},
+        {"yes"},
+        1.0,
+    ),
     # ---------------------------------------------------------------- Q4
     Case("acc-north", "Q4", "dog", "north", {"north"}, {"north"}, 1.0),
     Case("acc-northeast", "Q4", "dog", "northeast", {"north"}, {"north", "east"}, 0.5),

@@ -824,7 +824,14 @@ _POSITIVE_EVIDENCE: dict[Topic, re.Pattern[str]] = {
         rf"|\b(?:in|within)\s+{OWNERS}\s+{FIELD_OF_VIEW}\b",
         _FLAGS,
     ),
-    "surface": re.compile(rf"\bsame\s+(?:[\w-]+\s+){{0,2}}?{_SURFACES}\b", _FLAGS),
+    "surface": re.compile(
+        rf"\bsame\s+(?:[\w-]+\s+){{0,2}}?{_SURFACES}\b"
+        # one surface named for both: "Both ... are placed on the grey tabletop" (r131); "the
+        # cat is also on the white surface" (the other said to be on it before)
+        r"|\b(?:both|also)\b[^.;!?\n]{0,80}?\bon\s+(?:the|that|this)\s+"
+        rf"(?:[\w-]+\s+){{0,2}}?{_SURFACES}\b",
+        _FLAGS,
+    ),
 }
 
 
