@@ -578,3 +578,16 @@ def test_a_conclusion_ending_on_its_option_text_and_label_is_read() -> None:
     question = "Which of the following items are visible to the woman?"
     assert read_option(walk + " (B).", options, question=question).letter == "B"
     assert read_option(walk + ".", options, question=question).letter is None
+
+
+def test_the_last_sentence_labelling_its_pick_is_read() -> None:
+    # r107, r135: "<option text> (<its letter>)" closing the answer is the answer's pick
+    items = {"A": "a cutting board", "B": "a fruit bowl", "C": "a stove", "D": "a blender"}
+    picked = "From left to right: blender, bowl, board, stove.\n\nThe leftmost is the blender (D)."
+    reading = read_option(picked, items)
+    assert reading.letter == "D" and "labelled" in reading.readers, reading
+    # another option labelled anywhere: two weighed, not one picked
+    weighed = "From the camera it is the stove (C). From her side, the leftmost is the blender (D)."
+    assert read_option(weighed, items).letter is None
+    # a text with another option's letter is no pick of either
+    assert "labelled" not in read_option("The leftmost is the blender (C).", items).readers

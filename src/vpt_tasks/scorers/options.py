@@ -89,7 +89,7 @@ NO_OPTION = "Z"
 """The letter of an answer that picks no option (VLMEvalKit's convention)."""
 UNKNOWN_VALUE = "Unknown"
 """The value of an answer that picks no option (Isle v1's convention)."""
-READERS = ("lead", "stated", "short", "paraphrase", "concluding", "excluded")
+READERS = ("lead", "stated", "short", "paraphrase", "concluding", "labelled", "excluded")
 """The readers, in the order their readings are reported."""
 
 _SEVERAL = "several"
@@ -643,6 +643,26 @@ def _concluding(prepared: Prepared, affirmed: list[_Mention]) -> str | None:
     return None
 
 
+def _labelled(prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mention]) -> str | None:
+    """The option the last sentence names by its text and its own letter together ("The
+    leftmost item is the blender (D).", r107, r135): the answer labelling its pick, when it
+    labels no other option anywhere ("... on the right of the image (D). From his side it
+    would be on his left (C)." weighs two)."""
+    if not prepared.sentences or len({m.letter for m in mentions if m.label}) != 1:
+        return None
+    start, end = prepared.sentences[-1]
+    inside = [m for m in affirmed if start <= m.start < end]
+    paired = [
+        text.letter
+        for text, label in zip(inside, inside[1:], strict=False)
+        if not text.label
+        and label.label
+        and label.letter == text.letter
+        and not prepared.low[text.end : label.start].strip(" ([")
+    ]
+    return _one(paired) if paired else None
+
+
 # --------------------------------------------------------------------------
 # the option list echoed back
 
@@ -1159,6 +1179,7 @@ def read_option(
             ("short", _short(prepared, affirmed, options)),
             ("paraphrase", _paraphrase(prepared, affirmed, options)),
             ("concluding", _concluding(prepared, affirmed)),
+            ("labelled", _labelled(prepared, mentions, affirmed)),
             ("excluded", _excluded(prepared, mentions, affirmed, options)),
         )
         if letter is not None
