@@ -563,6 +563,10 @@ SHA256 = {
     "four_options_r136.jsonl": "8fde98bd0d051e4f9c822eebde343c3740fa5445106fb3a0cefc2aa53d4ff027",
     "isle_brick_r136.jsonl": "fa33d28c1896755e5f96d16ae170ad78af842a2e61eeabe47a7ea11acdb76461",
     "comfort_r136.jsonl": "abec5f7effefef240cd89554bc29d7318a239a95881e547f8c8d8e8e82cf7bb1",
+    "two_options_r133.jsonl": "5edc04310e42475ed7d16464dfb548ca172aee0878bc985bd0c928b8ac7d84a5",
+    "four_options_r133.jsonl": "ff5a2944e4b4aa2b5c1bf325cf810d25bddd23bf2191b1f9a6bbdc27c2c1b269",
+    "isle_brick_r133.jsonl": "63c44dba45a5de48471fcf4be8398705d58d1b2ca1d92dcab5a0d5092c4672b8",
+    "comfort_r133.jsonl": "1a42d8bceeac3dd4b06ece5c7cb35a2a7ab8327a38a92f92cab801e405a06e1a",
 }
 MEASURE_ONLY_ROUNDS = (
     13,

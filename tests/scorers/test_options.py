@@ -591,3 +591,12 @@ def test_the_last_sentence_labelling_its_pick_is_read() -> None:
     assert read_option(weighed, items).letter is None
     # a text with another option's letter is no pick of either
     assert "labelled" not in read_option("The leftmost is the blender (C).", items).readers
+
+
+def test_a_one_sentence_answer_is_short_up_to_twenty_words() -> None:
+    # r133 (two133-035): thirteen words, one sentence, one count
+    dots = {"A": "1", "B": "2"}
+    assert read_option("I can see two red dots on the wall in front of me.", dots).letter == "B"
+    # two sentences of that length are no short answer: reasoning may come first
+    long = "The wall in front of me has red dots. I can see two of them from here."
+    assert "short" not in read_option(long, dots).readers

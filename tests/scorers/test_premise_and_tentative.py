@@ -46,6 +46,8 @@ YES_NO = {"A": "Yes", "B": "No"}
         "It is in front of him, although it could be slightly to his left.",
         # r135: a second answer trailed after an ellipsis
         "It is in front of him... or behind him if he turned his head.",
+        # two offered as the last sentence
+        "I think it is either in front of him or behind him.",
     ],
 )
 def test_an_alternative_offered_as_a_possibility_leaves_an_option_undecided(answer) -> None:
@@ -66,6 +68,7 @@ def test_an_alternative_offered_as_a_possibility_leaves_an_option_undecided(answ
         ),
         ("Q3", "yesno", "They seem to be on the same surface, or perhaps not."),
         ("Q7", "egocentric", "The dog is on my left... or maybe behind me."),
+        ("Q7", "egocentric", "The dog is either in front of me or slightly to my right."),
     ],
 )
 def test_an_alternative_offered_as_a_possibility_leaves_components_undecided(
@@ -73,6 +76,12 @@ def test_an_alternative_offered_as_a_possibility_leaves_components_undecided(
 ) -> None:
     reading = read_components(answer, kind, question=QUESTIONS[qid])
     assert not reading.decided and reading.why == "alternatives", reading
+
+
+def test_either_or_weighed_before_a_declared_answer_is_reasoning() -> None:
+    answer = "He could be either installing or removing it; he is most likely installing it.\n\nA"
+    options = {"A": "Install a wheel", "B": "Remove a wheel", "C": "Pump", "D": "Clean"}
+    assert read_option(answer, options).letter == "A"
 
 
 def test_an_ellipsis_then_or_rather_corrects() -> None:

@@ -94,6 +94,10 @@ READERS = ("lead", "stated", "short", "paraphrase", "concluding", "labelled", "e
 
 _SEVERAL = "several"
 _SHORT_WORDS = 12
+_ONE_SENTENCE_WORDS = 20
+"""An answer of one clause is short up to this many words ("I can see two red dots on the wall in
+front of me.", r133): one clause holds no reasoning or contrast beside its answer ("She sees
+the lamp, but the door is behind her" is two)."""
 _YES = YES_WORDS
 _NO = NO_WORDS
 
@@ -515,7 +519,8 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
         low = low[:start] + low[end:]
     affirmed = [m for m in affirmed if not any(a <= m.start < b for a, b in roles)]
     answer_words = words(_RIGHT_INTENSIFIER.sub(" ", low))
-    if len(answer_words) > _SHORT_WORDS or any(
+    one_clause = len(prepared.clauses) == 1 and len(answer_words) <= _ONE_SENTENCE_WORDS
+    if (len(answer_words) > _SHORT_WORDS and not one_clause) or any(
         prepared.is_hypothetical(c) for c in prepared.clauses
     ):
         return None

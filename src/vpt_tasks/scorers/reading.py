@@ -689,6 +689,9 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "Therefore, the answer is A. However, ... which would make it 2." (r57): another count
     r"|\bwould\s+make\s+(?:it|that|this|the\s+(?:answer|count|total))\s+(?:\d+|one|two|three"
     r"|four|five|six|seven|eight|nine|ten)\b"
+    # "my intention is either to perform the test or to read the instructions": two offered as
+    # the answer's last sentence (one weighed before a declared answer is reasoning)
+    r"|\beither\b[^.?!\n]{1,120}?\bor\b[^.?!\n]*[.?!]*\s*$"
     # "so I see 1... or 3 if you count the hidden ones" (r135): a second answer trailed after
     # ("... or rather, to my northeast" corrects: no alternative)
     r"|(?:\.\.\.|…)\s*or\b(?!,?\s+(?:rather|actually|more\s+precisely|better))"
