@@ -53,6 +53,7 @@ from vpt_tasks.scorers.reading import (
     HEDGE_WORDS,
     HESITATION,
     OWNERS,
+    PARTLY,
     REFUSAL,
     REFUSAL_FIRST_PERSON,
     SEE_VERBS,
@@ -766,8 +767,8 @@ _EXCLUDES_SPEAKER = re.compile(
 _LEFT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+left\b", _FLAGS)
 _RIGHT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+right\b", _FLAGS)
 _PARTIAL = re.compile(
-    r"^[\W_]*(?:only\s+)?(?:partially|partly|somewhat|sort\s+of|kind\s+of|in\s+part)\b"
-    r"|\b(?:maybe|perhaps|possibly|only)\s+(?:partially|partly|in\s+part)\b"
+    rf"^[\W_]*(?:only\s+)?(?:{PARTLY}|somewhat|sort\s+of|kind\s+of)\b"
+    rf"|\b(?:maybe|perhaps|possibly|only)\s+{PARTLY}\b"
     r"(?!\s+(?:hidden|blocked|obscured|covered)\b)",
     _FLAGS,
 )

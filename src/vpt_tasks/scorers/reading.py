@@ -37,6 +37,7 @@ __all__ = [
     "ANSWER_SUBJECTS",
     "CLAUSE_WORDS",
     "HEDGE_WORDS",
+    "PARTLY",
     "HESITATION",
     "MAX_CHARS",
     "NO_WORDS",
@@ -908,6 +909,13 @@ def seeing_statement(prepared: Prepared) -> str | None:
     said = seeing_statements(prepared)
     return said[-1] if said else None
 
+
+PARTLY = (
+    r"(?:\b(?:partly|partially|in\s+part|teilweise|parcialmente|en\s+parte|em\s+parte"
+    r"|partiellement|en\s+partie|parzialmente|in\s+parte|gedeeltelijk|deels|delvis"
+    r"|частично|отчасти|sebagian)\b|部分|부분적)"
+)
+""""Partly" in English and the languages COMFORT asks in: an answer that holds in part."""
 
 HEDGE_WORDS = frozenset(
     """possible possibly could might may perhaps maybe likely probably unclear unsure partially

@@ -21,6 +21,7 @@ from vpt_tasks.scorers.reading import (
     ANSWER_JOINS,
     ANSWER_SUBJECTS,
     HEDGE_WORDS,
+    PARTLY,
     Clause,
     Prepared,
     asks_itself,
@@ -167,11 +168,7 @@ def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
     )
 
 
-_PARTIAL = re.compile(
-    r"\b(?:partly|partially|in\s+part|teilweise|parcialmente|en\s+parte|em\s+parte"
-    r"|partiellement|en\s+partie|parzialmente|in\s+parte|gedeeltelijk|deels|delvis"
-    r"|частично|отчасти|sebagian)\b|部分|부분적"
-)
+_PARTIAL = re.compile(PARTLY)
 """A Yes/No qualified as partial, in the languages COMFORT asks in ("Partly yes", "Teilweise
 ja", "Частично да", r125): the relation holds in part, which no Yes/No settles."""
 
