@@ -567,6 +567,14 @@ SHA256 = {
     "four_options_r133.jsonl": "ff5a2944e4b4aa2b5c1bf325cf810d25bddd23bf2191b1f9a6bbdc27c2c1b269",
     "isle_brick_r133.jsonl": "63c44dba45a5de48471fcf4be8398705d58d1b2ca1d92dcab5a0d5092c4672b8",
     "comfort_r133.jsonl": "1a42d8bceeac3dd4b06ece5c7cb35a2a7ab8327a38a92f92cab801e405a06e1a",
+    "two_options_r140.jsonl": "6bcdfc152c2c5d2c1168296a41c219bdbb4b4165222352b8130abca741067faa",
+    "four_options_r140.jsonl": "275c587bebc3b1bc917091afdc775a076964f2a14384cd01e005fe28e6d458d5",
+    "isle_brick_r140.jsonl": "793bb6a5101bdcf259d8c36d1ed8ffc06d36d05a8bd60f0cf215144afe3ad83d",
+    "comfort_r140.jsonl": "cd371a83fa503ed8149dc7540b77ceea3ad5136a1a94300c694ac5efcfb71b29",
+    "two_options_r141.jsonl": "46b8aa9265097bc78c4a03153a48373f4351c9fa949487fa18848ba2c436123b",
+    "four_options_r141.jsonl": "d193223d5fb586235740865fad730535390ee15242552c3129c1383691410ce8",
+    "isle_brick_r141.jsonl": "6a59a24a2630c59575f2c733146b43458541c7586bb82e00022aca6412085835",
+    "comfort_r141.jsonl": "468afdd2fde5b2a51a2242eac42bb8e003ee57c2cdb4f309f8031fc5be091a10",
 }
 MEASURE_ONLY_ROUNDS = (
     13,

@@ -364,6 +364,21 @@ SEE_AS_IT = (
 )
 
 
+def test_asked_as_the_figure_would_is_the_roles_mood() -> None:
+    # r141 (two141-060): "As the minifigure, I would not be able to see the dagger" answers No
+    from vpt_tasks.scorers.options import read_option
+
+    yes_no = {"A": "Yes", "B": "No"}
+    said = "As the minifigure, I would not be able to see the bat."
+    assert read_option(said, yes_no, question=SEE_AS_IT).letter == "B"
+    # asked about the figure, "would" stays a counterfactual
+    about = "Can the minifigure see the bat in the picture?"
+    assert read_option("It would be able to see the bat.", yes_no, question=about).letter is None
+    # both answers offered as possible is no answer
+    both = "As the minifigure, I would see the bat. So the answer could be yes or no."
+    assert read_option(both, yes_no, question=SEE_AS_IT).letter is None
+
+
 def test_asked_as_the_figure_the_speakers_seeing_statement_answers() -> None:
     """r55: to a question that makes the model the figure, "I can see the bat" is the
     figure's statement; seeing only part of it, or a possibility, still answers nothing."""

@@ -918,8 +918,12 @@ def _seeing_answer(
     clauses = [set(words(prepared.sentence_text(c.sentence))) for _, c in statements]
     # asked as the figure ("Imagine you are the minifigure ... can you see the bat?"), the
     # speaker's "I can see the bat" is the figure's (r55)
-    own = set() if _ADDRESSED.search(question.lower()) else _SPEAKER
-    if any(found & (own | _MAYBE | _PART) for found in clauses):
+    addressed = _ADDRESSED.search(question.lower()) is not None
+    own = set() if addressed else _SPEAKER
+    # asked as the figure, "would" is the role's mood ("As the minifigure, I would not be able
+    # to see the dagger", r141), no counterfactual
+    maybe = _MAYBE - {"would"} if addressed else _MAYBE
+    if any(found & (own | maybe | _PART) for found in clauses):
         return None
     if not any(asked.group("thing") in words(prepared.clause_text(c)) for _, c in statements):
         return None

@@ -696,6 +696,8 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "so I see 1... or 3 if you count the hidden ones" (r135): a second answer trailed after
     # ("... or rather, to my northeast" corrects: no alternative)
     r"|(?:\.\.\.|…)\s*or\b(?!,?\s+(?:rather|actually|more\s+precisely|better))"
+    # "So the answer could be yes or no": both offered as possible
+    r"|\b(?:could|might|may)\s+be\s+(?:either\s+)?(?:yes\s+or\s+no|no\s+or\s+yes)\b"
     # "..., but looking straight ahead I can't. So yes and no." (r51): both answers given
     r"|(?<!between\s)\b(?:yes|yeah)\s+and\s+no\b|(?<!between\s)\bno\s+and\s+yes\b"
 )
