@@ -575,6 +575,14 @@ SHA256 = {
     "four_options_r141.jsonl": "d193223d5fb586235740865fad730535390ee15242552c3129c1383691410ce8",
     "isle_brick_r141.jsonl": "6a59a24a2630c59575f2c733146b43458541c7586bb82e00022aca6412085835",
     "comfort_r141.jsonl": "468afdd2fde5b2a51a2242eac42bb8e003ee57c2cdb4f309f8031fc5be091a10",
+    "two_options_r138.jsonl": "0b6f67bc99ec46cfed7766949117e1246de18bf5664bd9864384415fa111cf19",
+    "four_options_r138.jsonl": "2521f3cccf1e3a35471062ae296359bbf7bd491df44a20e2e124d8ac4e8755b5",
+    "isle_brick_r138.jsonl": "181337fb65711a265ab4f31c86f6417609fe0095bf860130038a7e5d57f7bdf6",
+    "comfort_r138.jsonl": "1a5b924810915e12d56ac8573f6032c5f204c30bd43e0c74bd6f5e377b99985d",
+    "two_options_r142.jsonl": "84e1f02265b5208b6d9f4319ea53083d0bf35c498d392f27cba50eb8ffdba961",
+    "four_options_r142.jsonl": "15c593b5e2fc652263c34e55e0db9bc4f4e4d4a3bd7676e18a6fa5e108ba85d5",
+    "isle_brick_r142.jsonl": "cc36070895bea74d2e8dac08858a56586dcc95f8ecbef1b6a4212d2dabda9bd7",
+    "comfort_r142.jsonl": "aef43816b5627ef61d82ead14a117b378c5b392ea8e5bf5281fa7cbbcc63716c",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
