@@ -583,6 +583,10 @@ SHA256 = {
     "four_options_r142.jsonl": "15c593b5e2fc652263c34e55e0db9bc4f4e4d4a3bd7676e18a6fa5e108ba85d5",
     "isle_brick_r142.jsonl": "cc36070895bea74d2e8dac08858a56586dcc95f8ecbef1b6a4212d2dabda9bd7",
     "comfort_r142.jsonl": "aef43816b5627ef61d82ead14a117b378c5b392ea8e5bf5281fa7cbbcc63716c",
+    "two_options_r137.jsonl": "1c501f476da584f17f15084fc90921ccc11e6460260bfffbc6c6976e6462c35f",
+    "four_options_r137.jsonl": "ef96f7a644321ed01439cd0ae19e9124d745155a863b2a84dd9e8a130934d8e0",
+    "isle_brick_r137.jsonl": "56f11f2d38e2e8ffcdf6edcf297741a5ad133ed42169c00999dc38f789a9c3f2",
+    "comfort_r137.jsonl": "38860111ce6c3ac635c45dd30e104c3130718ec7eaec9e094c4bb9ffa28275f2",
 }
 MEASURE_ONLY_ROUNDS = (
     13,

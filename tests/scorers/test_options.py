@@ -600,3 +600,22 @@ def test_a_one_sentence_answer_is_short_up_to_twenty_words() -> None:
     # two sentences of that length are no short answer: reasoning may come first
     long = "The wall in front of me has red dots. I can see two of them from here."
     assert "short" not in read_option(long, dots).readers
+
+
+def test_a_letter_joined_to_a_label_is_a_label() -> None:
+    # r137 (four137-026): "Both A and C appear ..." names two options
+    items = {"A": "a potted plant", "B": "a blue laptop", "C": "a framed photo", "D": "a rack"}
+    assert read_option("Both A and C appear to be visible.", items).reason == "several_options"
+    # an article after "and" is no label: "a plant and a photo" has none
+    assert read_option("B and a photo appear.", items).letter is None
+
+
+def test_a_direction_said_of_the_asked_thing_is_the_relation_turned() -> None:
+    # r137 (four137-043): "The man is standing in front of the stove" places him, not the stove
+    sides = {"A": "front", "B": "behind", "C": "left", "D": "right"}
+    asked = "From the man's perspective, in which direction is the stove?"
+    assert (
+        read_option("The man is standing in front of the stove.", sides, question=asked).letter
+        is None
+    )
+    assert read_option("The stove is in front of him.", sides, question=asked).letter == "A"

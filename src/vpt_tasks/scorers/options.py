@@ -39,6 +39,7 @@ Nothing here calls a model and nothing is random.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -134,6 +135,7 @@ _LABEL_FOLLOWERS = frozenset(
 _SINGLE_LETTER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z])(?![A-Za-z0-9])")
 # the label after this one in a run: "A B C D", "A/B", "A / B" (r89: "... -- A/B." offers two)
 _LABEL_RUN = re.compile(r"\s*/?\s*([A-Z])(?![A-Z0-9])")
+_JOINED_LABEL = re.compile(r"(?<![A-Za-z0-9])([A-Z])\s*(?:,|and|or|&)\s*$")
 _OPEN = "([{\"'"
 _CLOSE = ")]}.:,;\"'!?"
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -219,7 +221,9 @@ def _labels(prepared: Prepared, letters: set[str]) -> list[_Mention]:
             if prefixed or bracketed:  # "Answer: E" with options A-D
                 found.append(_Mention(upper, start, end, True))
             continue
-        if prefixed or bracketed or closes:
+        joined = _JOINED_LABEL.search(before)
+        if prefixed or bracketed or closes or (joined and joined.group(1) in letters):
+            # (joined: "Both A and C appear ...": a letter joined to a label is one, r137)
             found.append(_Mention(upper, start, end, True))
         elif after.lstrip(" ")[:1] in "([" or _next_label(after) in letters:
             # "A (2 cars)": an article is not followed by a bracket; "A B C D": a run of labels
@@ -1145,6 +1149,29 @@ OBJECTIONS: tuple[Objection[_Chosen], ...] = (
 """The witnesses that may object to the option the readers agreed on, in order."""
 
 
+_PLACED_THING = re.compile(
+    r"\b(?:is|are|would|will)\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<thing>[a-z-]+)"
+    r"(?=\s+(?:be|from|relative|located|positioned|placed)\b|\s*\?)"
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _asked_placed(question: str | None) -> re.Pattern[str] | None:
+    """For a question asking where a thing is ("In which direction is the stove from him?"),
+    what follows a direction said of that thing instead: "in front *of the stove*" places
+    something else relative to it, the relation said the other way round, which a person's
+    own front and back do not turn (r137)."""
+    if question is None or not _ASKS_DIRECTION.search(question.lower()):
+        return None
+    placed = _PLACED_THING.search(question.lower())
+    if placed is None:
+        return None
+    return re.compile(rf"\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}?{re.escape(placed['thing'])}\b")
+
+
+_ASKS_DIRECTION = re.compile(r"\b(?:which|what)\s+direction\b|\bwhere\s+(?:is|are|would)\b")
+
+
 def read_option(
     answer: str | None, options: Mapping[str, str], *, question: str | None = None
 ) -> OptionReading:
@@ -1179,6 +1206,9 @@ def read_option(
     mentions = sorted(
         _labels(prepared, letters) + _values(prepared, options), key=lambda m: m.start
     )
+    asked = _asked_placed(question)
+    if asked is not None:  # "The man is standing in front of the stove": the stove's side of him
+        mentions = [m for m in mentions if m.label or not asked.match(prepared.low, m.end)]
     affirmed = _affirmed(prepared, mentions)
     readings = {
         name: letter
