@@ -587,6 +587,10 @@ SHA256 = {
     "four_options_r137.jsonl": "ef96f7a644321ed01439cd0ae19e9124d745155a863b2a84dd9e8a130934d8e0",
     "isle_brick_r137.jsonl": "56f11f2d38e2e8ffcdf6edcf297741a5ad133ed42169c00999dc38f789a9c3f2",
     "comfort_r137.jsonl": "38860111ce6c3ac635c45dd30e104c3130718ec7eaec9e094c4bb9ffa28275f2",
+    "two_options_r139.jsonl": "092fe0f786cec68fd1284f4bc7525218928665c3efe51e1b9a046581ff82d23c",
+    "four_options_r139.jsonl": "8e0a5fe094b4513f0a474eeca9fb0c941de88f64275d8e9b81aeb758af699082",
+    "isle_brick_r139.jsonl": "5c96858db46e84c51aad3ecae41e174f768176c8c22b8c039df821bf0bf3b7e0",
+    "comfort_r139.jsonl": "4101391b9c33d22164c47cef2cd76d3a6b93cc0dd64a2791f0277da1abad495d",
 }
 MEASURE_ONLY_ROUNDS = (
     13,

@@ -619,3 +619,11 @@ def test_a_direction_said_of_the_asked_thing_is_the_relation_turned() -> None:
         is None
     )
     assert read_option("The stove is in front of him.", sides, question=asked).letter == "A"
+
+
+def test_a_letter_before_a_dash_is_a_label() -> None:
+    # r139 (two139-059): "A — the dog is behind me" opens with its label; an article takes no dash
+    yes_no = {"A": "No", "B": "Yes"}
+    assert read_option("A — the dog is behind me, out of my line of sight.", yes_no).letter == "A"
+    assert read_option("**B** - it is in front of me.", yes_no).letter == "B"
+    assert read_option("A-frame ladder stands there.", yes_no).letter is None

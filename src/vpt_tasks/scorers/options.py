@@ -135,6 +135,7 @@ _LABEL_FOLLOWERS = frozenset(
 _SINGLE_LETTER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z])(?![A-Za-z0-9])")
 # the label after this one in a run: "A B C D", "A/B", "A / B" (r89: "... -- A/B." offers two)
 _LABEL_RUN = re.compile(r"\s*/?\s*([A-Z])(?![A-Z0-9])")
+_DASH_AFTER = re.compile(r"\s*-(?:\s|$)")
 _JOINED_LABEL = re.compile(r"(?<![A-Za-z0-9])([A-Z])\s*(?:,|and|or|&)\s*$")
 _OPEN = "([{\"'"
 _CLOSE = ")]}.:,;\"'!?"
@@ -225,8 +226,13 @@ def _labels(prepared: Prepared, letters: set[str]) -> list[_Mention]:
         if prefixed or bracketed or closes or (joined and joined.group(1) in letters):
             # (joined: "Both A and C appear ...": a letter joined to a label is one, r137)
             found.append(_Mention(upper, start, end, True))
-        elif after.lstrip(" ")[:1] in "([" or _next_label(after) in letters:
-            # "A (2 cars)": an article is not followed by a bracket; "A B C D": a run of labels
+        elif (
+            after.lstrip(" ")[:1] in "(["
+            or _DASH_AFTER.match(after)
+            or _next_label(after) in letters
+        ):
+            # "A (2 cars)", "A - the dog is behind me" (r139): an article is not followed by a
+            # bracket or a dash; "A B C D": a run of labels
             found.append(_Mention(upper, start, end, True))
         elif raw in "AI" and follower and follower not in _LABEL_FOLLOWERS:
             continue  # "A dog", "I think": the article or pronoun
