@@ -41,7 +41,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
@@ -61,6 +61,7 @@ from vpt_tasks.scorers.reading import (
     Prepared,
     absence_spans,
     asks_seeing,
+    blank,
     doubts,
     hesitates,
     negation_cues,
@@ -116,7 +117,7 @@ EXCLUSIVE: dict[QuestionKind, tuple[frozenset[str], ...]] = {
 
 _FLAGS = re.IGNORECASE
 _PICTURE = r"(?:image|picture|photo|photograph)"
-_PICTURE_OR_FRAME = r"(?:image|picture|photo|photograph|frame)"
+_PICTURE_OR_FRAME = rf"(?:{_PICTURE}|frame)"
 _WORD = re.compile(r"[A-Za-z0-9']+")
 
 
@@ -124,18 +125,8 @@ _WORD = re.compile(r"[A-Za-z0-9']+")
 # small helpers
 
 
-def _blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
-    """Replace each ``(start, end)`` span with spaces, keeping offsets stable."""
-    chars = list(text)
-    for start, end in spans:
-        for i in range(max(start, 0), min(end, len(chars))):
-            if chars[i] != "\n":
-                chars[i] = " "
-    return "".join(chars)
-
-
 def _blank_matches(text: str, pattern: re.Pattern[str]) -> str:
-    return _blank(text, (m.span() for m in pattern.finditer(text)))
+    return blank(text, (m.span() for m in pattern.finditer(text)))
 
 
 # --------------------------------------------------------------------------
@@ -185,7 +176,7 @@ def _strip_question_echo(text: str, question: str | None) -> str:
             i = j + 1
         else:
             i += 1
-    return _blank(text, spans)
+    return blank(text, spans)
 
 
 # --------------------------------------------------------------------------
@@ -226,7 +217,7 @@ def _strip_option_lists(text: str, kind: QuestionKind) -> str:
         named = {_SAME_TERM.get(w, w) for w in _WORD.findall(m.group(0).lower())}
         if kind == "yesno" or every <= named:
             spans.append(m.span())
-    return _blank(text, spans)
+    return blank(text, spans)
 
 
 # --------------------------------------------------------------------------
@@ -271,7 +262,7 @@ def _mask_disclaimers(text: str, first_person: bool = False) -> str:
             stop = _SENTENCE_END.search(text, m.end())
             end = stop.start() if stop else len(text)
         spans.append((start, end))
-    return _blank(text, spans)
+    return blank(text, spans)
 
 
 # --------------------------------------------------------------------------
@@ -305,7 +296,7 @@ def _mask_counterfactuals(text: str) -> str:
     in front of it if it turned around"; "If it turned, it would see the goblet, but as it
     stands it cannot see it" keeps the last clause): not how the scene is."""
     spans = []
-    text = _blank(text, role_premises(text))  # "If I were the minifigure, ..." is the role
+    text = blank(text, role_premises(text))  # "If I were the minifigure, ..." is the role
     for sentence in _SENTENCE.finditer(text):
         if not _CONDITION_WORD.search(sentence.group()):
             continue
@@ -317,7 +308,7 @@ def _mask_counterfactuals(text: str) -> str:
             if _MODAL.search(text, start, end):
                 spans.append((start, end))
             start = end
-    return _blank(text, spans)
+    return blank(text, spans)
 
 
 _ANGLE_FROM = re.compile(
@@ -430,7 +421,7 @@ def _mask_other_viewpoints(text: str, first_person: bool = False) -> str:
     """
     clause = _OTHER_VIEWPOINT_CLAUSE_FIRST_PERSON if first_person else _OTHER_VIEWPOINT_CLAUSE
     phrase = _IMAGE_FRAME_PHRASE_FIRST_PERSON if first_person else _IMAGE_FRAME_PHRASE
-    text = _blank(
+    text = blank(
         text,
         (
             m.span()
@@ -452,7 +443,7 @@ def _mask_other_viewpoints(text: str, first_person: bool = False) -> str:
                 pass
             spans.append((start, turn.end() if own and turn else end))
         start = b.end() if b else len(text)
-    return _blank_matches(_blank(text, spans), phrase)
+    return _blank_matches(blank(text, spans), phrase)
 
 
 def _mask_other_things_directions(text: str, question: str | None) -> str:
@@ -460,7 +451,7 @@ def _mask_other_things_directions(text: str, question: str | None) -> str:
     the asked thing's own place: "The camera is located to the north-east of the minifigure"
     to "where is the camera located?" (r51)."""
     asked = _ASKED_OBJECT.search(question) if question else None
-    return _blank(
+    return blank(
         text,
         (
             m.span()
@@ -489,7 +480,7 @@ def _mask_context(
       orientation ("it is facing left") describe a different frame of
       reference than the one asked for.
     """
-    text = _blank(
+    text = blank(
         text, (m.span() for m in _SENTENCE.finditer(text) if m.group().rstrip().endswith("?"))
     )
     text = _mask_counterfactuals(text)
@@ -553,7 +544,7 @@ def _mask_other_things_places(text: str, question: str | None) -> str:
         for m in _PLACED_NOUN.finditer(text)
         if m.group(1).lower() not in _NOT_ANOTHER_THING and m.group(1).lower() != name
     ]
-    return _blank(text, spans)
+    return blank(text, spans)
 
 
 # --------------------------------------------------------------------------
@@ -868,7 +859,7 @@ def _evidence(text: str, first_person: bool = False, topic: Topic | None = None)
         )
     ]
     found = {"no"} if negatives else set()
-    rest = _blank(text, (m.span() for m in negatives))
+    rest = blank(text, (m.span() for m in negatives))
     if any(_POSITIVE_EVIDENCE[t].search(rest) for t in topics) or (
         first_person and topic != "surface" and _FIRST_PERSON_SEES.search(rest)
     ):
@@ -1151,7 +1142,7 @@ def read_components(
     first_person = first_person or bool(role_premises(text))
     signs = [sign for sign in doubts(prepared) if sign != "retraction"]  # read past below
     absent = absence_spans(prepared) if kind != "count" else []
-    if absent and not signs and not _extract(_blank(text, absent), kind, question, first_person):
+    if absent and not signs and not _extract(blank(text, absent), kind, question, first_person):
         # "I do not see a wardrobe in this image", "There is no dog visible; the black piece
         # appears to be a weapon" (001, line 213), and nothing else answered: the paper's
         # Table 4 *Disc.*, "the model failed to provide a relevant answer (e.g., claiming no

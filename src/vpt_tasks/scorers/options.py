@@ -55,6 +55,7 @@ from vpt_tasks.scorers.reading import (
     Clause,
     Prepared,
     asks_seeing,
+    blank,
     doubts,
     hesitates,
     is_hedged_refusal,
@@ -95,7 +96,7 @@ READERS = ("lead", "stated", "short", "paraphrase", "concluding", "labelled", "e
 
 _SEVERAL = "several"
 _SHORT_WORDS = 12
-_ONE_SENTENCE_WORDS = 20
+_ONE_CLAUSE_WORDS = 20
 """An answer of one clause is short up to this many words ("I can see two red dots on the wall in
 front of me.", r133): one clause holds no reasoning or contrast beside its answer ("She sees
 the lamp, but the door is behind her" is two)."""
@@ -323,13 +324,12 @@ def _head_forms(options: Mapping[str, str]) -> dict[str, set[str]]:
     return heads
 
 
-_INTENSIFIED = re.compile(
-    r"\s+(?:in\s+front|behind|next\s+to|beside|above|below|under|on\s+top|at|by|there|here"
-    r"|ahead|in\s+the\s+(?:middle|center|centre))\b"
+_RIGHT_INTENSIFIER = re.compile(
+    r"\bright(?=\s+(?:in\s+front|behind|next\s+to|beside|above|below|under|on\s+top|at|by"
+    r"|there|here|ahead|in\s+the\s+(?:middle|center|centre))\b)"
 )
-"""What follows "right" used as an intensifier ("right in front of me", "right behind him"): no
-direction (as Isle-Brick-V2's egocentric reader reads it)."""
-_RIGHT_INTENSIFIER = re.compile(rf"\bright(?={_INTENSIFIED.pattern})")
+""""Right" used as an intensifier ("right in front of me", "right behind him"): no direction
+(as Isle-Brick-V2's egocentric reader reads it)."""
 
 
 def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
@@ -346,7 +346,7 @@ def _values(prepared: Prepared, options: Mapping[str, str]) -> list[_Mention]:
                 if not (
                     _list_marker(prepared.low, start, end)
                     or _counting_aloud(prepared.low, start, end)
-                    or (form == "right" and _INTENSIFIED.match(prepared.low, end))
+                    or (form == "right" and _RIGHT_INTENSIFIER.match(prepared.low, start))
                 ):
                     candidates.append(_Mention(letter, start, end, False))
     candidates.sort(key=lambda m: (-(m.end - m.start), m.start))
@@ -523,13 +523,10 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
     """A short answer, with no negation and no "if", naming one option. The question's role
     taken as a premise ("If I were the man in the blue apron, ...") is not counted: it is the
     question's frame restated (r105, r111)."""
-    low = prepared.low
-    roles = role_premises(low)
-    for start, end in reversed(roles):
-        low = low[:start] + low[end:]
+    roles = role_premises(prepared.low)
     affirmed = [m for m in affirmed if not any(a <= m.start < b for a, b in roles)]
-    answer_words = words(_RIGHT_INTENSIFIER.sub(" ", low))
-    one_clause = len(prepared.clauses) == 1 and len(answer_words) <= _ONE_SENTENCE_WORDS
+    answer_words = words(_RIGHT_INTENSIFIER.sub(" ", blank(prepared.low, roles)))
+    one_clause = len(prepared.clauses) == 1 and len(answer_words) <= _ONE_CLAUSE_WORDS
     if (len(answer_words) > _SHORT_WORDS and not one_clause) or any(
         prepared.is_hypothetical(c) for c in prepared.clauses
     ):
@@ -1155,6 +1152,7 @@ OBJECTIONS: tuple[Objection[_Chosen], ...] = (
 """The witnesses that may object to the option the readers agreed on, in order."""
 
 
+_ASKS_DIRECTION = re.compile(r"\b(?:which|what)\s+direction\b|\bwhere\s+(?:is|are|would)\b")
 _PLACED_THING = re.compile(
     r"\b(?:is|are|would|will)\s+the\s+(?:[a-z-]+\s+){0,2}?(?P<thing>[a-z-]+)"
     r"(?=\s+(?:be|from|relative|located|positioned|placed)\b|\s*\?)"
@@ -1173,9 +1171,6 @@ def _asked_placed(question: str | None) -> re.Pattern[str] | None:
     if placed is None:
         return None
     return re.compile(rf"\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}?{re.escape(placed['thing'])}\b")
-
-
-_ASKS_DIRECTION = re.compile(r"\b(?:which|what)\s+direction\b|\bwhere\s+(?:is|are|would)\b")
 
 
 def read_option(

@@ -29,21 +29,24 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 __all__ = [
     "ANSWER_JOINS",
-    "ANSWER_WORD",
     "ANSWER_SUBJECTS",
+    "ANSWER_WORD",
     "CLAUSE_WORDS",
     "HEDGE_WORDS",
-    "PARTLY",
     "HESITATION",
     "MAX_CHARS",
     "NO_WORDS",
+    "PARTLY",
     "YES_WORDS",
     "absence_spans",
     "addresses_grader",
+    "answers_yes_no",
+    "blank",
     "Clause",
     "Prepared",
     "doubts",
@@ -61,6 +64,7 @@ __all__ = [
     "prepare",
     "reasoning_of",
     "refusal_phrase",
+    "refuses_by_premise",
     "REFUSAL",
     "REFUSAL_FIRST_PERSON",
     "rejects_premise",
@@ -316,13 +320,23 @@ class Prepared:
         if known is None:
             start, end = self.sentences[clause.sentence]
             sentence = self.low[start:end]
-            for a, b in reversed(role_premises(sentence)):  # "If I were her, ..." is the role
-                sentence = sentence[:a] + sentence[b:]
+            sentence = blank(sentence, role_premises(sentence))  # "If I were her, ..." is the role
             known = sentence.rstrip().endswith("?") or any(
                 word in _CONDITIONAL_WORDS for word in words(sentence)
             )
             self._hypothetical[clause.sentence] = known
         return known
+
+
+def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """`text` with each ``(start, end)`` span replaced by spaces (line breaks kept), so that
+    offsets into it stay those of `text`."""
+    chars = list(text)
+    for start, end in spans:
+        for i in range(max(start, 0), min(end, len(chars))):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)
 
 
 def words(text: str) -> list[str]:

@@ -168,28 +168,21 @@ def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
     )
 
 
-_PARTIAL = re.compile(PARTLY)
-"""A Yes/No qualified as partial, in the languages COMFORT asks in ("Partly yes", "Teilweise
-ja", "Частично да", r125): the relation holds in part, which no Yes/No settles."""
-
-
-_NEXT_TO = 3
-"""Characters of punctuation or space that may stand between an answer word and its qualifier."""
+_BETWEEN = r"[\s,.;:!-]{0,3}"
+"""What may stand between an answer word and its qualifier: a little punctuation or space."""
+_PARTIAL_BEFORE = re.compile(rf"{PARTLY}{_BETWEEN}$")
+_PARTIAL_AFTER = re.compile(rf"{_BETWEEN}{PARTLY}")
 
 
 def _partial(prepared: Prepared, match: re.Match[str]) -> bool:
     """Whether the answer word `match` is itself qualified as partial, next to it ("Partly
-    yes", "Yes, partly.", "Частично да"); not a partial word elsewhere in its sentence ("Yes,
-    it is behind the car, partially hidden by it")."""
+    yes", "Yes, partly.", "Частично да", r125: the relation holds in part, which no Yes/No
+    settles); not a partial word elsewhere in its sentence ("Yes, it is behind the car,
+    partially hidden by it")."""
     low = prepared.low
-    before = low[max(0, match.start() - 20) : match.start()]
-    after = low[match.end() : match.end() + 20]
-    return any(
-        (m.end() >= len(before) - _NEXT_TO and not before[m.end() :].strip(" ,.;:!-"))
-        for m in _PARTIAL.finditer(before)
-    ) or any(
-        m.start() <= _NEXT_TO and not after[: m.start()].strip(" ,.;:!-")
-        for m in _PARTIAL.finditer(after)
+    return bool(
+        _PARTIAL_BEFORE.search(low, max(0, match.start() - 30), match.start())
+        or _PARTIAL_AFTER.match(low, match.end())
     )
 
 
