@@ -121,7 +121,13 @@ def _comfort(name: str) -> Measured:
         result.rows += 1
         language = load_language(row["language"])
         output = ModelOutput.from_content(model="m", content=row["answer"])
-        p = read_output(output, language.yes_words, language.no_words, question=row["question"]).p
+        p = read_output(
+            output,
+            language.yes_words,
+            language.no_words,
+            question=row["question"],
+            relations=language.relation_words,
+        ).p
         got = None if p is None else ("yes" if p >= 0.5 else "no")
         if row["label"] in ("yes", "no"):
             result.clear += 1

@@ -11,6 +11,8 @@ from inspect_ai.model import Logprob, Logprobs, ModelName, ModelOutput, TopLogpr
 from inspect_ai.scorer import NOANSWER, SampleScore, Score, Target
 from inspect_ai.solver import TaskState
 
+from vpt_tasks.comfort.language import load_language
+from vpt_tasks.comfort.scorer import comfort_scorer
 from vpt_tasks.scorers.yes_probability import (
     NO_LOGPROBS_WARNING,
     InvalidLogprob,
@@ -398,6 +400,68 @@ def test_a_no_followed_by_the_questions_own_statement_is_undecided() -> None:
     question = "Ist der Basketball aus Sicht der Frau hinter dem Sofa?"
     reply = "Nein, aus Sicht der Frau befindet sich der Basketball vor dem Sofa."
     assert text_yes_probability(reply, *de, question=question) == 0.0
+
+
+RIGHT_NL = "Vanuit het gezichtspunt van de camera, is de rode bal rechts van de blauwe bal?"
+
+
+@pytest.mark.parametrize(
+    ("code", "question", "reply", "expected"),
+    [
+        ("nl", RIGHT_NL, "Nee, de rode bal ligt links van de blauwe bal.", 0.0),
+        (
+            "es",
+            "¿Está la pelota roja detrás de la pelota azul?",
+            "No. La pelota roja está delante de la pelota azul.",
+            0.0,
+        ),
+        (
+            "fr",
+            "La balle rouge est-elle à gauche de la balle bleue ?",
+            "Non, la balle rouge est à droite de la balle bleue.",
+            0.0,
+        ),
+        (
+            "en",
+            "Is the red ball in front of the blue ball?",
+            "No, the red ball is directly behind the blue ball from the camera's viewpoint.",
+            0.0,
+        ),
+        # the asked relation itself after the No: the echo, undecided as before
+        ("nl", RIGHT_NL, "Nee, de rode bal ligt rechts van de blauwe bal.", None),
+        # another relation, but negated: "not left of" leaves the reply unclear
+        ("nl", RIGHT_NL, "Nee, de rode bal ligt niet links van de blauwe bal.", None),
+        (
+            "fr",
+            "La balle rouge est-elle à gauche de la balle bleue ?",
+            "Non, la balle rouge n'est pas à droite de la balle bleue.",
+            None,
+        ),
+    ],
+)
+def test_a_no_followed_by_another_relation_of_the_relatum_is_decided(
+    code: str, question: str, reply: str, expected
+) -> None:
+    """With the language's relation phrases (`Language.relation_words`), a No that goes on to
+    name another relation of the question's relatum ("Nee, de rode bal ligt links van de
+    blauwe bal." to "... rechts van de blauwe bal?", r133, r139) says which relation holds
+    instead: a No, in any language of the table; not when it names the asked one too, or
+    negates it."""
+    language = load_language(code)
+    words = (language.yes_words, language.no_words)
+    got = text_yes_probability(reply, *words, question=question, relations=language.relation_words)
+    assert got == expected
+
+
+def test_the_comfort_scorer_reads_the_relation_words_of_its_language() -> None:
+    """What a run does: the COMFORT scorer of a Dutch run passes Dutch relation phrases."""
+    scorer = comfort_scorer("comfort_ball", "paper", load_language("nl"))
+    output = ModelOutput.from_content(
+        model="m", content="Nee, de rode bal ligt links van de blauwe bal."
+    )
+    state = TaskState(ModelName("test/model"), "s", 1, RIGHT_NL, [], output=output)
+    score = asyncio.run(scorer(state, Target("No")))
+    assert score.value == 0.0 and score.metadata["method"] == "text"
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ parsed -- from the table, a translator's reply, a cache record or an import
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,8 @@ _TABLE = "task_configs/comfort_translations.yaml"
 SLOTS = {"prompt": ("A", "B", "relation"), "probe": ("object",), "relation": ("B",)}
 """The slots each kind of template may use: `{A}` referent, `{B}` relatum, `{relation}` the
 relation phrase (itself a template over `{B}`), `{object}` the probed object."""
+_RELATUM_LAST = re.compile(r"([^{}]*)(?:\{B(?::\w+)?\})?")
+"""A relation template with its relatum slot last or absent: the phrase before it."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,15 @@ class Language:
     def perspectives(self) -> tuple[str, ...]:
         """The spatial prompts this language has templates for."""
         return tuple(p for p in PERSPECTIVES if p in self.prompts)
+
+    @property
+    def relation_words(self) -> tuple[str, ...]:
+        """Each relation phrase without the relatum that follows it ("links van {B:def}": "links
+        van"; English "in front of"), what the text reading finds before the question's relatum
+        (`yes_no_text.text_yes_probability`); a phrase whose relatum comes first ("{B}的左边")
+        is left out."""
+        found = (_RELATUM_LAST.fullmatch(template.strip()) for template in self.relations.values())
+        return tuple(m.group(1).strip() for m in found if m and m.group(1).strip())
 
     @property
     def answer_pool(self) -> tuple[str, str]:

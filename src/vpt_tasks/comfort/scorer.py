@@ -70,6 +70,7 @@ def comfort_scorer(
         no_words: list[str],
         english_words: list[list[str]] | None = None,
         prefixes: bool = False,
+        relations: list[str] | None = None,
     ) -> Scorer:
         """P(Yes) per sample; the run's metrics are over whole curves.
 
@@ -81,11 +82,14 @@ def comfort_scorer(
             no_logprobs_warning=NO_LOGPROBS_WARNING,
             english_words=(english_words[0], english_words[1]) if english_words else None,
             prefixes=prefixes,
+            relations=relations or (),
         )
 
     if language.code == ENGLISH:
         return comfort_yes_probability(
-            yes_words=list(language.yes_words), no_words=list(language.no_words)
+            yes_words=list(language.yes_words),
+            no_words=list(language.no_words),
+            relations=list(language.relation_words),
         )
     english = load_language(ENGLISH)
     return comfort_yes_probability(
@@ -93,4 +97,5 @@ def comfort_scorer(
         no_words=list(language.no_words),
         english_words=[list(english.yes_words), list(english.no_words)],
         prefixes=True,
+        relations=list(language.relation_words),
     )

@@ -54,6 +54,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -171,6 +172,7 @@ def read_samples(
     samples: int,
     question: str | None = None,
     english_words: tuple[Any, Any] | None = None,
+    relations: Sequence[str] = (),
 ) -> SampledReading:
     """Read every reply with `text_yes_probability` and count Yes, No and unread replies."""
     from vpt_tasks.scorers.yes_probability import text_yes_probability
@@ -178,7 +180,9 @@ def read_samples(
     yes = no = unread = english_yes = english_no = 0
     for choice in choices:
         text = choice.message.text if choice.message is not None else ""
-        p = text_yes_probability(text or "", yes_words, no_words, question=question)
+        p = text_yes_probability(
+            text or "", yes_words, no_words, question=question, relations=relations
+        )
         if p is None:
             unread += 1
         elif p == 1.0:
@@ -198,6 +202,7 @@ def sampled_score(
     no_words: Any,
     *,
     english_words: tuple[Any, Any] | None = None,
+    relations: Sequence[str] = (),
 ) -> Score:
     """The score of a sample the solver sampled (`SAMPLING_KEY` in its store).
 
@@ -218,6 +223,7 @@ def sampled_score(
         samples=samples,
         question=getattr(state, "input_text", None),
         english_words=english_words,
+        relations=relations,
     )
     interval = reading.interval
     metadata: dict[str, Any] = {

@@ -25,6 +25,7 @@ from vpt_tasks.scorers.reading import (
     Clause,
     Prepared,
     asks_itself,
+    blank,
     doubts,
     hesitates,
     negated_after,
@@ -55,6 +56,7 @@ def text_yes_probability(
     no_words: Sequence[str] = DEFAULT_NO_WORDS,
     *,
     question: str | None = None,
+    relations: Sequence[str] = (),
 ) -> float | None:
     """1.0 / 0.0 when a generated answer says Yes / No for certain, else None.
 
@@ -73,7 +75,11 @@ def text_yes_probability(
     negated question it asks itself ("Is it not in front? No, ..."), or a hesitation
     with no turn to an answer. With the `question` (English), a reply whose statement of
     the asked relation says the opposite of its Yes/No ("No. The basketball is in front
-    of the car." to "Is the basketball in front of the car?") is undecided too.
+    of the car." to "Is the basketball in front of the car?") is undecided too. With the
+    language's `relations` (its relation phrases before the relatum, "links van", "à gauche":
+    `Language.relation_words`), a Yes/No followed by another relation of the question's
+    relatum and never the asked one, unnegated, is read in any language: a No is decided
+    ("Nee, de rode bal ligt links van de blauwe bal." to "... rechts van de blauwe bal?").
 
     Words are runs of Unicode word characters compared case-insensitively.
     (Scripts written without spaces need a vocabulary matching the whole run.)
@@ -88,7 +94,9 @@ def text_yes_probability(
         marker = retraction(prepared)
         assert marker is not None
         after = prepared.text[marker.end() :]
-        return text_yes_probability(after, yes_words, no_words, question=question)
+        return text_yes_probability(
+            after, yes_words, no_words, question=question, relations=relations
+        )
     if signs:
         return None
     if hesitates(prepared):
@@ -132,6 +140,11 @@ def text_yes_probability(
     stated = _stated_relation(prepared, question) if question else None
     if stated is not None:
         return None if stated != answer else float(answer)
+    answered = [m for m, _ in found if _stands_as_answer(prepared, m.start(), m.end())]
+    if question and not answer and _states_another(prepared, question, relations, answered):
+        # "Nee, de rode bal ligt links van de blauwe bal." to "Is de rode bal rechts van de
+        # blauwe bal?": the No says which relation holds instead of the asked one
+        return 0.0
     if question and not answer and _echoes(prepared.low, question):
         # "No, il pallone da basket è dietro il divano.": a No followed by the question's own
         # statement, in a language whose relations are not read here
@@ -198,6 +211,41 @@ def _echoes(low: str, question: str) -> bool:
     runs = {tuple(asked[i : i + _ECHO_RUN]) for i in range(len(asked) - _ECHO_RUN + 1)}
     said = _WORD_RE.findall(low)
     return any(tuple(said[i : i + _ECHO_RUN]) in runs for i in range(len(said) - _ECHO_RUN + 1))
+
+
+_NEGATION_ANY_LANGUAGE = re.compile(
+    r"\b(?:not|no|niet|geen|nicht|kein\w*|non|ne|n|pas|não|nao|inte|ej|не|нет|tidak|bukan)\b"
+    r"|不|没|沒|ない|않|아니"
+)
+"""Negation in the languages COMFORT asks in (besides the answer word itself)."""
+
+
+def _phrase(text: str) -> str:
+    """`text` as a pattern of whole words, any run of spaces between them."""
+    return r"(?<!\w)" + r"\s+".join(map(re.escape, text.lower().split())) + r"(?!\w)"
+
+
+def _states_another(
+    prepared: Prepared, question: str, relations: Sequence[str], answered: Iterable[re.Match[str]]
+) -> bool:
+    """Whether the reply states, of the question's relatum, one of the language's other
+    `relations` and never the asked one, with no negation but its answer word ("links van de
+    blauwe bal" to "Is de rode bal rechts van de blauwe bal?"). The relatum is what follows the
+    asked relation phrase in the question, so that a phrase of another case than the asked
+    one's ("links von der blauen Kugel" to "vor der blauen Kugel?") is not found: undecided."""
+    low_question = question.lower()
+    asked = [(r, m) for r in relations if (m := re.search(_phrase(r), low_question))]
+    if len(asked) != 1:
+        return False
+    asked_phrase, match = asked[0]
+    relatum = re.split(r"[?？]", low_question[match.end() :])[0].strip(" \t\n.,;:!")
+    if not relatum:
+        return False
+    stated = {r.lower() for r in relations if re.search(_phrase(f"{r} {relatum}"), prepared.low)}
+    if not stated or asked_phrase.lower() in stated:
+        return False
+    rest = blank(prepared.low, ((m.start(), m.end()) for m in answered))
+    return _NEGATION_ANY_LANGUAGE.search(rest) is None
 
 
 _RELATIONS = {

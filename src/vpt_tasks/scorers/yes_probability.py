@@ -291,9 +291,10 @@ def read_output(
     *,
     prefixes: bool = False,
     question: str | None = None,
+    relations: Sequence[str] = (),
 ) -> YesNoReading:
     """The `YesNoReading` of `output` in one vocabulary (see `yes_probability_from_output`);
-    `question` is passed to the text reading (`text_yes_probability`)."""
+    `question` and `relations` are passed to the text reading (`text_yes_probability`)."""
     if not output.choices:
         return YesNoReading(None, "none", 0.0)
     choice = output.choices[0]
@@ -315,7 +316,9 @@ def read_output(
             return YesNoReading(None, "none", mass)
         return YesNoReading(p, "logprobs", mass, by_prefix)
     text = choice.message.text if choice.message is not None else output.completion
-    p = text_yes_probability(text or "", yes_words, no_words, question=question)
+    p = text_yes_probability(
+        text or "", yes_words, no_words, question=question, relations=relations
+    )
     return YesNoReading(p, "text", 1.0) if p is not None else YesNoReading(None, "none", 0.0)
 
 
@@ -338,6 +341,7 @@ def yes_probability(
     no_logprobs_warning: str = NO_LOGPROBS_WARNING,
     english_words: tuple[Sequence[str], Sequence[str]] | None = None,
     prefixes: bool = False,
+    relations: Sequence[str] = (),
 ) -> Scorer:
     """The `score` coroutine: each answer's P(Yes), or `N` when it has neither word.
 
@@ -357,6 +361,8 @@ def yes_probability(
             (`answered_in: english`), never mixed into p.
         prefixes: also count a token that begins the words of one class only (words a
             tokenizer splits; see `logprob_yes_probability`).
+        relations: the language's relation phrases (`Language.relation_words`), with
+            which a reply read as text may name another relation than the asked one.
 
     A sample the solver sampled (`sampled_yes_probability.yes_no_answer`, which marks it in
     the sample's store) is scored from its K replies instead: p-hat = #Yes / (#Yes + #No) over
@@ -376,7 +382,9 @@ def yes_probability(
         nonlocal warned
         store = getattr(state, "store", None)
         if store is not None and store.get(SAMPLING_KEY):  # K sampled answers: p-hat from them
-            return sampled_score(state, yes_words, no_words, english_words=english_words)
+            return sampled_score(
+                state, yes_words, no_words, english_words=english_words, relations=relations
+            )
         output = state.output
         choice = output.choices[0] if output and output.choices else None
         has_logprobs = bool(choice and choice.logprobs and choice.logprobs.content)
@@ -384,7 +392,9 @@ def yes_probability(
             warned = True
             logger.warning(no_logprobs_warning)
         question = getattr(state, "input_text", None)  # the question asked, for the text reading
-        reading = read_output(output, yes_words, no_words, prefixes=prefixes, question=question)
+        reading = read_output(
+            output, yes_words, no_words, prefixes=prefixes, question=question, relations=relations
+        )
         p, method = reading.p, reading.method
         metadata: dict[str, Any] = {
             "p": p,
