@@ -70,6 +70,25 @@ def test_one_viewpoint_is_read(reply: str, p: float) -> None:
 
 
 @pytest.mark.parametrize(
+    ("reply", "p"),
+    [
+        # the relation said, then denied from the asked viewpoint (r161): two ways, undecided
+        (
+            "Yes, the basketball is behind the dog. From the woman's viewpoint, though, the ball "
+            "would be to the dog's left rather than behind it.",
+            None,
+        ),
+        ("Yes, it is behind the dog. Well, not behind the dog exactly, more beside it.", None),
+        # the asked relation denied beside its opposite agrees with a No: one way
+        ("No, the basketball is in front of the dog rather than behind it.", 0.0),
+    ],
+)
+def test_a_relation_both_said_and_denied_is_undecided(reply: str, p: float | None) -> None:
+    question = "From the woman's viewpoint, is the basketball behind the dog?"
+    assert text_yes_probability(reply, question=question) == p
+
+
+@pytest.mark.parametrize(
     ("qid", "kind", "answer"),
     [
         ("Q4", "cardinal", "Either north, east or south; I can't be sure."),
@@ -151,6 +170,38 @@ def test_the_other_evidence_still_answers_its_own_question() -> None:
     assert read_components("It can see the dog clearly.", "yesno", question=q6).components == {
         "yes"
     }
+
+
+@pytest.mark.parametrize(
+    ("answer", "decided", "components"),
+    [
+        # two statements of the facing, of two parts: two answers (r159)
+        ("The minifigure's body is facing north, but its head is turned to the east.", False, None),
+        ("It faces south. Its head is looking west, though.", False, None),
+        # a slight turn goes on the same facing: one compound direction
+        (
+            "Judging from its posture, it is facing north, turned slightly to the west.",
+            True,
+            {"north", "west"},
+        ),
+        # a correction between them: the corrected one
+        (
+            "The minifigure is facing east. Actually, looking at its face, it is facing west.",
+            True,
+            {"west"},
+        ),
+    ],
+)
+def test_facing_statements_that_name_two_directions_are_two_answers(
+    answer: str, decided: bool, components: set[str] | None
+) -> None:
+    question = QUESTIONS["Q5"]
+    read = read_components(answer, "cardinal", question=question)
+    assert read.decided == decided, read
+    if decided:
+        assert read.components == components
+    else:
+        assert read.why == "facings_disagree", read
 
 
 def test_statements_about_seeing_that_say_both_are_undecided() -> None:

@@ -141,6 +141,10 @@ def test_a_tentative_answer_is_never_no_option() -> None:
     before = "I might glimpse it at the edge of my view, or it might be hidden - I can't say."
     reading = read_option(before, options, question=SEE)
     assert reading.letter is None and reading.reason == "tentative_answer", reading
+    # a possibility conceded to the refusal, "..., but I can't be certain" (r155)
+    conceded = "I might catch it out of the corner of my eye, but I can't be certain."
+    reading = read_option(conceded, options, question=SEE)
+    assert reading.letter is None and reading.reason == "tentative_answer", reading
     # possibilities inside the refusal's own clause are what it declines
     inside = "I can't say whether it might be visible or hidden from there."
     assert read_option(inside, options, question=SEE).letter == "Z"

@@ -1267,6 +1267,28 @@ def _facing_disagrees(a: _Read) -> bool:
     return bool(stated) and stated != a.components
 
 
+def _facings_disagree(a: _Read) -> bool:
+    """Q5: "The body is facing north, but its head is turned to the east" (r159): statements
+    of the facing that name different directions, with no correction between them, are two
+    answers, not one compound direction; a statement of a slight turn ("facing north, turned
+    slightly to the west") goes on the same facing: north-west."""
+    if not _asks_facing(a.question):
+        return False
+    text = a.read.text
+    said = set()
+    for m in _FACING_STATEMENT.finditer(text):
+        first = re.search(_DIRECTION, m.group(), _FLAGS)
+        if _is_negated(text, m.start(), "cardinal") or (
+            first and _SLIGHT.search(m.group(), 0, first.start())
+        ):
+            continue
+        said.add(frozenset(_extract_cardinal(m.group())))
+    return len(said) > 1
+
+
+_SLIGHT = re.compile(r"\b(?:slight(?:ly)?|slighty|a\s+(?:bit|little)|somewhat|partly)\b", _FLAGS)
+
+
 def _statement_disagrees(a: _Read) -> bool:
     """Q3/Q6: "Yes, it can see it. However, ... it cannot see it": the last statement about
     seeing says the opposite."""
@@ -1388,6 +1410,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     # "The minifigure is west of the computer monitor": the relation the other way round
     Objection("reversed", _only(*_DIRECTIONS, applies=lambda a: bool(_REVERSED.search(a.text)))),
     Objection("facing_disagrees", _only("cardinal", applies=_facing_disagrees)),
+    Objection("facings_disagree", _only("cardinal", applies=_facings_disagree)),
     Objection("image_side_disagrees", _only("cardinal", applies=_image_side_disagrees)),
     Objection("statement_disagrees", _only("yesno", applies=_statement_disagrees)),
     Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),

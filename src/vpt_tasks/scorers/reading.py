@@ -731,9 +731,13 @@ _TENTATIVE = re.compile(
 )
 
 
+_CONCEDING = frozenset("but though although yet".split())
+
+
 def leans_beside(prepared: Prepared, refusal: str) -> bool:
     """Whether an answer that declines (`refusal`, its phrase) leans all the same: a tentative
-    pro-form ("I think so, but I can't be sure"), or possibilities offered outside the
+    pro-form ("I think so, but I can't be sure") or a possibility conceded to the refusal ("I
+    might catch it ..., but I can't be certain", r155), or possibilities offered outside the
     refusal's clause ("I might just catch it ..., or it might be just out of view. I can't say
     for sure either way", r42; or before it in its sentence, r107): it hesitates between
     answers, it does not decline."""
@@ -742,9 +746,12 @@ def leans_beside(prepared: Prepared, refusal: str) -> bool:
         # in the refusal's own sentence, only what comes before it: "I might catch it ..., or
         # it might be outside my view -- I can't say for sure" (r107) leans; "I can't say
         # whether it might be A or B" declines
-        said = set(words(prepared.low[start : at if start <= at < end else end]))
+        before = words(prepared.low[start : at if start <= at < end else end])
+        said = set(before)
         if "or" in said and HEDGE_WORDS & said:
             return True
+        if start <= at < end and before and before[-1] in _CONCEDING and HEDGE_WORDS & said:
+            return True  # "I might catch it out of the corner of my eye, but I can't be certain
     return tentative_answer(prepared)
 
 

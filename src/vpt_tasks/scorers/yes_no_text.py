@@ -293,10 +293,14 @@ def _stated_relation(prepared: Prepared, question: str) -> bool | None:
 
 
 def _states_both(prepared: Prepared, question: str) -> bool:
-    """Whether the reply states the asked relation and its opposite, neither denied ("in
-    front of the chair ... it would be behind it"): it answers per frame of reference."""
-    stated = {value for value, denied in _relation_values(prepared, question) if not denied}
-    return stated == {True, False}
+    """Whether the reply's statements of the asked relation disagree: the relation and its
+    opposite ("in front of the chair ... it would be behind it"), or the relation and its
+    denial ("behind the dog. From the woman's viewpoint, though, ... rather than behind it",
+    r161): it answers per frame of reference, or two ways."""
+    return {value != denied for value, denied in _relation_values(prepared, question)} == {
+        True,
+        False,
+    }
 
 
 _ASKED = re.compile(
