@@ -204,6 +204,22 @@ def test_facing_statements_that_name_two_directions_are_two_answers(
         assert read.why == "facings_disagree", read
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("It faces towards the east side of the image, i.e., to the right.", {"east"}),
+        ("Its front is oriented toward the west side of the image.", {"west"}),
+        # where a thing lies in the picture stays no answer to the facing
+        ("It stands in the west part of the image, near the dog.", None),
+    ],
+)
+def test_a_side_of_the_image_faced_is_the_facing(answer: str, expected: set[str] | None) -> None:
+    """Q5, the image's top being north: "faces towards the east side of the image" (r161)
+    says east; a region where the figure stands says nothing of its facing."""
+    read = read_components(answer, "cardinal", question=QUESTIONS["Q5"])
+    assert (read.components if read.decided else None) == expected, read
+
+
 def test_statements_about_seeing_that_say_both_are_undecided() -> None:
     question = QUESTIONS["Q6"].replace("object", "desk")
     read = read_components(

@@ -453,6 +453,15 @@ def test_a_no_followed_by_another_relation_of_the_relatum_is_decided(
     assert got == expected
 
 
+def test_the_chinese_no_that_echoes_the_verb_is_a_no() -> None:
+    """ "不在。" ("not at", to "篮球在马的左边吗？", r155, r13, r30, r105): Chinese answers a
+    yes/no question with its verb negated; the table lists it among the No words."""
+    zh = load_language("zh")
+    assert "不在" in zh.no_words
+    assert text_yes_probability("不在。", zh.yes_words, zh.no_words) == 0.0
+    assert text_yes_probability("不在，篮球在椅子的左边。", zh.yes_words, zh.no_words) == 0.0
+
+
 def test_the_comfort_scorer_reads_the_relation_words_of_its_language() -> None:
     """What a run does: the COMFORT scorer of a Dutch run passes Dutch relation phrases."""
     scorer = comfort_scorer("comfort_ball", "paper", load_language("nl"))

@@ -329,6 +329,31 @@ _IMAGE_REGION = re.compile(
     r"(?:north|south|east|west)\s*\)",
     _FLAGS,
 )
+_FACED_REGION = re.compile(
+    r"\b(?:fac(?:ing|es?)|looking|looks|oriented|turned|pointing|points)\s+(?:to(?:wards?)?|at)"
+    r"\s+the\s+(?:north|south|east|west)(?:ern)?\s+(?:part|half|side|edge)\s+of\s+the\s+"
+    + _PICTURE_OR_FRAME
+    + r"\b",
+    _FLAGS,
+)
+"""Q5: the facing said as a side of the image, whose top is north ("faces towards the east
+side of the image", r161): where it faces, not a region where something lies."""
+
+
+def _mask_image_regions(text: str, question: str | None) -> str:
+    """`text` with the image's regions blanked ("the frog is in the east part of the image":
+    where a thing lies in the picture, no relation), except, for Q5, a side it faces."""
+    faced = [m.span() for m in _FACED_REGION.finditer(text)] if _asks_facing(question) else []
+    return blank(
+        text,
+        (
+            m.span()
+            for m in _IMAGE_REGION.finditer(text)
+            if not any(start <= m.start() < end for start, end in faced)
+        ),
+    )
+
+
 _LOCATED_CARDINAL = re.compile(
     r"\b(?:lies|lie|lying|sits|sit|sitting|stands|stand|standing|located|placed|positioned|rests|is|are)"
     r"\s+(?:(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)\w+\s+){0,2}?(?:to|on|in|at)\s+"
@@ -488,7 +513,7 @@ def _mask_context(
     if kind == "cardinal":
         text = _blank_matches(text, _ANGLE_FROM)
         text = _blank_matches(text, _NORTH_PREMISE)
-        text = _blank_matches(text, _IMAGE_REGION)
+        text = _mask_image_regions(text, question)
         text = _mask_other_things_directions(text, question)
         if _asks_location(question):
             text = _blank_matches(text, _FACING_CARDINAL)
@@ -1518,7 +1543,7 @@ def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -
     text = _strip_option_lists(_strip_question_echo(text, question), kind)
     if kind == "cardinal":
         text = _blank_matches(text, _NORTH_PREMISE)
-        text = _blank_matches(text, _IMAGE_REGION)
+        text = _mask_image_regions(text, question)
         text = _mask_other_things_directions(text, question)
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
