@@ -761,6 +761,11 @@ _REFUSAL_LABELLED_AMBIGUOUS = (
 )
 DISPUTED = {
     "brick12-039": "the paper scores 'front and slightly to the right' as {front, right}",
+    "brick169-039": (
+        "'to the west ... actually, ... it's slightly north-west, but mainly west': labelled "
+        "ambiguous; read {north, west} as the paper scores 'front and slightly to the right' "
+        "(the first-run count keeps it as an error)"
+    ),
     "brick14-026": _REFUSAL_LABELLED_AMBIGUOUS,
     "brick14-039": _REFUSAL_LABELLED_AMBIGUOUS,
     "brick14-070": _REFUSAL_LABELLED_AMBIGUOUS,

@@ -69,6 +69,16 @@ def test_one_viewpoint_is_read(reply: str, p: float) -> None:
     assert text_yes_probability(reply, question=COMFORT_QUESTION) == p
 
 
+def test_another_frame_put_as_a_condition_is_a_second_answer() -> None:
+    """ "Yes ... (If you mean from the chair's own orientation, it would be on its left.)" (r165):
+    the reply answers per frame, as after a "but"."""
+    question = "Is the basketball to the right of the chair?"
+    reply = "Yes — the basketball is to the right of the chair in the image."
+    assert text_yes_probability(reply, question=question) == 1.0
+    framed = reply + " (If you mean from the chair's own orientation, it would be on its left.)"
+    assert text_yes_probability(framed, question=question) is None
+
+
 @pytest.mark.parametrize(
     ("reply", "p"),
     [

@@ -55,6 +55,23 @@ def test_an_alternative_offered_as_a_possibility_leaves_an_option_undecided(answ
     assert reading.letter is None and reading.reason in ("alternatives", "several_options")
 
 
+def test_another_count_as_the_answers_last_words_is_an_alternative() -> None:
+    """ "..., which would make 3 (B)." (r163): a second count offered last; one weighed before
+    a declared answer is reasoning (r154's "..., which would make 2. Based on his current
+    orientation, though, the answer is A.")."""
+    dots = {"A": "2", "B": "3"}
+    last = (
+        "There are 2 yellow dots on that wall, so the answer would be A. Hmm, but there is also "
+        "a yellow dot near the corner that might be in his view, which would make 3 (B)."
+    )
+    assert read_option(last, dots).letter is None
+    weighed = (
+        "There are 2 yellow dots on that wall. He might catch the one on the side wall, which "
+        "would make 3. Based on where he faces, though, the answer is A."
+    )
+    assert read_option(weighed, dots).letter == "A"
+
+
 @pytest.mark.parametrize(
     ("qid", "kind", "answer"),
     [
@@ -161,6 +178,9 @@ PREMISE_REJECTIONS = [
     # the ability denied in other words; "actually" after a negation corrects nothing
     "A LEGO minifigure is a plastic toy, so it does not actually have the ability to see.",
     "The figure doesn't actually have functioning eyes or vision; its eyes are printed on.",
+    # "perceive" is a seeing verb as "see" is (r167)
+    "The minifigure is a plastic toy and cannot perceive its surroundings, so the question of "
+    "whether it sees the dog doesn't really apply.",
 ]
 ANSWERED_BESIDE_A_REJECTION = [
     # an answer before the premise is taken ("No - ..."): the rejection stands (a premise

@@ -608,15 +608,15 @@ _PREMISE_REJECTED = re.compile(
     r"|\binanimate\b|\b(?:just|only|merely)\s+an?\s+(?:\w+\s+)?toy\b"
     # "Lego minifigures are plastic toys and cannot see" (r57)
     r"|\b(?:toys?|objects?)\s+(?:and|that|which)\s+(?:cannot|can't|can\s+not|do\s+not|don't)\s+"
-    r"(?:actually\s+|really\s+)?see\b"
+    r"(?:actually\s+|really\s+)?(?:see|perceive)\b"
     # the role refused: "I'm an AI and can't really imagine seeing as the minifigure"
     r"|\b(?:i'm|i\s+am|as)\s+an?\s+(?:ai|language\s+model|artificial\s+intelligence)\b"
     # the kind, not this figure: "Minifigures can't actually see"
     r"|\b(?:toys|figurines|minifigures|lego\s+figures|plastic\s+figures)\s+(?:cannot|can't|"
-    r"can\s+not|do\s+not|don't)\s+(?:actually\s+|literally\s+|really\s+|truly\s+)?see\b"
+    r"can\s+not|do\s+not|don't)\s+(?:actually\s+|literally\s+|really\s+|truly\s+)?(?:see|perceive)\b"
     # no object: "it cannot actually see, so ..."
     r"|\b(?:cannot|can't|can\s+not|is\s+not\s+able\s+to|isn't\s+able\s+to)\s+"
-    r"(?:actually|literally|truly)\s+see\b(?!\s+(?:the|a|an|it|him|her|them|its|his)\b)"
+    r"(?:actually|literally|truly)\s+(?:see|perceive)\b(?!\s+(?:the|a|an|it|him|her|them|its|his)\b)"
 )
 
 
@@ -704,6 +704,9 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "Therefore, the answer is A. However, ... which would make it 2." (r57): another count
     r"|\bwould\s+make\s+(?:it|that|this|the\s+(?:answer|count|total))\s+(?:\d+|one|two|three"
     r"|four|five|six|seven|eight|nine|ten)\b"
+    # "..., which would make 3 (B)." (r163): another count as the answer's last words (one
+    # weighed before a declared answer is reasoning)
+    r"|\bwould\s+make\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\b[^.?!\n]*[.?!]*\s*$"
     # "my intention is either to perform the test or to read the instructions": two offered as
     # the answer's last sentence (one weighed before a declared answer is reasoning)
     r"|\beither\b[^.?!\n]{1,120}?\bor\b[^.?!\n]*[.?!]*\s*$"

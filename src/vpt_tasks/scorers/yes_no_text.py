@@ -168,13 +168,25 @@ _TURN_ANY_LANGUAGE = re.compile(
 """`_TURN` and the same words in the languages COMFORT asks in."""
 
 
+_FRAME_CONDITION = re.compile(
+    r"\b(?:if|when)\s+(?:you|we|one)\s+(?:mean|consider|take|use|go\s+by|look|think|adopt)\b"
+)
+"""A frame put as a condition ("if you mean from the chair's own orientation")."""
+
+
 def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
-    """Whether, after a turn, the reply speaks from a frame the question does not ask ("Yes,
-    it is. But if you consider the bench's orientation, it might be to its right", r33): it
-    answers per frame of reference."""
-    turn = _TURN_ANY_LANGUAGE.search(prepared.low)
-    if turn is None:
+    """Whether, after a turn or a frame put as a condition, the reply speaks from a frame the
+    question does not ask ("Yes, it is. But if you consider the bench's orientation, it might be
+    to its right", r33; "Yes ... (If you mean from the chair's own orientation, it would be on
+    its left.)", r165): it answers per frame of reference."""
+    turns = [
+        m
+        for m in (_TURN_ANY_LANGUAGE.search(prepared.low), _FRAME_CONDITION.search(prepared.low))
+        if m
+    ]
+    if not turns:
         return False
+    turn = min(turns, key=lambda m: m.start())
     asked = _asked_viewpoints(question) if question else frozenset()
     return any(
         at > turn.start() and owner not in asked for at, owner in viewpoint_mentions(prepared)
