@@ -261,6 +261,8 @@ CLEAR = [
     ("Image 3", EGO, "C"),
     ("It's impossible to tell from this image.", DIRECTION, NO_OPTION),
     ("<think>A or D? The lamp is off.</think>\nD", INTENT, "D"),
+    # Kimi-VL's thinking models bracket the tags with triangles (r169)
+    ("\u25c1think\u25b7A or D? The lamp is off.\u25c1/think\u25b7D", INTENT, "D"),
     ("Let me think. The person reaches for the handle, so the answer is A.", INTENT, "A"),
 ]
 
@@ -303,6 +305,7 @@ def test_read_option_is_deterministic() -> None:
         ("Answer: F", "not_an_option"),
         ("Options:\nA. left\nB. right\nC. front\nD. behind", "options_echoed"),
         ("<think>The person faces the door, so", "unfinished_reasoning"),
+        ("\u25c1think\u25b7The person faces the door, so", "unfinished_reasoning"),
         ("答案是 B，因为人物正看着门。", "script"),
         ("I can't tell, so B.", "refusal_mixed"),
         ("x" * 30_000, "too_long"),
@@ -600,6 +603,18 @@ def test_a_one_sentence_answer_is_short_up_to_twenty_words() -> None:
     # two sentences of that length are no short answer: reasoning may come first
     long = "The wall in front of me has red dots. I can see two of them from here."
     assert "short" not in read_option(long, dots).readers
+
+
+def test_the_speakers_own_frame_opening_a_short_answer_is_no_clause() -> None:
+    # r163 (two163-051): "From where I'm standing," restates the question's role, as "If I
+    # were the man," does; the answer is the one clause after it
+    dots = {"A": "3", "B": "1"}
+    for lead in ("From where I'm standing,", "From my point of view,", "As the man,"):
+        answer = f"{lead} I can see three blue dots on the wall in front of me."
+        assert read_option(answer, dots).letter == "A", lead
+    # any other opening clause still counts: reasoning may come first
+    reasoned = "Since he faces the wall, I can see three blue dots on the wall in front of me."
+    assert "short" not in read_option(reasoned, dots).readers
 
 
 def test_a_letter_joined_to_a_label_is_a_label() -> None:

@@ -453,6 +453,14 @@ def test_a_no_followed_by_another_relation_of_the_relatum_is_decided(
     assert got == expected
 
 
+def test_a_reasoning_block_between_triangles_is_reasoning() -> None:
+    """r169 (comf169-040): "◁think▷... so not left.◁/think▷No" answers No after its reasoning."""
+    reply = (
+        "\u25c1think\u25b7The ball is on the right of the sofa, so not left.\u25c1/think\u25b7No"
+    )
+    assert text_yes_probability(reply) == 0.0
+
+
 def test_the_chinese_no_that_echoes_the_verb_is_a_no() -> None:
     """ "不在。" ("not at", to "篮球在马的左边吗？", r155, r13, r30, r105): Chinese answers a
     yes/no question with its verb negated; the table lists it among the No words."""

@@ -64,6 +64,7 @@ from vpt_tasks.scorers.reading import (
     negated_before,
     negated_question,
     negation_cues,
+    own_frame_lead,
     premise_taken,
     prepare,
     reasoning_of,
@@ -521,12 +522,16 @@ def _walks_through_options(prepared: Prepared, affirmed: list[_Mention]) -> bool
 
 def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, str]) -> str | None:
     """A short answer, with no negation and no "if", naming one option. The question's role
-    taken as a premise ("If I were the man in the blue apron, ...") is not counted: it is the
-    question's frame restated (r105, r111)."""
-    roles = role_premises(prepared.low)
+    taken as a premise ("If I were the man in the blue apron, ...") or the speaker's own frame
+    opening the answer ("From where I'm standing, ...") is not counted: it is the question's
+    frame restated (r105, r111, r163)."""
+    roles = role_premises(prepared.low) + own_frame_lead(prepared.low)
     affirmed = [m for m in affirmed if not any(a <= m.start < b for a, b in roles)]
     answer_words = words(_RIGHT_INTENSIFIER.sub(" ", blank(prepared.low, roles)))
-    one_clause = len(prepared.clauses) == 1 and len(answer_words) <= _ONE_CLAUSE_WORDS
+    clauses = [
+        c for c in prepared.clauses if not any(a <= c.start and c.end <= b for a, b in roles)
+    ]
+    one_clause = len(clauses) == 1 and len(answer_words) <= _ONE_CLAUSE_WORDS
     if (len(answer_words) > _SHORT_WORDS and not one_clause) or any(
         prepared.is_hypothetical(c) for c in prepared.clauses
     ):

@@ -92,6 +92,16 @@ MAX_CHARS = 20_000
 
 REASONING_TAGS = ("think", "thinking", "reasoning")
 """Tags of reasoning blocks a model shows before its answer; their text is not the answer."""
+_TRIANGLE_TAG = re.compile(r"\u25c1(/?(?:" + "|".join(REASONING_TAGS) + r"))\u25b7", re.IGNORECASE)
+"""The same tags between triangles, as Kimi-VL's thinking models write them ("◁think▷ ...
+◁/think▷", r169)."""
+
+
+def _angle_tags(answer: str) -> str:
+    """`answer` with triangle-bracketed reasoning tags written with angle brackets (one
+    character for one: offsets stay)."""
+    return _TRIANGLE_TAG.sub(r"<\1>", answer)
+
 
 # --------------------------------------------------------------------------
 # normalisation
@@ -161,6 +171,7 @@ def _visible(answer: str) -> tuple[str, str | None]:
     that opened the block in the prompt); a block opened and never closed means the
     answer was cut off inside its reasoning: what precedes it is all there is.
     """
+    answer = _angle_tags(answer)
     low = answer.lower()
     closing = max((low.rfind(f"</{tag}>"), tag) for tag in REASONING_TAGS)
     if closing[0] >= 0:
@@ -180,7 +191,7 @@ def reasoning_of(answer: str | None) -> str:
     Empty when the answer shows no closed reasoning block. Readers compare what the
     reasoning concludes with what the visible answer says (`reasoning_disagrees`).
     """
-    text = str(answer or "")
+    text = _angle_tags(str(answer or ""))
     low = text.lower()
     closing = max((low.rfind(f"</{tag}>"), tag) for tag in REASONING_TAGS)
     if closing[0] < 0:
@@ -266,6 +277,23 @@ def role_premises(text: str) -> list[tuple[int, int]]:
         for m in _ROLE_PREMISE.finditer(text)
         if not _NOT_A_ROLE & set(words(m.group("rest")))
     ]
+
+
+_OWN_FRAME_LEAD = re.compile(
+    r"^\W*(?:from\s+(?:where\s+i(?:'m|\s+am)\s+(?:standing|sitting|positioned|placed|located)"
+    r"|my\s+(?:own\s+)?(?:position|viewpoint|perspective|point\s+of\s+view|vantage\s+point))"
+    r"|as\s+the\s+(?:[\w'-]+\s+){0,4}?(?:minifigure|figure|person|man|woman))\s*,",
+    re.IGNORECASE,
+)
+
+
+def own_frame_lead(text: str) -> list[tuple[int, int]]:
+    """Where `text` opens with the speaker's own frame, up to its comma ("From where I'm
+    standing,", "From my point of view,", "As the man,"): an answer in the question's role
+    restating its frame, no clause of its own (r163: "From where I'm standing, I can see three
+    blue dots on the wall in front of me.")."""
+    found = _OWN_FRAME_LEAD.match(text)
+    return [found.span()] if found else []
 
 
 @dataclass(frozen=True)
