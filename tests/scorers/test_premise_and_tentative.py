@@ -322,6 +322,13 @@ def test_the_thing_said_absent_from_the_picture_settles_no_seeing_question(answe
             "B",
             {"no"},
         ),
+        # the speaker a toy, "strictly speaking" (r167)
+        (
+            "I'm a toy, so strictly speaking I can't see - but if I could, then yes: the dog "
+            "is directly ahead of me.",
+            "A",
+            {"yes"},
+        ),
         # the answer under the premise hedges: undecided as any hedge is
         (
             "Minifigures can't actually see. But if it could, it might glimpse the dog, or "

@@ -634,6 +634,11 @@ _PREMISE_REJECTED = re.compile(
     r"|(?:ability|capacity)\s+to\s+(?:see|perceive))"
     rf"|\b(?:has|have)\s+no\s+{_REAL}\s+(?:vision|sight|eyes|eyesight)\b"
     r"|\binanimate\b|\b(?:just|only|merely)\s+an?\s+(?:\w+\s+)?toy\b"
+    # said of oneself in the role, or "strictly speaking" (r167): "I'm a toy, so strictly
+    # speaking I can't see" (printed eyes are no rejection: they also say where it looks)
+    r"|\bi(?:'m|\s+am)\s+an?\s+(?:\w+\s+)?toy\b"
+    r"|\bstrictly\s+speaking,?\s+(?:[\w']+\s+){0,3}?(?:cannot|can't|can\s+not|do\s+not|don't"
+    r"|does\s+not|doesn't)\s+(?:see|perceive)\b"
     # "Lego minifigures are plastic toys and cannot see" (r57)
     r"|\b(?:toys?|objects?)\s+(?:and|that|which)\s+(?:cannot|can't|can\s+not|do\s+not|don't)\s+"
     r"(?:actually\s+|really\s+)?(?:see|perceive)\b"
