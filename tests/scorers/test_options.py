@@ -617,6 +617,17 @@ def test_the_speakers_own_frame_opening_a_short_answer_is_no_clause() -> None:
     assert "short" not in read_option(reasoned, dots).readers
 
 
+def test_an_actions_object_may_take_another_article_or_number() -> None:
+    # r177 (four177-056): "remove the wheel" names "Remove a wheel"
+    bike = {"A": "Remove a wheel", "B": "Clean the bike chain", "C": "Adjust the seat height"}
+    answer = "I am trying to fix the flat tire, so my intention is to remove the wheel."
+    assert read_option(answer, bike).letter == "A"
+    kitchen = {"A": "Preheat pan for cooking", "B": "Prepare ingredient", "C": "Taste the food"}
+    assert read_option("My intention is to prepare the ingredients.", kitchen).letter == "B"
+    # a noun phrase keeps its own spellings only: "a bowl" is no action
+    assert number_synonyms("a green bowl") == {"a green bowl", "green bowl", "the green bowl"}
+
+
 def test_a_letter_joined_to_a_label_is_a_label() -> None:
     # r137 (four137-026): "Both A and C appear ..." names two options
     items = {"A": "a potted plant", "B": "a blue laptop", "C": "a framed photo", "D": "a rack"}

@@ -189,7 +189,24 @@ def number_synonyms(value: str) -> set[str]:
     if article:  # "a metal faucet" is also named "the metal faucet"
         bare = v[article.end() :]
         forms |= {bare, f"the {bare}"}
+    elif len(parts := v.split()) > 1 and all(p.isalpha() for p in parts):
+        forms |= _object_forms(parts)
     return forms
+
+
+def _object_forms(parts: list[str]) -> set[str]:
+    """An action's text said with its object's article or number ("prepare the ingredients"
+    for "Prepare ingredient", "remove the wheel" for "Remove a wheel"; r177): the verb, then
+    the object with any article, in the singular or the plural."""
+    verb, rest = parts[0], parts[1:]
+    if rest[0] in ("a", "an", "the"):
+        rest = rest[1:]
+    if not rest:
+        return set()
+    last = rest[-1]
+    plural = last + ("es" if last.endswith(("s", "x", "ch", "sh")) else "s")
+    objects = {" ".join(rest), " ".join([*rest[:-1], plural])}
+    return {f"{verb}{article} {o}" for o in objects for article in ("", " a", " an", " the")}
 
 
 # --------------------------------------------------------------------------
