@@ -777,6 +777,10 @@ MEASURE_ONLY_ROUNDS = (
     174,
     176,
     178,
+    180,
+    182,
+    184,
+    186,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -784,7 +788,7 @@ best single answer)") were not fixed, so no reader has been fixed from it; and r
 end of its stop (measure-only from the start, as r54); and r79-r88, read on the final code of
 the stop that wrote them; from r89 the even rounds again, and r95-r100 and
 r113-r124, declared measure-only before they were written; r126 to r142, the even ones, likewise, and r143-r154, read on the final code of their stop (r143-r148 on ee5fc73, r149-r154 on the
-stop's last reader change); r156-r178, the even ones, declared measure-only before they were
+stop's last reader change); r156-r186, the even ones, declared measure-only before they were
 written."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
