@@ -69,6 +69,20 @@ def test_one_viewpoint_is_read(reply: str, p: float) -> None:
     assert text_yes_probability(reply, question=COMFORT_QUESTION) == p
 
 
+def test_a_relation_of_a_person_is_not_the_asked_relatums() -> None:
+    """ "The car is in front of her, and the basketball is on the far side ... So yes, ... the
+    basketball is behind the car." (r179): where the viewpoint's owner stands is no statement
+    of the asked relation; the relation said of the asked relatum still disagrees."""
+    question = "From the woman's viewpoint, is the basketball behind the car?"
+    reply = (
+        "The woman is facing right. The car is in front of her, and the basketball is on the "
+        "far side of the car from her. So yes, from her viewpoint the basketball is behind the car."
+    )
+    assert text_yes_probability(reply, question=question) == 1.0
+    both = "Yes, the basketball is behind the car. From the camera it is in front of the car."
+    assert text_yes_probability(both, question=question) is None
+
+
 def test_another_frame_put_as_a_condition_is_a_second_answer() -> None:
     """ "Yes ... (If you mean from the chair's own orientation, it would be on its left.)" (r165):
     the reply answers per frame, as after a "but"."""

@@ -289,11 +289,20 @@ def _relation_mentions(
 
 
 def _relation_values(prepared: Prepared, question: str) -> list[tuple[bool, bool]]:
-    """(which: the asked relation or its opposite, denied) for each mention of either."""
+    """(which: the asked relation or its opposite, denied) for each mention of either, but
+    those of a person ("The car is in front of her", r179: where the viewpoint's owner is,
+    not the asked relatum's side)."""
     asked = _asked_relation(question)
     if asked is None:
         return []
-    return [(value, denied) for _, _, value, denied in _relation_mentions(prepared, asked)]
+    return [
+        (value, denied)
+        for m, _, value, denied in _relation_mentions(prepared, asked)
+        if not _OF_A_PERSON.match(prepared.low, m.end())
+    ]
+
+
+_OF_A_PERSON = re.compile(r"\s*(?:her|him|me|them|us|you)\b")
 
 
 def _stated_relation(prepared: Prepared, question: str) -> bool | None:
