@@ -783,6 +783,10 @@ SHA256 = {
     "four_options_r194.jsonl": "9b3702fc4de0c5e16fc40a2f34bd775e842e8d04e772ae377bc1d32a59f68e89",
     "isle_brick_r194.jsonl": "830d819debee67871e8e0720e0d499c4b5975ecce27ba958d55721360f42fe40",
     "comfort_r194.jsonl": "35a9865a1eba7442be14cf9df3d23969ac3509b83c15cd0b334dcf5d44c5f78c",
+    "two_options_r190.jsonl": "87e457526c4beeeebaee4854cfbf1614fa5a36d5cbb68fb3d657ea587598a8a4",
+    "four_options_r190.jsonl": "316932a55cb6cfea5700d47b7b0ecf74f225c80f1c0b3c05a00ec2490037fd9d",
+    "isle_brick_r190.jsonl": "bcb4eee76bfae097ff50b8e8a8614da1963597dd6a98c61465dfae76e7982807",
+    "comfort_r190.jsonl": "9a83fab88f15124391817a24bfc51d6b2a2cb828a16d6a06555255503e180120",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
