@@ -787,6 +787,10 @@ SHA256 = {
     "four_options_r190.jsonl": "316932a55cb6cfea5700d47b7b0ecf74f225c80f1c0b3c05a00ec2490037fd9d",
     "isle_brick_r190.jsonl": "bcb4eee76bfae097ff50b8e8a8614da1963597dd6a98c61465dfae76e7982807",
     "comfort_r190.jsonl": "9a83fab88f15124391817a24bfc51d6b2a2cb828a16d6a06555255503e180120",
+    "two_options_r183.jsonl": "b304cc98abf97ed0fcbc702d768cd67eb4b6c057dead57ed2804d2f66661b12f",
+    "four_options_r183.jsonl": "0a83eaaac40d261ae8880206e2ce80f6459b167c67b59d270467fbdad772a127",
+    "isle_brick_r183.jsonl": "da884df23d3af09f633ba56a9b71436eb8eed88d379e7eddb63b7ef06a38d244",
+    "comfort_r183.jsonl": "f361d13d86586eca661ab9e5dd4adc66aadbdae1a19eb95109bffddb583659cd",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
