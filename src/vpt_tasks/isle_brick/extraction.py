@@ -732,13 +732,15 @@ def _extract_facing(text: str) -> set[str]:
 _DIRECTION = (
     r"(?:(?:north|south)[\s-]?(?:east|west)|north|south|east|west)(?:ern|erly|wards?|-?ish)?\b"
 )
+_SLIGHT_WORDS = r"slight(?:ly)?|slighty|a\s+(?:bit|little)|somewhat|partly"
+"""A turn said to be slight: it goes on the same facing (`_FACING_STATEMENT`, `_facings_disagree`)."""
 _FACING_STATEMENT = re.compile(
     r"\b(?:fac(?:ing|es?)|looking|looks|oriented|turned)\s+"
     r"(?:(?:mostly|mainly|roughly|approximately|about|more\s+or\s+less|slightly|a\s+bit|partly"
     r"|somewhat|primarily|predominantly|almost|nearly|directly|due)\s+)?"
     r"(?:to(?:wards?)?\s+|in\s+the\s+direction\s+of\s+)?(?:the\s+)?" + _DIRECTION +
     # a hedge that goes on the same facing: "east-ish, slightly to the north"
-    r"(?:\s*,?\s*(?:and\s+|but\s+)?(?:slight(?:ly)?|slighty|a\s+(?:bit|little)|somewhat|partly|partially)"
+    rf"(?:\s*,?\s*(?:and\s+|but\s+)?(?:{_SLIGHT_WORDS}|partially)"
     r"\s+(?:more\s+)?(?:turned\s+)?(?:to(?:wards?)?\s+)?(?:the\s+)?" + _DIRECTION + ")?",
     _FLAGS,
 )
@@ -1311,7 +1313,7 @@ def _facings_disagree(a: _Read) -> bool:
     return len(said) > 1
 
 
-_SLIGHT = re.compile(r"\b(?:slight(?:ly)?|slighty|a\s+(?:bit|little)|somewhat|partly)\b", _FLAGS)
+_SLIGHT = re.compile(rf"\b(?:{_SLIGHT_WORDS})\b", _FLAGS)
 
 
 def _statement_disagrees(a: _Read) -> bool:

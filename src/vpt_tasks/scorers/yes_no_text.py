@@ -179,14 +179,10 @@ def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
     question does not ask ("Yes, it is. But if you consider the bench's orientation, it might be
     to its right", r33; "Yes ... (If you mean from the chair's own orientation, it would be on
     its left.)", r165): it answers per frame of reference."""
-    turns = [
-        m
-        for m in (_TURN_ANY_LANGUAGE.search(prepared.low), _FRAME_CONDITION.search(prepared.low))
-        if m
-    ]
-    if not turns:
+    found = (_TURN_ANY_LANGUAGE.search(prepared.low), _FRAME_CONDITION.search(prepared.low))
+    turn = min((m for m in found if m), key=lambda m: m.start(), default=None)
+    if turn is None:
         return False
-    turn = min(turns, key=lambda m: m.start())
     asked = _asked_viewpoints(question) if question else frozenset()
     return any(
         at > turn.start() and owner not in asked for at, owner in viewpoint_mentions(prepared)
