@@ -791,6 +791,14 @@ SHA256 = {
     "four_options_r183.jsonl": "0a83eaaac40d261ae8880206e2ce80f6459b167c67b59d270467fbdad772a127",
     "isle_brick_r183.jsonl": "da884df23d3af09f633ba56a9b71436eb8eed88d379e7eddb63b7ef06a38d244",
     "comfort_r183.jsonl": "f361d13d86586eca661ab9e5dd4adc66aadbdae1a19eb95109bffddb583659cd",
+    "two_options_r185.jsonl": "bfad266df8589a321a01e6e968f164f6b25fa74823eca146a7506385d4092690",
+    "four_options_r185.jsonl": "31a950a583151e3dc0ae43297fcccdfcd4ab4e0e560e82a3cc4f4b4fc0d5ca60",
+    "isle_brick_r185.jsonl": "4a7ef52e508f5a953f02eb51b8b024180b9ede0676315b5cd8577d4fec4e8572",
+    "comfort_r185.jsonl": "3cea21b8fc75db36137bb16ac17ff33f96cbdce39a16011956728a46abe63cf4",
+    "two_options_r191.jsonl": "01e3b171faf9b5a1ff4f6e76cefbea72bc41cedf2b793691752140d25cf9f288",
+    "four_options_r191.jsonl": "5a82cfdaf6d3f44af40ecfecac2cad662185ea97927ea81dfae46cfdcc8ff81c",
+    "isle_brick_r191.jsonl": "3fdf99a9418d35d0eba6469b2af3b1f3ceae58e2d2aa353fcf19318a2ad209f8",
+    "comfort_r191.jsonl": "00eee8f81d7599abfc2490c3d5fd372f0201f3d3eafc56589210b7795b873ff1",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
