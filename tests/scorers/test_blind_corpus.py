@@ -846,6 +846,11 @@ MEASURE_ONLY_ROUNDS = (
     184,
     186,
     *range(187, 195),
+    196,
+    198,
+    200,
+    202,
+    *range(203, 211),
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -854,7 +859,9 @@ end of its stop (measure-only from the start, as r54); and r79-r88, read on the 
 the stop that wrote them; from r89 the even rounds again, and r95-r100 and
 r113-r124, declared measure-only before they were written; r126 to r142, the even ones, likewise, and r143-r154, read on the final code of their stop (r143-r148 on ee5fc73, r149-r154 on the
 stop's last reader change); r156-r186, the even ones, declared measure-only before they were
-written; and r187-r194, read on the final code of their stop."""
+written; and r187-r194, read on the final code of their stop; r196-r202, the even ones, and
+r203-r210 (to be read on the final code of their stop), declared measure-only before they were
+written."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
