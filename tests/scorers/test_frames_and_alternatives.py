@@ -235,11 +235,21 @@ def test_facing_statements_that_name_two_directions_are_two_answers(
         ("Its front is oriented toward the west side of the image.", {"west"}),
         # where a thing lies in the picture stays no answer to the facing
         ("It stands in the west part of the image, near the dog.", None),
+        ("It stands in the left part of the image, near the dog.", None),
+        # the image's own sides, the top being north (r195)
+        ("The minifigure is facing to the left side of the image.", {"west"}),
+        ("The minifigure appears to be facing towards the right side of the image.", {"east"}),
+        ("It faces the top edge of the picture.", {"north"}),
+        ("I'm looking toward the bottom of the image.", {"south"}),
+        # a faced side that names another direction than the one said: two answers
+        ("The minifigure is facing north. It is looking toward the bottom of the image.", None),
+        ("It is facing east. Its face points to the right side of the image, which is west.", None),
     ],
 )
 def test_a_side_of_the_image_faced_is_the_facing(answer: str, expected: set[str] | None) -> None:
     """Q5, the image's top being north: "faces towards the east side of the image" (r161)
-    says east; a region where the figure stands says nothing of its facing."""
+    says east, and "facing to the left side of the image" (r195) west; a region where the
+    figure stands says nothing of its facing."""
     read = read_components(answer, "cardinal", question=QUESTIONS["Q5"])
     assert (read.components if read.decided else None) == expected, read
 

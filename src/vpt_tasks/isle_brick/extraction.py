@@ -330,14 +330,34 @@ _IMAGE_REGION = re.compile(
     _FLAGS,
 )
 _FACED_REGION = re.compile(
-    r"\b(?:fac(?:ing|es?)|looking|looks|oriented|turned|pointing|points)\s+(?:to(?:wards?)?|at)"
-    r"\s+the\s+(?:north|south|east|west)(?:ern)?\s+(?:part|half|side|edge)\s+of\s+the\s+"
+    r"\b(?:fac(?:ing|es?)|looking|looks|oriented|turned|pointing|points)\s+(?:(?:to(?:wards?)?|at)\s+)?"
+    r"the\s+(?P<side>north|south|east|west|left|right|top|bottom|upper|lower)(?:ern)?"
+    r"(?:[\s-]+hand)?(?:\s+(?:part|half|side|edge|end))?\s+(?:of|in)\s+the\s+"
     + _PICTURE_OR_FRAME
     + r"\b",
     _FLAGS,
 )
 """Q5: the facing said as a side of the image, whose top is north ("faces towards the east
-side of the image", r161): where it faces, not a region where something lies."""
+side of the image", r161; "facing to the left side of the image", r195): where it faces, not a
+region where something lies."""
+_IMAGE_SIDE_CARDINAL = {"left": "west", "right": "east", "top": "north", "upper": "north"}
+_IMAGE_SIDE_CARDINAL |= {"bottom": "south", "lower": "south"}
+
+
+def _faced_sides_as_cardinals(text: str) -> str:
+    """Q5, whose question sets the top of the image as north: a faced side of the image said
+    with its cardinal ("facing to the left side of the image" -> "... the west side ..."), so
+    that every reading of the facing, and a statement naming another direction ("facing north,
+    toward the bottom of the image"), sees it."""
+
+    def cardinal(m: re.Match[str]) -> str:
+        side = m.group("side").lower()
+        if side not in _IMAGE_SIDE_CARDINAL:
+            return m.group()
+        start, end = m.span("side")
+        return text[m.start() : start] + _IMAGE_SIDE_CARDINAL[side] + text[end : m.end()]
+
+    return _FACED_REGION.sub(cardinal, text)
 
 
 def _mask_image_regions(text: str, question: str | None) -> str:
@@ -1164,6 +1184,10 @@ def read_components(
     if prepared.problem is not None:
         decided = prepared.problem == "empty"
         return ComponentReading(frozenset(), decided, "disclaimer" if decided else prepared.problem)
+    if kind == "cardinal" and _asks_facing(question):
+        translated = _faced_sides_as_cardinals(prepared.text)
+        if translated != prepared.text:
+            prepared = prepare(translated)
     text = prepared.text
     # "If I were the minifigure, the dog would be on my left": the answer speaks as the figure
     first_person = first_person or bool(role_premises(text))
