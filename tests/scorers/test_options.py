@@ -615,6 +615,13 @@ def test_the_speakers_own_frame_opening_a_short_answer_is_no_clause() -> None:
     # any other opening clause still counts: reasoning may come first
     reasoned = "Since he faces the wall, I can see three blue dots on the wall in front of me."
     assert "short" not in read_option(reasoned, dots).readers
+    # r195 (four195-051): the role with the question's own place, "As the person in the image,"
+    bike = {"A": "Fix a flat tire", "B": "Clean the bike chain", "C": "Adjust the brakes"}
+    answer = "As the person in the image, my intention is to clean the bike chain."
+    assert read_option(answer, bike).letter == "B"
+    # a clause of its own is no restated role
+    acting = "As the person in the image leans over, my intention is to clean the bike chain."
+    assert "short" not in read_option(acting, bike).readers
 
 
 def test_an_actions_object_may_take_another_article_or_number() -> None:

@@ -282,16 +282,17 @@ def role_premises(text: str) -> list[tuple[int, int]]:
 _OWN_FRAME_LEAD = re.compile(
     r"^\W*(?:from\s+(?:where\s+i(?:'m|\s+am)\s+(?:standing|sitting|positioned|placed|located)"
     r"|my\s+(?:own\s+)?(?:position|viewpoint|perspective|point\s+of\s+view|vantage\s+point))"
-    r"|as\s+the\s+(?:[\w'-]+\s+){0,4}?(?:minifigure|figure|person|man|woman))\s*,",
+    r"|as\s+the\s+(?:[\w'-]+\s+){0,4}?(?:minifigure|figure|person|man|woman)"
+    r"(?:\s+(?:in|on)\s+the\s+(?:image|picture|photo|photograph|scene))?)\s*,",
     re.IGNORECASE,
 )
 
 
 def own_frame_lead(text: str) -> list[tuple[int, int]]:
     """Where `text` opens with the speaker's own frame, up to its comma ("From where I'm
-    standing,", "From my point of view,", "As the man,"): an answer in the question's role
-    restating its frame, no clause of its own (r163: "From where I'm standing, I can see three
-    blue dots on the wall in front of me.")."""
+    standing,", "From my point of view,", "As the man,", "As the person in the image," (r195)):
+    an answer in the question's role restating its frame, no clause of its own (r163: "From
+    where I'm standing, I can see three blue dots on the wall in front of me.")."""
     found = _OWN_FRAME_LEAD.match(text)
     return [found.span()] if found else []
 
