@@ -778,6 +778,27 @@ def test_a_turn_to_another_frame_is_a_reply_per_frame(reply: str, yes_no) -> Non
     assert text_yes_probability(reply, *(yes_no or ()), question=NOP_QUESTION) is None
 
 
+def test_the_relatums_own_orientation_in_chinese_is_another_frame() -> None:
+    # r197 (comf197-054): "从汽车自身的朝向来看" after "但", in the table's own words
+    from vpt_tasks.comfort.language import load_language
+
+    zh = load_language("zh")
+    reply = "从相机的角度看，是的，篮球在汽车的左边；但从汽车自身的朝向来看，篮球在它的右边。"
+    read = text_yes_probability(
+        reply,
+        zh.yes_words,
+        zh.no_words,
+        question="篮球在汽车的左边吗？",
+        relations=zh.relation_words,
+    )
+    assert read is None
+    one_frame = "从相机的角度看，是的，篮球在汽车的左边。"
+    assert (
+        text_yes_probability(one_frame, zh.yes_words, zh.no_words, question="篮球在汽车的左边吗？")
+        == 1.0
+    )
+
+
 @pytest.mark.parametrize(
     ("reply", "question", "p"),
     [

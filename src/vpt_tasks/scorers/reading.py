@@ -1019,7 +1019,8 @@ _VIEWPOINT = re.compile(
     r"|\b(?:från|ur)\s+(?P<sv>\w+?):?s\s+(?:perspektiv|synvinkel)"
     r"|с\s+точки\s+зрения\s+(?P<ru>\w+)"
     r"|\bdari\s+(?:sudut\s+pandang|perspektif)\s+(?P<id>\w+)"
-    r"|从(?P<zh>\w{1,6}?)的?(?:角度|视角|视点|方向)"
+    # "从汽车自身的朝向来看" (r197): the relatum's own orientation
+    r"|从(?P<zh>\w{1,6}?)(?:自身|本身|自己)?的?(?:角度|视角|视点|方向|朝向)"
     r"|(?P<ja>\w{1,6}?)の(?:視点|観点|立場)から|(?P<ja2>\w{1,6}?)から見(?:ると|て|た|れば)"
     r"|(?P<ko>[^\s,.]{1,8}?)의?\s*(?:시점|관점|입장)에서"
 )
