@@ -254,6 +254,54 @@ def test_a_side_of_the_image_faced_is_the_facing(answer: str, expected: set[str]
     assert (read.components if read.decided else None) == expected, read
 
 
+@pytest.mark.parametrize(
+    ("thing", "answer", "first_person", "expected"),
+    [
+        # r197: another thing's place said with its own relation word
+        (
+            "bat",
+            "The bat is located to the left of the minifigure, and the tree is behind it.",
+            False,
+            {"left"},
+        ),
+        (
+            "desk",
+            "The desk is in front of me, and the wall of the room is behind me.",
+            True,
+            {"front"},
+        ),
+        (
+            "chair",
+            "From my perspective, the chair is on my right, and the wall is in front of me.",
+            True,
+            {"right"},
+        ),
+        # the asked thing named by its head noun ("treasure chest" -> "chest")
+        (
+            "treasure chest",
+            "The treasure chest is on my left, and the wall is in front of me.",
+            True,
+            {"left"},
+        ),
+        # the asked thing's own relation stays the answer
+        ("bat", "The bat is directly behind the minifigure.", False, {"back"}),
+        # a phrase blanked before it leaves no noun: "the [left of the picture] is on my right"
+        (
+            "computer monitor",
+            "Since I'm facing the bottom of the image, the monitor on the left of the picture is on my right.",
+            True,
+            {"right"},
+        ),
+    ],
+)
+def test_another_things_place_is_no_answer_to_q7(
+    thing: str, answer: str, first_person: bool, expected: set[str]
+) -> None:
+    question = QUESTIONS["Q7"].replace("object", thing)
+    read = read_components(answer, "egocentric", question=question, first_person=first_person)
+    assert read.decided and read.components == expected, read
+
+
 def test_statements_about_seeing_that_say_both_are_undecided() -> None:
     question = QUESTIONS["Q6"].replace("object", "desk")
     read = read_components(

@@ -548,12 +548,12 @@ def _mask_context(
     return text
 
 
-_ASKED_OBJECT = re.compile(r"\bis\s+the\s+([a-z]+(?:\s+monitor)?)\s+located\b", _FLAGS)
+_ASKED_OBJECT = re.compile(r"\bis\s+the\s+((?:[a-z]+\s+){0,2}?[a-z]+)\s+located\b", _FLAGS)
 
 
 def _asked_head(question: str | None) -> str | None:
     """The head noun of the object a "where is the X located?" question asks about ("monitor"
-    for "computer monitor"), or None."""
+    for "computer monitor", "chest" for "treasure chest"), or None."""
     asked = _ASKED_OBJECT.search(question or "")
     return asked.group(1).lower().split()[-1] if asked else None
 
@@ -569,18 +569,28 @@ def _asks_facing(question: str | None) -> bool:
 
 
 _PLACED_NOUN = re.compile(
-    r"\bthe\s+([a-z]+)\s+(?:(?:which|that)\s+is\s+|is\s+|stands\s+|sits\s+|lies\s+)?"
-    r"(?:to|on|in|at)\s+(?:the|its|his|her)\s+(?:far\s+)?"
-    r"(?:(?:north|south)[\s-]?(?:east|west)|north|south|east|west|left|right|front|back)\w*\b",
+    # a noun, not a verb left after a blanked phrase ("the [left of the picture] is on my right")
+    r"\bthe\s+(?!(?:is|are|was|were)\b)([a-z]+)\s+"
+    r"(?:(?:which|that)\s+is\s+|is\s+|stands\s+|sits\s+|lies\s+)?"
+    r"(?:(?:to|on|in|at)\s+(?:the|its|his|her|my)\s+(?:far\s+)?"
+    r"(?:(?:north|south)[\s-]?(?:east|west)|north|south|east|west|left|right|front|back)\w*\b"
+    # "..., and the tree is behind it" (r197): the relation said with its own word
+    r"|(?:directly\s+|right\s+|just\s+)?(?:behind|in\s+front\s+of|ahead\s+of)\s+"
+    r"(?:it|him|her|me|the\s+(?:humanoid\s+)?(?:mini)?figure)\b)",
     _FLAGS,
 )
-_NOT_ANOTHER_THING = frozenset("minifigure figure figurine one object it".split())
+_NOT_ANOTHER_THING = frozenset(
+    "minifigure figure figurine one object it image picture photo photograph frame scene".split()
+)
+"""No other thing: the figure itself, or the picture ("the monitor on the left of the picture
+is on my right": the monitor's place, r57)."""
 
 
 def _mask_other_things_places(text: str, question: str | None) -> str:
     """Q4/Q7: blank where *another* thing is ("the wardrobe to the north blocks part of the
-    view, but the cat is to the east"; "partly hidden by the wardrobe on its left"): only
-    the asked object's place is the answer. Needs the question's object."""
+    view, but the cat is to the east"; "partly hidden by the wardrobe on its left"; "the bat is
+    to the left of the minifigure, and the tree is behind it", r197): only the asked object's
+    place is the answer. Needs the question's object."""
     name = _asked_head(question)
     if name is None:
         return text
