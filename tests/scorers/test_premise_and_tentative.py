@@ -363,8 +363,20 @@ def test_a_premise_taken_after_its_rejection_is_answered_under_it(
             "I can see the dog at the edge of my view, but not really - it is mostly behind me.",
             False,
         ),
+        # r197: "but mostly not"
+        (
+            "Q6",
+            "As a minifigure, I can partially see the umbrella out of the corner of my eye, but "
+            "mostly not.",
+            False,
+        ),
         # a qualified negation that concludes No is a No
         ("Q6", "Not really - the dog is behind it, so no, it cannot see the dog.", True),
+        (
+            "Q6",
+            "The umbrella is mostly not in view: it is behind me, so no, I cannot see it.",
+            True,
+        ),
     ],
 )
 def test_a_qualified_negation_beside_a_yes_is_partial(qid: str, answer: str, decided: bool) -> None:

@@ -822,10 +822,13 @@ _PARTIAL = re.compile(
 )
 """The answer qualified as partial ("Only partially: ...", "..., so maybe only partly", r75),
 not a thing partly hidden."""
-_QUALIFIED_NO = re.compile(r"\bnot\s+(?:exactly|quite|really|entirely)\b", _FLAGS)
+_QUALIFIED_NO = re.compile(
+    r"\bnot\s+(?:exactly|quite|really|entirely)\b|\b(?:mostly|largely|mainly)\s+not\b", _FLAGS
+)
 """A negation qualified, beside a Yes: "Not exactly -- the cat is on a small platform, but the
 platform sits on the same table" (r107), "I can see it out of the corner of my eye, but not
-really": partly yes, partly no."""
+really", "I can partially see the umbrella ..., but mostly not" (r197): partly yes, partly
+no."""
 _MAYBE_SEES = re.compile(
     r"\b(?:might|may|could\s+possibly)\s+(?:(?:only|just|partially|partly|barely|possibly|still)\s+)*"
     r"(?:see|be\s+able\s+to\s+see|be\s+visible|be\s+seen|glimpse|catch)\b",
