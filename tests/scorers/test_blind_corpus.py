@@ -815,6 +815,10 @@ SHA256 = {
     "four_options_r202.jsonl": "17e09735052d51316fbe3bfd6453063bb530b2b189689f29aa1248621be8f071",
     "isle_brick_r202.jsonl": "e7c5cd29cd1861789c6515099b68982f3fa0ff3d7e1b068b5db1712c88d91e5f",
     "comfort_r202.jsonl": "3c70927299bdea99ac3f689cf7f897fa1867e74654f327227834192e152a469a",
+    "two_options_r197.jsonl": "98ed133acf9e0a7defdb0d504d641bf052cae7a35238d13937b620d1890825cb",
+    "four_options_r197.jsonl": "f4a235f50d18556a36b1b92da1de519c2e2f5d6ff5cf6a002dff557b30696115",
+    "isle_brick_r197.jsonl": "53bf85277d9d839210167ef1282a41c8288475ba64bcce947ec6e1ecbc823476",
+    "comfort_r197.jsonl": "7e2da4e5fd1da3d0a31ac70749b0997fa8fff557e104d7a2c3ae315bcde165ce",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
