@@ -660,3 +660,26 @@ def test_a_letter_before_a_dash_is_a_label() -> None:
     assert read_option("A — the dog is behind me, out of my line of sight.", yes_no).letter == "A"
     assert read_option("**B** - it is in front of me.", yes_no).letter == "B"
     assert read_option("A-frame ladder stands there.", yes_no).letter is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "letter"),
+    [
+        # r199 (two199-033): none seen is the 0 option
+        ("I can't see any red dots — they're all on the wall behind me.", "A"),
+        ("I see no red dots.", "A"),
+        # anything else seen, a possibility, or a second statement: not read
+        ("I don't see any red dots, but I see two on the wall.", None),
+        ("I can see one red dot; I can't see any red dots behind me.", None),
+        ("I might not see any red dots.", None),
+    ],
+)
+def test_none_seen_is_the_zero_option(answer: str, letter: str | None) -> None:
+    question = (
+        "Imagine you are the man with the purple hoodie. In the picture, how many red dots do "
+        "you see? Respond solely with A or B."
+    )
+    assert read_option(answer, {"A": "0", "B": "1"}, question=question).letter == letter
+    # without a 0 option, or asked nothing about dots seen, nothing is read
+    assert read_option(answer, {"A": "1", "B": "2"}, question=question).letter is None
+    assert read_option(answer, {"A": "0", "B": "1"}).letter is None

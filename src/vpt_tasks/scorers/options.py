@@ -959,6 +959,44 @@ def _seeing_answer(
     return values[said.pop()]
 
 
+_NONE_SEEN = re.compile(
+    r"\b(?P<who>i|he|she|the\s+man)\s+(?:(?:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not"
+    r"|couldn't|could\s+not)\s+see\s+any|(?:see|sees|can\s+see)\s+no)\s+(?:[a-z]+\s+)?dots?\b"
+)
+"""A count of dots said as none seen ("I can't see any red dots", "he sees no yellow dots",
+r199): its subject the speaker or the man asked about."""
+_SEE_WORD = re.compile(r"\b(?:see|sees|seeing|seen|visible)\b")
+_ASKED_COUNT_SEEN = re.compile(
+    r"\bhow\s+many\s+(?:[a-z]+\s+)?dots\s+(?:does|do)\s+(?:the\s+man|you)\b"
+)
+
+
+def _nothing_seen(
+    prepared: Prepared, options: Mapping[str, str], question: str | None
+) -> str | None:
+    """Count options with a 0 to "how many red dots does the man see?" answered with no
+    option named, by one statement that none is seen ("I can't see any red dots -- they're all
+    on the wall behind me", r199): the 0 option's letter. Not when the answer says anything
+    else is seen, hedges, or speaks of a possibility."""
+    zero = [letter for letter, value in options.items() if str(value).strip() in ("0", "zero")]
+    if len(zero) != 1 or question is None or not _ASKED_COUNT_SEEN.search(question.lower()):
+        return None
+    said = list(_NONE_SEEN.finditer(prepared.low))
+    if len(said) != 1 or prepared.is_hypothetical(prepared.clause_at(said[0].start())):
+        return None
+    if any(value == "yes" for value, _ in seeing_clauses(prepared)):
+        return None
+    for seen in _SEE_WORD.finditer(prepared.low):  # "..., but I see two on the wall"
+        clause = prepared.clause_at(seen.start())
+        if not said[0].start() <= seen.start() < said[0].end() and (
+            clause is None or not negated_before(prepared, clause, seen.start())
+        ):
+            return None
+    if _MAYBE & set(words(prepared.low)):
+        return None
+    return zero[0]
+
+
 @dataclass(frozen=True)
 class _Chosen:
     """What the objections to a chosen option look at."""
@@ -1280,7 +1318,12 @@ def read_option(
     if hesitates(prepared) and (refusal is None or chosen):
         return OptionReading(None, "hesitates", readings)
     if not chosen:
-        seen = _seeing_answer(prepared, options, question) if refusal is None else None
+        seen = (
+            _seeing_answer(prepared, options, question)
+            or _nothing_seen(prepared, options, question)
+            if refusal is None
+            else None
+        )
         if seen is not None:
             chose = _Chosen(seen, options, question, prepared, mentions, affirmed, refusal, hidden)
             objection = first_objection(OBJECTIONS, chose)
