@@ -819,6 +819,10 @@ SHA256 = {
     "four_options_r197.jsonl": "f4a235f50d18556a36b1b92da1de519c2e2f5d6ff5cf6a002dff557b30696115",
     "isle_brick_r197.jsonl": "53bf85277d9d839210167ef1282a41c8288475ba64bcce947ec6e1ecbc823476",
     "comfort_r197.jsonl": "7e2da4e5fd1da3d0a31ac70749b0997fa8fff557e104d7a2c3ae315bcde165ce",
+    "two_options_r199.jsonl": "0f0abbd96e605b935aa309d465e930b7bdf08be18eb940b9c3d845ddf6659467",
+    "four_options_r199.jsonl": "e96f03f15b84b5027b824bc579ce1d61813adf0fd58941d6ba5b264f5dd698e8",
+    "isle_brick_r199.jsonl": "f5ad7979bb42e2f70fde25c7c90f36c44bff29457a15b71ae6c250842335e515",
+    "comfort_r199.jsonl": "49977cb824ef295f8aafbb1beeb78f9b7590498d216a8c1605a7f37110e7998f",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
