@@ -302,6 +302,32 @@ def test_another_things_place_is_no_answer_to_q7(
     assert read.decided and read.components == expected, read
 
 
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # r201: the image's frame opening the sentence with a comma, then the figure's own
+        (
+            "In the image, the goblet is on the left side. But since the minifigure is facing "
+            "the camera, from its perspective the goblet is on its right.",
+            {"right"},
+        ),
+        (
+            "In the image the goblet is on the left, but from the minifigure's perspective it is "
+            "on its right.",
+            {"right"},
+        ),
+        # the figure's own side alone is still read
+        ("The goblet is on its left.", {"left"}),
+    ],
+)
+def test_a_side_in_the_image_is_another_frame_than_the_figures(
+    answer: str, expected: set[str]
+) -> None:
+    question = QUESTIONS["Q7"].replace("object", "goblet")
+    read = read_components(answer, "egocentric", question=question)
+    assert read.decided and read.components == expected, read
+
+
 def test_statements_about_seeing_that_say_both_are_undecided() -> None:
     question = QUESTIONS["Q6"].replace("object", "desk")
     read = read_components(

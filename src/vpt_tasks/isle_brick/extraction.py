@@ -425,8 +425,9 @@ _IMAGE_FRAME = (
     # a position the answer places in the image ("to the left of the minifigure in the image")
     rf"|\b(?:left|right|front|back|behind)\b[^.;,\n]{{0,40}}?\bin\s+the\s+{_PICTURE_OR_FRAME}\b"
     # ... or after it: "In the image the desk is on the left, but from the minifigure's
-    # perspective it is on its right" (r89, r93; r63, r67, r73)
-    rf"|\bin\s+the\s+{_PICTURE_OR_FRAME}\b[^.;,\n]{{0,40}}?\b(?:left|right)\b"
+    # perspective it is on its right" (r89, r93; r63, r67, r73), "In the image, the goblet is on
+    # the left side." (r201)
+    rf"|\bin\s+the\s+{_PICTURE_OR_FRAME}\b,?[^.;,\n]{{0,40}}?\b(?:left|right)\b"
 )
 _MIRRORED = (
     # how the frames map, not where the thing is: "its left and right are mirrored", "its left
