@@ -823,6 +823,10 @@ SHA256 = {
     "four_options_r199.jsonl": "e96f03f15b84b5027b824bc579ce1d61813adf0fd58941d6ba5b264f5dd698e8",
     "isle_brick_r199.jsonl": "f5ad7979bb42e2f70fde25c7c90f36c44bff29457a15b71ae6c250842335e515",
     "comfort_r199.jsonl": "49977cb824ef295f8aafbb1beeb78f9b7590498d216a8c1605a7f37110e7998f",
+    "two_options_r201.jsonl": "c4adae270a111e0083d632f2ccf34b71438bbbdc9c422b21a26c3edf223784da",
+    "four_options_r201.jsonl": "39ccbdf1ffaf604723948ac0eafe49af65bc225e8bb13e93d77985610b270882",
+    "isle_brick_r201.jsonl": "e26349fc154354a35d5f536a3f598c07fba26a5dfd9a2f7d00aa860a63fc4fbe",
+    "comfort_r201.jsonl": "6298bdf0fb783a69fcf9b77bee3fa67e0ee456e53371e88b673787ff37c24bec",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
