@@ -163,6 +163,23 @@ def test_text_replies_are_read_as_an_annotator_would(reply, words, expected) -> 
     assert text_yes_probability(reply, *(words or ())) == expected
 
 
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        # r199 (comf199-032): the asked question restated, then its answer
+        ("The red ball is behind the blue ball? Yes.", 1.0),
+        ("Behind the blue ball? Yes.", 1.0),
+        # a question of its own: the Yes/No may answer it
+        ("Is the red ball in front of the blue ball? No, it is behind it.", None),
+        ("Is the red ball not behind the blue ball? No.", None),
+    ],
+)
+def test_the_asked_question_restated_is_answered(reply: str, expected: float | None) -> None:
+    question = "Is the red ball behind the blue ball?"
+    assert text_yes_probability(reply, question=question) == expected
+    assert text_yes_probability(reply) is None  # without the question nothing is restated
+
+
 def test_answer_token_index_skips_filler() -> None:
     assert answer_token_index(["Yes", "."]) == 0
     assert answer_token_index(["\n", " ", "**", "No", "**"]) == 3

@@ -85,7 +85,9 @@ def text_yes_probability(
     (Scripts written without spaces need a vocabulary matching the whole run.)
     """
     prepared = prepare(text)
-    if prepared.problem is not None or asks_itself(prepared):
+    if prepared.problem is not None:
+        return None
+    if asks_itself(prepared) and not _restates_the_question(prepared, question):
         return None
     signs = set(doubts(prepared)) - _LANGUAGE_DOUBTS  # the languages asked are the vocabulary's
     if signs == {"retraction"}:
@@ -209,6 +211,25 @@ def _partial(prepared: Prepared, match: re.Match[str]) -> bool:
 
 _LANGUAGE_DOUBTS = frozenset({"script", "language"})
 _ECHO_RUN = 4
+
+
+_NOT_A_QUESTION_WORD = frozenset("is are does do".split())
+
+
+def _restates_the_question(prepared: Prepared, question: str | None) -> bool:
+    """Whether every question the reply asks itself is the asked one restated, with no word
+    of its own ("The red ball is behind the blue ball? Yes." to "Is the red ball behind the
+    blue ball?", r199): the Yes/No after it answers the question asked."""
+    if not question:
+        return False
+    asked = set(_WORD_RE.findall(question.lower()))
+    for start, end in prepared.sentences:
+        sentence = prepared.low[start:end].rstrip()
+        if sentence.endswith("?") and not (
+            set(_WORD_RE.findall(sentence)) - _NOT_A_QUESTION_WORD <= asked
+        ):
+            return False
+    return True
 
 
 def _echoes(low: str, question: str) -> bool:
