@@ -827,6 +827,10 @@ SHA256 = {
     "four_options_r201.jsonl": "39ccbdf1ffaf604723948ac0eafe49af65bc225e8bb13e93d77985610b270882",
     "isle_brick_r201.jsonl": "e26349fc154354a35d5f536a3f598c07fba26a5dfd9a2f7d00aa860a63fc4fbe",
     "comfort_r201.jsonl": "6298bdf0fb783a69fcf9b77bee3fa67e0ee456e53371e88b673787ff37c24bec",
+    "two_options_r198.jsonl": "aeabd42d8f6dfde675139547aa304d13c98d33ed3670331431e333250d356fb2",
+    "four_options_r198.jsonl": "6481b21a55b98ea22d6b966d673119c8be4a3c2612adc2a1bfa17c10b8e3b259",
+    "isle_brick_r198.jsonl": "f148cbe4477f64a7c6f8e06bccf41ba7707315729b2c58f1e3c5c29bd2c4b59d",
+    "comfort_r198.jsonl": "4006211b92f2f49eba974653026c8e63aa296d3dcb1a3dfecb80579bfbfc5522",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
