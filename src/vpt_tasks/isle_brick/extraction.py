@@ -341,7 +341,8 @@ _FACED_REGION = re.compile(
 side of the image", r161; "facing to the left side of the image", r195): where it faces, not a
 region where something lies."""
 _IMAGE_SIDE_CARDINAL = {"left": "west", "right": "east", "top": "north", "upper": "north"}
-_IMAGE_SIDE_CARDINAL |= {"bottom": "south", "lower": "south"}
+_IMAGE_SIDE_CARDINAL |= {"above": "north", "bottom": "south", "lower": "south", "below": "south"}
+"""A side of the image as its cardinal, the question setting the top as north."""
 
 
 def _faced_sides_as_cardinals(text: str) -> str:
@@ -1391,7 +1392,6 @@ _IMAGE_WORDS = re.compile(rf"\b{_PICTURE}\b", _FLAGS)
 _OWN_FRAME = re.compile(
     r"\b(?:own|perspective|point\s+of\s+view|viewpoint|eyes|faces|facing|our|we)\b", _FLAGS
 )
-_SIDE_CARDINAL = {"left": "west", "right": "east", "above": "north", "below": "south"}
 
 
 def _image_side_disagrees(a: _Read) -> bool:
@@ -1410,7 +1410,7 @@ def _image_side_disagrees(a: _Read) -> bool:
         if _OWN_FRAME.search(sentence):
             continue
         for m in _IMAGE_SIDE.finditer(sentence):
-            if _SIDE_CARDINAL[next(g for g in m.groups() if g).lower()] not in a.components:
+            if _IMAGE_SIDE_CARDINAL[next(g for g in m.groups() if g).lower()] not in a.components:
                 return True
     return False
 
