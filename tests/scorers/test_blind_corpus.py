@@ -855,6 +855,10 @@ SHA256 = {
     "four_options_r209.jsonl": "a8e77c100ee76dbc96ab22b8a8705bce56db70c607cb6d23aafd6248dbac2d16",
     "isle_brick_r209.jsonl": "cf863816003b787a7fc11d344f1c7eeb78c790a979c50577e8b015005b242f71",
     "comfort_r209.jsonl": "ae68eca3c540f21f29e76533334871fd56cbe799fe37eb8949e06ec61f0b371c",
+    "two_options_r205.jsonl": "67b53119bde2ea04c8eea9ae549b57fdf7a6928cda0e4ce639ce05d016c5ca69",
+    "four_options_r205.jsonl": "55bcc4b838e1676a6d08a38aca382e2fdafb5fcdd0dc61cb1f4c9964fe16a3c6",
+    "isle_brick_r205.jsonl": "95c4cf2a34e88a67f58bbb58a274f1b3cbc1b7dd643a4bce3879ad23209ffe89",
+    "comfort_r205.jsonl": "5e8ab849a790e447fadf73259c7de4f21ad5ad152f33d1e8b9829a76d2845451",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
