@@ -859,6 +859,10 @@ SHA256 = {
     "four_options_r205.jsonl": "55bcc4b838e1676a6d08a38aca382e2fdafb5fcdd0dc61cb1f4c9964fe16a3c6",
     "isle_brick_r205.jsonl": "95c4cf2a34e88a67f58bbb58a274f1b3cbc1b7dd643a4bce3879ad23209ffe89",
     "comfort_r205.jsonl": "5e8ab849a790e447fadf73259c7de4f21ad5ad152f33d1e8b9829a76d2845451",
+    "two_options_r210.jsonl": "a66b9c42f07d141771ec0063f4ccb8092740b9d6329ff1af1aa2e4112efe4a96",
+    "four_options_r210.jsonl": "d43711caf78029031c35c6c4890433bb9720d0c0e9e78b9d237fd0c2e3af6c56",
+    "isle_brick_r210.jsonl": "d5b90e457c57269ffb176939f556d15573f0d1625fd5932d1072ff305fbac8d1",
+    "comfort_r210.jsonl": "88d79daad7c7e727d9e49c34f0bc6fde3219993314d9f12e4eeadbbe36d96a87",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
