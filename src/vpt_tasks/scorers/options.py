@@ -960,7 +960,7 @@ def _seeing_answer(
 
 
 _NONE_SEEN = re.compile(
-    r"\b(?P<who>i|he|she|the\s+man)\s+(?:(?:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not"
+    r"\b(?:i|he|she|the\s+man)\s+(?:(?:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not"
     r"|couldn't|could\s+not)\s+see\s+any|(?:see|sees|can\s+see)\s+no)\s+(?:[a-z]+\s+)?dots?\b"
 )
 """A count of dots said as none seen ("I can't see any red dots", "he sees no yellow dots",
@@ -982,7 +982,8 @@ def _nothing_seen(
     if len(zero) != 1 or question is None or not _ASKED_COUNT_SEEN.search(question.lower()):
         return None
     said = list(_NONE_SEEN.finditer(prepared.low))
-    if len(said) != 1 or prepared.is_hypothetical(prepared.clause_at(said[0].start())):
+    clause = prepared.clause_at(said[0].start()) if len(said) == 1 else None
+    if clause is None or prepared.is_hypothetical(clause):
         return None
     if any(value == "yes" for value, _ in seeing_clauses(prepared)):
         return None
