@@ -915,6 +915,11 @@ MEASURE_ONLY_ROUNDS = (
     200,
     202,
     *range(203, 211),
+    212,
+    214,
+    216,
+    218,
+    *range(219, 227),
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -925,7 +930,8 @@ r113-r124, declared measure-only before they were written; r126 to r142, the eve
 stop's last reader change); r156-r186, the even ones, declared measure-only before they were
 written; and r187-r194, read on the final code of their stop; r196-r202, the even ones, and
 r203-r210 (to be read on the final code of their stop), declared measure-only before they were
-written."""
+written; r212-r218, the even ones, and r219-r226 (to be read on the final code of their stop),
+likewise."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
