@@ -863,6 +863,10 @@ SHA256 = {
     "four_options_r210.jsonl": "d43711caf78029031c35c6c4890433bb9720d0c0e9e78b9d237fd0c2e3af6c56",
     "isle_brick_r210.jsonl": "d5b90e457c57269ffb176939f556d15573f0d1625fd5932d1072ff305fbac8d1",
     "comfort_r210.jsonl": "88d79daad7c7e727d9e49c34f0bc6fde3219993314d9f12e4eeadbbe36d96a87",
+    "two_options_r215.jsonl": "0bd11d65876dd08a09c9e4e04de872ea080cc966d1f6de0af1eab7e4e0489b2b",
+    "four_options_r215.jsonl": "7c525e35ff607d8c5423493503fe73cf26973e346cba331dadec90ba63560895",
+    "isle_brick_r215.jsonl": "9f466d5004ef1c2e8499960956423e36cef44d5066d221c419ad9713244ec136",
+    "comfort_r215.jsonl": "0b6437998366b7a77c2a3fb67e52daafc4112dc99f664e781cd8a872891c52b2",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
