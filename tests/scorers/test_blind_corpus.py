@@ -867,6 +867,10 @@ SHA256 = {
     "four_options_r215.jsonl": "7c525e35ff607d8c5423493503fe73cf26973e346cba331dadec90ba63560895",
     "isle_brick_r215.jsonl": "9f466d5004ef1c2e8499960956423e36cef44d5066d221c419ad9713244ec136",
     "comfort_r215.jsonl": "0b6437998366b7a77c2a3fb67e52daafc4112dc99f664e781cd8a872891c52b2",
+    "two_options_r213.jsonl": "100e7ec3903665c1a5b83924db2d174b1a1183cf2f9243ad86a4a65e9e695d59",
+    "four_options_r213.jsonl": "693faaed44c91b0897138b8058c79959d1cdb5cbd16e0927e8940b0bacfca88c",
+    "isle_brick_r213.jsonl": "4d851cfa2a6ba67b680a38f81e5159cec4f6dddfb6023be2407ee8f430305dc5",
+    "comfort_r213.jsonl": "3eb260613bcab648fc2285e7ff964958d863d841ea34af50af0e834d8aff5e01",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
