@@ -871,6 +871,10 @@ SHA256 = {
     "four_options_r213.jsonl": "693faaed44c91b0897138b8058c79959d1cdb5cbd16e0927e8940b0bacfca88c",
     "isle_brick_r213.jsonl": "4d851cfa2a6ba67b680a38f81e5159cec4f6dddfb6023be2407ee8f430305dc5",
     "comfort_r213.jsonl": "3eb260613bcab648fc2285e7ff964958d863d841ea34af50af0e834d8aff5e01",
+    "two_options_r216.jsonl": "55134a2423d482651655d5a93ce5431fbbfab0a39184c705927f1cabf9ea7d6f",
+    "four_options_r216.jsonl": "5e96d322a3b7953fdc37a223d351eba9cb511b564b377456e2ac99a0f784febf",
+    "isle_brick_r216.jsonl": "31d0dff287de7cceecd57541bef042489e0f88d439e8d0186b17b05aa88fbdac",
+    "comfort_r216.jsonl": "497192cd990765d300738042272183738cda7fb46a5c883d2c2ac4245d364359",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
