@@ -875,6 +875,10 @@ SHA256 = {
     "four_options_r216.jsonl": "5e96d322a3b7953fdc37a223d351eba9cb511b564b377456e2ac99a0f784febf",
     "isle_brick_r216.jsonl": "31d0dff287de7cceecd57541bef042489e0f88d439e8d0186b17b05aa88fbdac",
     "comfort_r216.jsonl": "497192cd990765d300738042272183738cda7fb46a5c883d2c2ac4245d364359",
+    "two_options_r218.jsonl": "ec24a654d64169fd553956941ff318b5fb9df7cbe2fcd99a7b5a92883b2129ad",
+    "four_options_r218.jsonl": "4db29deaccf75a5a4ee48abbfb18d02b9c4f60ca80f489fa8e62a7c83346324b",
+    "isle_brick_r218.jsonl": "4da603b2b6f8173111b3ca62d8ae57660be15efc6a3ad4cad33d66fafbb43edf",
+    "comfort_r218.jsonl": "a90d5a350f576caf3a93a8f8fc5cb4bfeaad97191f577525a51dab49be5a3168",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
