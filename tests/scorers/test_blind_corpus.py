@@ -879,6 +879,10 @@ SHA256 = {
     "four_options_r218.jsonl": "4db29deaccf75a5a4ee48abbfb18d02b9c4f60ca80f489fa8e62a7c83346324b",
     "isle_brick_r218.jsonl": "4da603b2b6f8173111b3ca62d8ae57660be15efc6a3ad4cad33d66fafbb43edf",
     "comfort_r218.jsonl": "a90d5a350f576caf3a93a8f8fc5cb4bfeaad97191f577525a51dab49be5a3168",
+    "two_options_r214.jsonl": "ffd43a3f9392886f4ba037d13ee2312c1c615d65404a08c42bdf4ad69dc9406e",
+    "four_options_r214.jsonl": "02431907d71961f9e24fa6787c25b705f704330678eb3ee4da71d858179de8fb",
+    "isle_brick_r214.jsonl": "947c743835fbfbf06277e4b87ed1729a0fae53146738eee66b0e4cf98eceb410",
+    "comfort_r214.jsonl": "813e5b44ca92ee0aa1cf050551e101053ec8bd0b7ef411622ea2610210ee4ec6",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
