@@ -883,6 +883,10 @@ SHA256 = {
     "four_options_r214.jsonl": "02431907d71961f9e24fa6787c25b705f704330678eb3ee4da71d858179de8fb",
     "isle_brick_r214.jsonl": "947c743835fbfbf06277e4b87ed1729a0fae53146738eee66b0e4cf98eceb410",
     "comfort_r214.jsonl": "813e5b44ca92ee0aa1cf050551e101053ec8bd0b7ef411622ea2610210ee4ec6",
+    "two_options_r217.jsonl": "1bbc0a3e4e4631d745f9bcae529e07f0d0d7c3619740c2f2cd97cf2ec6ec427b",
+    "four_options_r217.jsonl": "6936d2532bb68aa1d567fcf9b323e91d5a22deec2a96997943ad2893539a9729",
+    "isle_brick_r217.jsonl": "fbe84bc56da5b5a8f7d32fb0141af11bd628e9001930c049a32c4080fa7525f4",
+    "comfort_r217.jsonl": "c1117ed1f2ea5208d767d17bc5475c98ff284293d515761cdef6b2908c092296",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
