@@ -998,6 +998,16 @@ DISPUTED = {
         "question's premise'; line 213) and every other held-out round labels these words [] "
         "(brick21-052, brick48-052, brick53-052, brick118-052): read as the disclaimer"
     ),
+    "brick215-038": (
+        "first person, 'to my east -- possibly a little to the north-east, but mainly east' "
+        "labelled east: read {east, north} as the paper scores 'front and slightly to the right' "
+        "(brick12-039; the first-run count keeps it as an error)"
+    ),
+    "brick215-046": (
+        "'Facing: south (toward camera), slight rotation east -> south' labelled south: read "
+        "{east, south} as the paper scores 'front and slightly to the right' (brick12-039; the "
+        "first-run count keeps it as an error)"
+    ),
     "brick105-017": (
         "'There are 0 humanoid minifigures ... The image shows a computer monitor and a LEGO "
         "figure' labelled 'ambiguous', where r88 labels the same words 0 (brick88-017): a LEGO "
@@ -1011,6 +1021,17 @@ UNFIXED = {
         "declared letter naming another option's value is, on the earlier rounds, far more "
         "often a right answer's aside (40 of 46 readings it would change); no rule found "
         "tells them apart. Under -T grader=narrow it goes to the grader"
+    ),
+    "two213-036": (
+        "'If we count the dots in the picture there are 3, but from her point of view there are "
+        "0. I'll go with the dots in the picture: B.' labelled ambiguous: the statement from her "
+        "viewpoint is in a sentence opening with 'If', which the option reader reads as "
+        "hypothetical, so it does not object; the answer then picks B in so many words"
+    ),
+    "comf213-050": (
+        "Dutch: '... Vanuit de hond gezien ligt de bal dus achter hem. Antwoord: Ja' to '... voor "
+        "de hond?': the other languages' relations are read of the relatum named ('achter de "
+        "hond'), not of a pronoun ('achter hem'); no rule here reads a pronoun's antecedent"
     ),
 }
 """Confident-wrong readings of fix-from rounds seen and not fixed, each with why (listed in

@@ -331,11 +331,18 @@ def test_a_side_in_the_image_is_another_frame_than_the_figures(
 def test_statements_about_seeing_that_say_both_are_undecided() -> None:
     question = QUESTIONS["Q6"].replace("object", "desk")
     read = read_components(
-        "The minifigure cannot see the desk. Yes, it can see the desk as it faces it.",
+        "Yes. The minifigure cannot see the desk. It can see the desk as it faces it.",
         "yesno",
         question=question,
     )
     assert (read.decided, read.why) == (False, "statements_disagree"), read
+    # a Yes after evidence of both is a contradiction first (r215)
+    read = read_components(
+        "The minifigure cannot see the desk. Yes, it can see the desk as it faces it.",
+        "yesno",
+        question=question,
+    )
+    assert (read.decided, read.why) == (False, "contradiction"), read
 
 
 # --------------------------------------------------------------------------

@@ -246,3 +246,72 @@ def test_yes_and_no_together_are_alternatives(answer: str) -> None:
     assert reading.letter is None and reading.reason == "alternatives", reading
     declines = "I can't tell which way it faces, so I'm not able to pick between Yes and No here."
     assert read_option(declines, options, question=question).letter == "Z"
+
+
+FRAMED = {"A": "front", "B": "behind", "C": "left", "D": "right"}
+FRAMED_QUESTION = (
+    "From the perspective of the woman in the blue apron, in which direction is the knife block?"
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # r217 (four217-046): the figure's frame says right, the letter is the image's side
+        "The knife block is on the left side of the image. From her point of view it would be "
+        "on her right side.\n\nAnswer: C",
+        # r215 (four215-031): the same, the figure's frame said "ahead ... to her right"
+        "From the camera's point of view, the entrance is to the left. From the woman's point "
+        "of view, it is ahead of her and slightly to her right.\n\nAnswer: C",
+    ],
+)
+def test_a_statement_in_the_figures_frame_against_the_letter_leaves_it_undecided(
+    answer: str,
+) -> None:
+    reading = read_option(answer, FRAMED, question=FRAMED_QUESTION)
+    assert reading.letter is None, reading
+
+
+@pytest.mark.parametrize(
+    ("answer", "letter"),
+    [
+        (
+            "From the camera's view it is on the left. From her point of view it is on her "
+            "right.\n\nAnswer: D",
+            "D",
+        ),
+        # "seen from behind" names no one's viewpoint
+        (
+            "She is seen from behind, so her left is the image's left. It is on the left side of "
+            "the image. So from her perspective it is on her left. The answer is C.",
+            "C",
+        ),
+    ],
+)
+def test_a_figures_frame_agreeing_with_the_letter_does_not_object(answer: str, letter: str) -> None:
+    assert read_option(answer, FRAMED, question=FRAMED_QUESTION).letter == letter
+
+
+Q7 = (
+    "From the perspective of the humanoid minifigure, where is the cup located relative to it? "
+    "Please use terms such as front, left, right, or back."
+)
+
+
+def test_q7_a_statement_in_the_figures_frame_against_the_answer_leaves_it_undecided() -> None:
+    """r217 (brick217-069): the minifigure's frame says left, the answer says right."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    answer = (
+        "From the camera's perspective, the cup is to the right of the minifigure. From the "
+        "minifigure's perspective, the cup is to its left. So the answer is right."
+    )
+    reading = read_components(answer, "egocentric", question=Q7)
+    assert not reading.decided and reading.why == "frames_disagree", reading
+    agreeing = answer.replace("answer is right", "answer is left")
+    assert read_components(agreeing, "egocentric", question=Q7).components == {"left"}
+    image_clause = (
+        "From the minifigure's point of view, the cup is on its right, which is the left side "
+        "of the image."
+    )
+    assert read_components(image_clause, "egocentric", question=Q7).decided

@@ -21,6 +21,8 @@ CASES = [
     ("I'd say yes it can", None),  # inside its clause: no answer word
     ("There is no obstacle", None),  # a determiner
     ("It is in front of it. So the answer could be yes or no.", None),  # a pair offered (r73)
+    ("Yes no", None),  # both side by side (r213, brick213-030: Isle-Brick-V2 read it as no)
+    ("No yes", None),
 ]
 
 
@@ -76,3 +78,32 @@ def test_stands_as_answer(text: str, word: str, stands: bool) -> None:
     prepared = prepare(text)
     at = prepared.low.index(word)
     assert stands_as_answer(prepared, at, at + len(word)) is stands
+
+
+@pytest.mark.parametrize(
+    ("answer", "yes_words", "no_words"),
+    [("Нет. Yes.", ["да"], ["нет"]), ("Ja. No.", ["ja"], ["nein"])],
+)
+def test_an_english_answer_word_against_the_languages_own_is_two_answers(
+    answer: str, yes_words: list[str], no_words: list[str]
+) -> None:
+    """r213 (comf213-058): "Нет. Yes." was read as no; an English reply alone stays unread
+    in the asked language (it is counted apart, `answered_in: english`)."""
+    assert text_yes_probability(answer, yes_words, no_words) is None
+    assert text_yes_probability(answer.split(".")[0] + ".", yes_words, no_words) in (0.0, 1.0)
+    assert text_yes_probability("Yes.", ["ja"], ["nein"]) is None
+    assert text_yes_probability("Sim, no lado esquerdo.", ["sim"], ["não"]) == 1.0
+
+
+def test_q3_evidence_of_the_opposite_beside_its_own_contradicts_the_answer_word() -> None:
+    """r215 (brick215-026): "... not on the same surface, but both are on the same baseplate,
+    so yes." was read as yes."""
+    q3 = "Are the humanoid minifigure and the owl on the same surface?"
+    answer = (
+        "The minifigure is standing on the floor and the owl is perched on a branch. So they are "
+        "not on the same surface, but both are on the same baseplate, so yes."
+    )
+    read = read_components(answer, "yesno", question=q3)
+    assert not read.decided and read.components == {"yes", "no"}, read
+    plain = "The minifigure is standing on the floor and the owl is on the floor too, so yes."
+    assert read_components(plain, "yesno", question=q3).components == {"yes"}

@@ -63,6 +63,7 @@ from vpt_tasks.scorers.reading import (
     asks_seeing,
     blank,
     doubts,
+    figure_frame_statements,
     hesitates,
     negation_cues,
     premise_taken,
@@ -73,6 +74,7 @@ from vpt_tasks.scorers.reading import (
     role_premises,
     seeing_statement,
     seeing_statements,
+    side_by_side,
     stands_as_answer,
     tentative_answer,
     words,
@@ -902,9 +904,6 @@ def _topic(question: str | None) -> Topic | None:
 _FIRST_PERSON_SEES = re.compile(r"\bi\s+(?:do\s+|clearly\s+|also\s+)?see\b", _FLAGS)
 
 
-_YES_AND_NO = re.compile(r"^\W*(?:yes|no)\s*(?:and|or|/)\s*(?:yes|no)\b", _FLAGS)
-
-
 def _evidence(text: str, first_person: bool = False, topic: Topic | None = None) -> set[str]:
     """What the answer says by its evidence alone, on the question's `topic`: "no" for a
     negative statement about seeing or surfaces ("cannot see", "different surfaces"; not
@@ -955,10 +954,10 @@ def _extract_yesno(text: str, first_person: bool = False, topic: Topic | None = 
        blanked, so "cannot see" never also reads as "can ... see".  In the
        first person "I see the dog" is a yes too ("I don't see it" is a no).
     """
-    if _YES_AND_NO.match(text):
-        return {"yes", "no"}  # "Yes and no: ...", "Yes or no?": both, which settles nothing
     prepared = prepare(text)
     low = prepared.low
+    if side_by_side(low):
+        return {"yes", "no"}  # "Yes and no: ...", "Yes or no?", "Yes no": both settle nothing
     said = [
         m
         for m in ANSWER_WORD.finditer(low)
@@ -973,7 +972,10 @@ def _extract_yesno(text: str, first_person: bool = False, topic: Topic | None = 
             rest = low[said[0].end() :]  # "Yes, they are not on the same surface."
             contrary = _one_class(_evidence(rest, topic=topic)) or _last_sentence_says(rest, topic)
         else:
-            contrary = _one_class(_evidence(low, topic=topic)) or _last_sentence_says(low, topic)
+            evidence = _evidence(low, topic=topic)
+            # "So they are not on the same surface, but both are on the same baseplate, so
+            # yes." (r215): evidence of the opposite beside its own still says the opposite
+            contrary = opposite if opposite in evidence else _last_sentence_says(low, topic)
         if contrary == opposite:
             found.add(opposite)
     if found:
@@ -1364,6 +1366,18 @@ def _statement_disagrees(a: _Read) -> bool:
     return said is not None and a.components != {said}
 
 
+def _frames_disagree(a: _Read) -> bool:
+    """Q7: "From the minifigure's perspective, the cup is to its left. So the answer is right."
+    (r217): a statement made from the figure's own viewpoint, the asked one, names other sides
+    than the answer read; two answers (`reading.figure_frame_statements`, as the options)."""
+    text = a.read.text
+    for start, end in figure_frame_statements(a.read, first_person=a.first_person):
+        said = _extract(text[start:end], a.kind, a.question, a.first_person)
+        if said and said != a.components:
+            return True
+    return False
+
+
 def _statements_disagree(a: _Read) -> bool:
     """Q6: "The minifigure cannot see the desk. Yes, it can see the desk ...": statements
     about seeing that say both, with no correction between them."""
@@ -1479,6 +1493,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("image_side_disagrees", _only("cardinal", applies=_image_side_disagrees)),
     Objection("statement_disagrees", _only("yesno", applies=_statement_disagrees)),
     Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),
+    Objection("frames_disagree", _only("egocentric", applies=_frames_disagree)),
     # "it might partially see it": seeing only as a possibility
     Objection(
         "possibility",

@@ -57,6 +57,7 @@ from vpt_tasks.scorers.reading import (
     asks_seeing,
     blank,
     doubts,
+    figure_frame_statements,
     hesitates,
     is_hedged_refusal,
     leans_beside,
@@ -807,6 +808,10 @@ def _reasoning_points_elsewhere(
         )
         if earlier and letter not in earlier:  # "... the man with the camera (C).\n\nAnswer: D"
             return True
+    for start, end in figure_frame_statements(prepared):
+        named = {m.letter for m in affirmed if not m.label and start <= m.start < end}
+        if named and letter not in named:  # "From her point of view it would be on her right
+            return True  # side.\n\nAnswer: C" (C = left, the image's side; r217)
     # the person's side worked out from the image's ("her right is the image's left"), then
     # a letter whose text the answer never affirms: nothing ties the letter to that side
     if any(_converts_frames(prepared, m.start()) for m in _PERSON_SIDE.finditer(prepared.low)):

@@ -78,10 +78,12 @@ __all__ = [
     "seeing_clauses",
     "seeing_statement",
     "seeing_statements",
+    "side_by_side",
     "stands_as_answer",
     "tentative_answer",
     "unfinished_walkthrough",
     "viewpoint_mentions",
+    "figure_frame_statements",
     "viewpoints",
     "words",
 ]
@@ -871,6 +873,28 @@ ANSWER_WORD = re.compile(rf"\b(?:{_ANSWER_WORDS})\b", re.IGNORECASE)
 """An English answer word ("yes", "nope", ...), wherever it stands (`stands_as_answer` says
 whether it is the answer)."""
 
+_JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или och eller en of dan atau".split())
+"""Words that join two answer words ("Oui et non", "Ja oder nein") in the languages asked."""
+_RUN_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def side_by_side(
+    low: str, yes_words: frozenset[str] = YES_WORDS, no_words: frozenset[str] = NO_WORDS
+) -> bool:
+    """Whether a Yes and a No word stand side by side, nothing or a join between them ("Yes
+    no" (r213), "Yes/No", "Oui et non", "Ja, nein"): both given, which settles nothing, for
+    every reader. Words are runs of Unicode word characters, in the vocabularies' case."""
+    found = [
+        (match, word in yes_words)
+        for match in _RUN_WORD.finditer(low)
+        if (word := match.group(0).casefold()) in yes_words | no_words
+    ]
+    return any(
+        a_yes != b_yes and set(_RUN_WORD.findall(low[a.end() : b.start()])) <= _JOIN_WORDS
+        for (a, a_yes), (b, b_yes) in zip(found, found[1:], strict=False)
+    )
+
+
 _ANY_WORD = re.compile(r"\w+")
 _OFFERED_WITH = re.compile(
     rf"(?:\b(?:{_ANSWER_WORDS})\s*(?:\band\b|\bnor\b|/)|\b(?:or|o|ou|oder|of|eller|или|atau))\s*$"
@@ -1045,6 +1069,35 @@ def viewpoint_mentions(prepared: Prepared) -> list[tuple[int, str]]:
         named = {owner for _, owner in found} & people
         if len(named) == 1:
             found = [(at, next(iter(named)) if o == pronoun else o) for at, o in found]
+    return found
+
+
+IMAGE_FRAME_OWNERS = frozenset(
+    "camera's viewer's image's picture's photo's photograph's observer's photographer's "
+    "scene's our your".split()
+)
+"""Viewpoints that are the image's frame, not a figure's ("from the camera's view")."""
+_FIGURE_PRONOUNS = frozenset("my his her its their".split())
+
+
+def figure_frame_statements(
+    prepared: Prepared, *, first_person: bool = False
+) -> list[tuple[int, int]]:
+    """The statements an answer makes from a figure's own viewpoint, each from the viewpoint
+    named to the end of its sentence ("From her point of view it would be on her right
+    side", "From the minifigure's perspective, the cup is to its left"). Such a statement
+    answers a question asked from that figure's perspective: when the declared answer names
+    another option or side, the answer gives two (r213, r215, r217). The image's frame (the
+    camera's, the viewer's) is none; "my" is the figure's only in the first person."""
+    found = []
+    for at, owner in viewpoint_mentions(prepared):
+        if owner in IMAGE_FRAME_OWNERS or (owner == "my" and not first_person):
+            continue
+        if not owner.endswith("'s") and owner not in _FIGURE_PRONOUNS:
+            continue  # "seen from behind", "seen from the side": no one's viewpoint
+        clause = prepared.clause_at(at)
+        if clause is not None:
+            found.append((at, prepared.sentences[clause.sentence][1]))
     return found
 
 

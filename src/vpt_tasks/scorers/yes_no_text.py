@@ -21,7 +21,9 @@ from vpt_tasks.scorers.reading import (
     ANSWER_JOINS,
     ANSWER_SUBJECTS,
     HEDGE_WORDS,
+    NO_WORDS,
     PARTLY,
+    YES_WORDS,
     Clause,
     Prepared,
     asks_itself,
@@ -32,6 +34,7 @@ from vpt_tasks.scorers.reading import (
     negated_before,
     prepare,
     retraction,
+    side_by_side,
     stands_as_answer,
     viewpoint_mentions,
     viewpoints,
@@ -115,12 +118,11 @@ def text_yes_probability(
         for match in _WORD_RE.finditer(prepared.low)
         if (word := match.group(0).casefold()) in yes_vocab | no_vocab
     ]
-    if any(  # "Oui et non", "Yes/No", "Ja, nein": both words side by side
-        a_yes != b_yes and set(_WORD_RE.findall(prepared.low[a.end() : b.start()])) <= _JOIN_WORDS
-        for (a, a_yes), (b, b_yes) in zip(found, found[1:], strict=False)
-    ):
+    if side_by_side(prepared.low, yes_vocab, no_vocab):  # "Oui et non", "Yes/No", "Ja, nein"
         return None
     said = {yes for match, yes in found if _stands_as_answer(prepared, match.start(), match.end())}
+    if said and "yes" not in yes_vocab and _english_says_otherwise(prepared, said, no_vocab):
+        return None  # "Нет. Yes." (r213): two answers, in two languages
     if said == {True} and any(
         _negates_its_yes(prepared, match) for match, yes in found if yes
     ):  # "Yes, the basketball is not to the right of the horse"
@@ -382,8 +384,6 @@ _LOW_CONFIDENCE = re.compile(
     r"\b(?:confidence|confident|probability|likelihood|certainty|sure)\b\W{0,3}(?:of\s+|about\s+|:\s*)?"
     r"(?:[0-4]?\d(?:\.\d+)?\s*%|0?\.[0-4]\d*)"
 )
-_JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или och eller en of dan atau".split())
-"""Words that join two answer words ("Oui et non", "Ja oder nein") in the languages asked."""
 _OPENS_WITH_DETERMINER_NO = re.compile(
     r"\W*no\s+(?!(?:" + "|".join(sorted(ANSWER_SUBJECTS | ANSWER_JOINS)) + r")\b)[a-z]"
 )
@@ -400,6 +400,21 @@ def _negates_its_yes(prepared: Prepared, match: re.Match[str]) -> bool:
         word in ("not", "never") or word.endswith("n't")
         for word in _WORD_RE.findall(prepared.low[match.end() : end])
     )
+
+
+def _english_says_otherwise(prepared: Prepared, said: set[bool], no_vocab: frozenset[str]) -> bool:
+    """Whether, in a reply to a question asked in another language, an English answer word
+    stands as an answer and says the opposite of the language's own ("Нет. Yes.", "Ja. No.",
+    r213): two answers. (A Spanish "no" is the language's own.) An English reply alone is not
+    read here: it is counted apart (`answered_in: english`)."""
+    for match in _WORD_RE.finditer(prepared.low):
+        word = match.group(0)
+        if word in YES_WORDS | NO_WORDS and word not in no_vocab:
+            if (word in YES_WORDS) not in said and _stands_as_answer(
+                prepared, match.start(), match.end()
+            ):
+                return True
+    return False
 
 
 def _stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
