@@ -887,6 +887,10 @@ SHA256 = {
     "four_options_r217.jsonl": "6936d2532bb68aa1d567fcf9b323e91d5a22deec2a96997943ad2893539a9729",
     "isle_brick_r217.jsonl": "fbe84bc56da5b5a8f7d32fb0141af11bd628e9001930c049a32c4080fa7525f4",
     "comfort_r217.jsonl": "c1117ed1f2ea5208d767d17bc5475c98ff284293d515761cdef6b2908c092296",
+    "two_options_r211.jsonl": "5c7fb6bb36c7dc93d1f9949510cd7e7f20196a5fd53557cc4409c609a8ab938e",
+    "four_options_r211.jsonl": "0114dc58a089f5900dd1bec3f54a0865123ddac59b21df6d095cfb27bbeae9ae",
+    "isle_brick_r211.jsonl": "97f021bc3279f1a94dbfdd186b558b4725269d49f2f9d7addcecef28a87f3d56",
+    "comfort_r211.jsonl": "6ac2c74376a9cca8e720a1482141b53fead36fc4e507e38b1f8291011f78bdfd",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
