@@ -1012,6 +1012,12 @@ DISPUTED = {
         "{east, south} as the paper scores 'front and slightly to the right' (brick12-039; the "
         "first-run count keeps it as an error)"
     ),
+    "two211-034": (
+        "'Lego minifigures are plastic toys and do not have the ability to see. Even if we assume "
+        "it could, its painted eyes are fixed and cannot actually perceive the pizza.' labelled "
+        "unknown, where every earlier round labels the answer given under the premise once taken "
+        "(reading.premise_taken: r69, r75, r89, r101, r105): read as that answer, No"
+    ),
     "brick105-017": (
         "'There are 0 humanoid minifigures ... The image shows a computer monitor and a LEGO "
         "figure' labelled 'ambiguous', where r88 labels the same words 0 (brick88-017): a LEGO "
@@ -1036,6 +1042,13 @@ UNFIXED = {
         "Dutch: '... Vanuit de hond gezien ligt de bal dus achter hem. Antwoord: Ja' to '... voor "
         "de hond?': the other languages' relations are read of the relatum named ('achter de "
         "hond'), not of a pronoun ('achter hem'); no rule here reads a pronoun's antecedent"
+    ),
+    "brick211-063": (
+        "'... behind it and slightly to its left. (From the camera's view, ... actually the figure "
+        "faces the camera, so the car ... is behind it.)' labelled back and left: the "
+        "self-correction inside the parenthesis corrects the aside, but the reader takes the part "
+        "after it as the answer (back); no rule yet tells a correction of an aside from one of "
+        "the answer"
     ),
 }
 """Confident-wrong readings of fix-from rounds seen and not fixed, each with why (listed in

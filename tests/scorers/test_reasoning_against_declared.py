@@ -315,3 +315,19 @@ def test_q7_a_statement_in_the_figures_frame_against_the_answer_leaves_it_undeci
         "of the image."
     )
     assert read_components(image_clause, "egocentric", question=Q7).decided
+
+
+def test_my_view_is_the_figures_when_the_question_addresses_the_model_as_the_figure() -> None:
+    """r211 (four211-052): "From the camera's view the window is on the left, so A. But from my
+    own view, since I'm facing the camera, it is on my right." was read as A."""
+    options = {"A": "left", "B": "front", "C": "right", "D": "behind"}
+    answer = (
+        "From the camera's view the window is on the left, so A. But from my own view, since I'm "
+        "facing the camera, it is on my right."
+    )
+    as_figure = (
+        "Imagine you are the person in the image. In which direction is the window relative to you?"
+    )
+    assert read_option(answer, options, question=as_figure).letter is None
+    third = "From the perspective of the man in the image, in which direction is the window?"
+    assert read_option(answer, options, question=third).letter == "A"  # "my" is the viewer's

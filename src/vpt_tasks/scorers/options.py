@@ -54,6 +54,7 @@ from vpt_tasks.scorers.reading import (
     YES_WORDS,
     Clause,
     Prepared,
+    asks_as_the_figure,
     asks_seeing,
     blank,
     doubts,
@@ -808,7 +809,8 @@ def _reasoning_points_elsewhere(
         )
         if earlier and letter not in earlier:  # "... the man with the camera (C).\n\nAnswer: D"
             return True
-    for start, end in figure_frame_statements(prepared):
+    as_figure = asks_as_the_figure(question)  # "from my own view": the figure's (r211)
+    for start, end in figure_frame_statements(prepared, first_person=as_figure):
         named = {m.letter for m in affirmed if not m.label and start <= m.start < end}
         if named and letter not in named:  # "From her point of view it would be on her right
             return True  # side.\n\nAnswer: C" (C = left, the image's side; r217)

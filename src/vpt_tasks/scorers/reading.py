@@ -70,6 +70,7 @@ __all__ = [
     "rejects_premise",
     "role_premises",
     "asks_itself",
+    "asks_as_the_figure",
     "asks_seeing",
     "bare_answer",
     "FIELD_OF_VIEW",
@@ -1144,6 +1145,16 @@ def asks_seeing(question: str | None) -> bool:
         return False
     low = question.lower()
     return _ASKS_SEEING.search(low) is not None and _ASKS_SURFACE.search(low) is None
+
+
+_ADDRESSED = re.compile(r"\b(?:you|your|yourself)\b")
+
+
+def asks_as_the_figure(question: str | None) -> bool:
+    """Whether the question addresses the model as the figure ("Imagine you are the person in
+    the image. In which direction is the window relative to you?"): "my" in its answer is then
+    the figure's own viewpoint."""
+    return question is not None and _ADDRESSED.search(question.lower()) is not None
 
 
 def negated_question(question: str) -> bool:
