@@ -1047,13 +1047,6 @@ UNFIXED = {
         "de hond?': the other languages' relations are read of the relatum named ('achter de "
         "hond'), not of a pronoun ('achter hem'); no rule here reads a pronoun's antecedent"
     ),
-    "brick211-063": (
-        "'... behind it and slightly to its left. (From the camera's view, ... actually the figure "
-        "faces the camera, so the car ... is behind it.)' labelled back and left: the "
-        "self-correction inside the parenthesis corrects the aside, but the reader takes the part "
-        "after it as the answer (back); no rule yet tells a correction of an aside from one of "
-        "the answer"
-    ),
 }
 """Confident-wrong readings of fix-from rounds seen and not fixed, each with why (listed in
 docs/reading-answers.md with the round's first run)."""

@@ -897,3 +897,18 @@ def test_the_relatums_own_orientation_in_chinese_is_another_frame() -> None:
 def test_one_frame_after_a_turn_is_still_read(reply: str, question: str, p: float) -> None:
     yes_no = (["yes", "oui"], ["no", "non"])
     assert text_yes_probability(reply, *yes_no, question=question) == p
+
+
+def test_a_correction_inside_an_aside_is_not_read_as_the_answers() -> None:
+    """r211 (brick211-063): the part after "actually", inside a parenthesis that corrects the
+    camera-view aside, was read as the whole answer ({back}; labelled back and left)."""
+    question = QUESTIONS["Q7"].replace("object", "car")
+    answer = (
+        "From the minifigure's perspective, the car is behind it and slightly to its left. (From "
+        "the camera's view, the car appears in front of the figure, since the figure faces away "
+        "from the camera... actually the figure faces the camera, so the car is behind it.)"
+    )
+    read = read_components(answer, "egocentric", question=question)
+    assert not read.decided and read.why == "correction_in_aside", read
+    plain = "The car is in front of it. Actually, looking again, the car is behind it."
+    assert read_components(plain, "egocentric", question=question).components == {"back"}

@@ -1210,12 +1210,21 @@ def unfinished_walkthrough(prepared: Prepared) -> bool:
     )
 
 
+def _in_brackets(low: str, at: int) -> bool:
+    """Whether `at` is inside a bracket opened before it and closed after it."""
+    opened = low.rfind("(", 0, at)
+    return opened > low.rfind(")", 0, at) and low.find(")", at) > 0
+
+
 def doubts(prepared: Prepared) -> list[str]:
     """The signs of doubt in an answer that a careful annotator would not decide past.
 
     `unfinished_reasoning` (a walk-through cut off before its conclusion);
     `instructions` (the answer addresses its grader: "ignore the above", "Your output:");
     `retraction` (a self-correction: "wait", "looking again", "on second thought");
+    `correction_in_aside` (the last self-correction inside brackets: "... to its left. (From the
+    camera's view ... actually ... behind it.)", r211): whether it corrects the aside or the
+    answer, nobody can tell;
     `double_negation` ("it's not true that it can't see it");
     `alternatives` (a second answer offered as a possibility: "B, though it might also be C");
     `script` (mostly a script the readers do not cover);
@@ -1226,8 +1235,11 @@ def doubts(prepared: Prepared) -> list[str]:
         found.append("unfinished_reasoning")
     if addresses_grader(prepared):
         found.append("instructions")
-    if retraction(prepared) is not None:
+    marker = retraction(prepared)
+    if marker is not None:
         found.append("retraction")
+        if _in_brackets(prepared.low, marker.start()):
+            found.append("correction_in_aside")
     if double_negation(prepared):
         found.append("double_negation")
     if offers_alternative(prepared):
