@@ -912,3 +912,28 @@ def test_a_correction_inside_an_aside_is_not_read_as_the_answers() -> None:
     assert not read.decided and read.why == "correction_in_aside", read
     plain = "The car is in front of it. Actually, looking again, the car is behind it."
     assert read_components(plain, "egocentric", question=question).components == {"back"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "first_person", "expected"),
+    [
+        # r211 (brick211-045), r217 (brick217-046): another thing's place in the first person
+        ("I am facing west, and the bat is located to my north.", True, {"west"}),
+        (
+            "I'm facing southwest. The horse is to my north-east, behind me.",
+            True,
+            {"south", "west"},
+        ),
+        ("It faces west; the bat is north of it.", False, {"west"}),
+    ],
+)
+def test_q5_where_another_thing_lies_is_not_the_facing(
+    answer: str, first_person: bool, expected: set[str]
+) -> None:
+    read = read_components(answer, "cardinal", question=QUESTIONS["Q5"], first_person=first_person)
+    assert read.decided and read.components == expected, read
+
+
+def test_q5_a_faced_thing_placed_by_which_is_not_masked() -> None:
+    answer = "The minifigure is facing the dog, which is north of it."
+    assert read_components(answer, "cardinal", question=QUESTIONS["Q5"]).components == {"north"}

@@ -380,11 +380,16 @@ def _mask_image_regions(text: str, question: str | None) -> str:
 _LOCATED_CARDINAL = re.compile(
     r"\b(?:lies|lie|lying|sits|sit|sitting|stands|stand|standing|located|placed|positioned|rests|is|are)"
     r"\s+(?:(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)\w+\s+){0,2}?(?:to|on|in|at)\s+"
-    r"(?:the|its|his|her)\s+(?:far\s+)?"
-    r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern|erly)?\b",
+    r"(?:the|its|his|her|my|their)\s+(?:far\s+)?"
+    r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern|erly)?\b"
+    # "the bat is north of it" (r211: "the bat is located to my north")
+    r"|(?<!which\s)\b(?:lies|lie|located|placed|positioned|is|are)\s+"  # not "facing the dog, which is north of it"
+    r"(?:(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)\w+\s+){0,2}?"
+    r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\s+of\b",
     _FLAGS,
 )
-"""Q5: where something lies ("The desk lies to its east"): a place, not the facing."""
+"""Q5: where something lies ("The desk lies to its east", "The horse is to my north-east",
+"the bat is north of it"): a place, not the facing."""
 _OTHER_THING_DIRECTION = re.compile(
     r"\b(?:shadows?|light(?:ing)?|sun(?:light)?|lamp|camera|photographer|wind)\b[^.;:(),\n-]{0,40}?"
     r"\b(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
