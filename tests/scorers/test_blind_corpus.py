@@ -891,6 +891,10 @@ SHA256 = {
     "four_options_r211.jsonl": "0114dc58a089f5900dd1bec3f54a0865123ddac59b21df6d095cfb27bbeae9ae",
     "isle_brick_r211.jsonl": "97f021bc3279f1a94dbfdd186b558b4725269d49f2f9d7addcecef28a87f3d56",
     "comfort_r211.jsonl": "6ac2c74376a9cca8e720a1482141b53fead36fc4e507e38b1f8291011f78bdfd",
+    "two_options_r212.jsonl": "62e76065099b4fc69921c1c92c060bda8ee5a9bf88f87ca258914709bc867d82",
+    "four_options_r212.jsonl": "d8ec7e42cace22f09e59c7a3768dc25db0d62c52e31b65752ed9822962386e27",
+    "isle_brick_r212.jsonl": "e3042873d67a5df71b49c179b3127521678094529a21fc437a3ca96aeb1a5249",
+    "comfort_r212.jsonl": "176e7896f1ad9107168f20b32c2b1f4cb54564b51789b60066fc64f81b995d75",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
