@@ -937,3 +937,36 @@ def test_q5_where_another_thing_lies_is_not_the_facing(
 def test_q5_a_faced_thing_placed_by_which_is_not_masked() -> None:
     answer = "The minifigure is facing the dog, which is north of it."
     assert read_components(answer, "cardinal", question=QUESTIONS["Q5"]).components == {"north"}
+
+
+@pytest.mark.parametrize(
+    ("answer", "question", "expected"),
+    [
+        # r217 (comf217-031): the image's right side is where the reasoning starts, not the
+        # relation it answers
+        (
+            "The sofa faces the camera. From its viewpoint, its left is the image's right. The "
+            "basketball is on the right side of the image.\n\nAnswer: Yes",
+            "From the sofa's viewpoint, is the basketball to the left of the sofa?",
+            1.0,
+        ),
+        (
+            "The horse is facing toward the right side of the image. So the ball is on the "
+            "horse's left.\n\nYes.",
+            "From the horse's viewpoint, is the basketball to the left of the horse?",
+            1.0,
+        ),
+    ],
+)
+def test_a_side_of_the_image_is_no_relation_of_the_relatum(
+    answer: str, question: str, expected: float
+) -> None:
+    assert text_yes_probability(answer, question=question) == expected
+
+
+def test_the_relatums_side_stated_against_the_yes_still_disagrees() -> None:
+    question = "Is the basketball to the left of the sofa?"
+    assert (
+        text_yes_probability("Yes. The basketball is to the right of the sofa.", question=question)
+        is None
+    )

@@ -279,11 +279,18 @@ def _states_another(
     return _NEGATION_ANY_LANGUAGE.search(rest) is None
 
 
+_NOT_THE_IMAGE = r"(?!\s+(?:the\s+)?(?:image|picture|photo|frame|scene)\b)"
+"""A side of the image is no relation of the relatum ("The basketball is on the right side of
+the image", r217): where the question's frame puts it is the reply's reasoning to make."""
 _RELATIONS = {
     "front": re.compile(r"\bin front of\b"),
     "behind": re.compile(r"\bbehind\b"),
-    "left": re.compile(r"\b(?:to the |on the )?left (?:of|side of)\b|\b(?:to|on) its left\b"),
-    "right": re.compile(r"\b(?:to the |on the )?right (?:of|side of)\b|\b(?:to|on) its right\b"),
+    "left": re.compile(
+        rf"\b(?:to the |on the )?left (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) its left\b"
+    ),
+    "right": re.compile(
+        rf"\b(?:to the |on the )?right (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) its right\b"
+    ),
 }
 _OPPOSITE = {"front": "behind", "behind": "front", "left": "right", "right": "left"}
 
