@@ -970,3 +970,11 @@ def test_the_relatums_side_stated_against_the_yes_still_disagrees() -> None:
         text_yes_probability("Yes. The basketball is to the right of the sofa.", question=question)
         is None
     )
+
+
+def test_a_self_correction_in_the_language_asked_is_read_as_one() -> None:
+    """ "wacht" (Dutch "wait") is a self-correction: the part after it is the answer (r14,
+    comf14-052; found from r217's Chinese "是。不对，..." whose 不对 is a Chinese No, not added)."""
+    answer = "Ja... nee, wacht, de bal ligt vóór het bed. Nee."
+    assert text_yes_probability(answer, ["ja"], ["nee"]) == 0.0
+    assert text_yes_probability("Ja, wacht even.", ["ja"], ["nee"]) is None

@@ -587,6 +587,9 @@ _RETRACTION = re.compile(
     r"|change my answer|revis\w+ my|no,? no|on (?:a )?second look|at (?:a )?second glance"
     r"|which i (?:missed|overlooked)|i (?:missed|overlooked)|i forgot)\b"
     r"|(?:\.\.\.|…)\s*no\s*[,-]"  # "it is on his left... no - on his right" (r25, r37)
+    # "wait" / "correction" in the languages COMFORT asks in: "Ja... nee, wacht, ..." (r14)
+    r"|\b(?:warte|attends|attendez|espera|aspetta|wacht|espere|vänta|подожди|поправка)\b"
+    r"|等等|更正|待って|訂正|잠깐"
 )
 
 
