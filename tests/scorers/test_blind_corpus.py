@@ -899,6 +899,10 @@ SHA256 = {
     "four_options_r228.jsonl": "efa9a046e4f68fbef6a95dfab6075d47d35a61c9fd049518a554d156ed46c216",
     "isle_brick_r228.jsonl": "4a13aff5d59f94b479c4846235dd34a1943e7749e073868a251a801d1d4737d7",
     "comfort_r228.jsonl": "853cbe8011a4640a5462063192f3669c639582e8caa9a82b99836e4e42f3fd1e",
+    "two_options_r227.jsonl": "32ca7e4fee1d0d6e382fa0dfe3255065a763b8fac04a41c710da4d843a1389cf",
+    "four_options_r227.jsonl": "08b0a16be7690349021bc0fc72aa47c86c739de43af988e34616028fec6284dc",
+    "isle_brick_r227.jsonl": "1a2fd037cd6b82421f6696c92ac5acf19799dd7173c0f0d059dabb5ed8f5693a",
+    "comfort_r227.jsonl": "3d7aa985995fd5363f25e04b75daf5c739242689ccce580795ee48da327716df",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
