@@ -107,3 +107,21 @@ def test_q3_evidence_of_the_opposite_beside_its_own_contradicts_the_answer_word(
     assert not read.decided and read.components == {"yes", "no"}, read
     plain = "The minifigure is standing on the floor and the owl is on the floor too, so yes."
     assert read_components(plain, "yesno", question=q3).components == {"yes"}
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # r227 (brick227-057): read as yes
+        "It partially sees it: the car is at the very edge of its field of view, so maybe.",
+        "Yes, maybe. It could be just inside its view.",  # r203's shape, for every reader
+        "Maybe not.",
+    ],
+)
+def test_maybe_standing_as_the_answer_is_read_by_no_reader(answer: str) -> None:
+    assert (_option(answer), _comfort(answer), _components(answer)) == (None, None, None)
+
+
+def test_maybe_inside_a_clause_is_no_hedge_of_the_answer() -> None:
+    answer = "Yes, it can see the dog; maybe the cat too is in its view, but the dog surely is."
+    assert _components(answer) == "yes"

@@ -1219,6 +1219,29 @@ def _in_brackets(low: str, at: int) -> bool:
     return opened > low.rfind(")", 0, at) and low.find(")", at) > 0
 
 
+_MAYBE = re.compile(r"\b(?:maybe|perhaps|possibly)\b")
+_ANSWER_BEFORE = re.compile(r"\b(?:yes|no|yeah|nope)\W{0,3}$")
+
+
+def hedged_answer(prepared: Prepared) -> bool:
+    """Whether "maybe", "perhaps" or "possibly" stands as the answer or beside its answer word:
+    the last word of its clause ("It partially sees it: ..., so maybe.", r227), next to a Yes
+    or No ("Yes, maybe.", "Maybe not."): a hedge between Yes and No, no answer."""
+    low = prepared.low
+    for m in _MAYBE.finditer(low):
+        clause = prepared.clause_at(m.start())
+        if clause is None:
+            continue
+        following = _ANY_WORD.findall(low, m.end(), clause.end)
+        if not following or (
+            following[0] in YES_WORDS | NO_WORDS | {"not"} and len(following) == 1
+        ):
+            return True
+        if _ANSWER_BEFORE.search(low, max(0, m.start() - 8), m.start()):
+            return True
+    return False
+
+
 def doubts(prepared: Prepared) -> list[str]:
     """The signs of doubt in an answer that a careful annotator would not decide past.
 
@@ -1230,6 +1253,7 @@ def doubts(prepared: Prepared) -> list[str]:
     answer, nobody can tell;
     `double_negation` ("it's not true that it can't see it");
     `alternatives` (a second answer offered as a possibility: "B, though it might also be C");
+    `hedged_answer` ("so maybe.", "Yes, maybe", "Maybe not": a hedge between Yes and No);
     `script` (mostly a script the readers do not cover);
     `language` (another language in Latin letters: "La respuesta es A o D").
     """
@@ -1247,6 +1271,8 @@ def doubts(prepared: Prepared) -> list[str]:
         found.append("double_negation")
     if offers_alternative(prepared):
         found.append("alternatives")
+    if hedged_answer(prepared):
+        found.append("hedged_answer")
     if foreign_script(prepared.text):
         found.append("script")
     elif foreign_language(prepared.text):
