@@ -903,6 +903,10 @@ SHA256 = {
     "four_options_r227.jsonl": "08b0a16be7690349021bc0fc72aa47c86c739de43af988e34616028fec6284dc",
     "isle_brick_r227.jsonl": "1a2fd037cd6b82421f6696c92ac5acf19799dd7173c0f0d059dabb5ed8f5693a",
     "comfort_r227.jsonl": "3d7aa985995fd5363f25e04b75daf5c739242689ccce580795ee48da327716df",
+    "two_options_r229.jsonl": "269334e662d081e8a14b0f8d8bc70f37b4e51d26a86d8f6f7420985f0c3d44f3",
+    "four_options_r229.jsonl": "ab903e1a1caa5565cd5f25b0468535efa9f2be636f90275ffa9603df84b3c39a",
+    "isle_brick_r229.jsonl": "bd50527155ded2bb275b75377653cc1373701d0ae09cc14e9eca6d280ce3e94c",
+    "comfort_r229.jsonl": "358dd080642bae94f6fe80a0975f82f214329b8e142ba302cba51951db16d11f",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
