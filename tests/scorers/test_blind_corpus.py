@@ -907,6 +907,10 @@ SHA256 = {
     "four_options_r229.jsonl": "ab903e1a1caa5565cd5f25b0468535efa9f2be636f90275ffa9603df84b3c39a",
     "isle_brick_r229.jsonl": "bd50527155ded2bb275b75377653cc1373701d0ae09cc14e9eca6d280ce3e94c",
     "comfort_r229.jsonl": "358dd080642bae94f6fe80a0975f82f214329b8e142ba302cba51951db16d11f",
+    "two_options_r232.jsonl": "22df85a0f23cdf4ef67b1968973032bf36a88a886ca81fe56834a445a3a21ab9",
+    "four_options_r232.jsonl": "ea8b47ea33689c8b8b16da3b091bcacd53b46d4f940db2f6481ba609163aeddc",
+    "isle_brick_r232.jsonl": "e61f8dc92f5162491cb56fcf54a407fe59c4e7b8677f381859c2e56a3c52b19c",
+    "comfort_r232.jsonl": "369bff51d7c9672c9db7777e45a2153154e452504f6d3b7f884e96d994d33364",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
