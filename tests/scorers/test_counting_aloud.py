@@ -33,3 +33,20 @@ def test_a_count_in_progress_names_no_option(answer: str) -> None:
 )
 def test_a_stated_count_is_still_read(answer: str, letter: str) -> None:
     assert read_option(answer, {"A": "3", "B": "2"}, question=QUESTION).letter == letter
+
+
+def test_a_count_whose_list_names_another_number_of_things_is_undecided() -> None:
+    """r229 (brick229-006): "There are two objects ...: a bicycle." was read as 2."""
+    from vpt_tasks.core.config import load_config
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    q1 = load_config("isle_brick")["questions"]["Q1"]["text"]
+    said = "There are two objects in the image that are not humanoid minifigures: a bicycle."
+    read = read_components(said, "count", question=q1)
+    assert not read.decided and read.why == "count_disagrees_with_list", read
+    for agreeing, count in [
+        ("There are two objects: a bicycle and a cone.", "2"),
+        ("There is 1 object that is not a minifigure: a desk with 4 legs and 2 drawers.", "1"),
+        ("I can see three things: the plant, its pot, and the white table.", "3"),
+    ]:
+        assert read_components(agreeing, "count", question=q1).components == {count}

@@ -1371,6 +1371,33 @@ def _statement_disagrees(a: _Read) -> bool:
     return said is not None and a.components != {said}
 
 
+_COUNTED_LIST = re.compile(
+    r"\b(?P<count>\d+|one|two|three|four|five|six)\s+(?:(?!and\b|or\b|\d)[a-z-]+\s+){0,3}?"
+    r"(?:objects?|items?|things?)\b[^:.\n]{0,60}:[ \t]*(?P<list>[^.\n:;()]+)",
+    _FLAGS,
+)
+_LIST_SEPARATOR = re.compile(
+    r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:a|an|the|another|one|some|its|his|her|their|my|what)\b)",
+    _FLAGS,
+)
+"""Between two listed things ("a bicycle, a cone and a ball"), not inside one ("a desk with 4
+legs and 2 drawers")."""
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
+def _count_disagrees_with_list(a: _Read) -> bool:
+    """Q1: a count followed by its list naming another number of things ("There are two objects
+    in the image that are not humanoid minifigures: a bicycle.", r229): which is the answer,
+    nobody can tell."""
+    for m in _COUNTED_LIST.finditer(_ASIDE.sub(" ", a.read.text)):
+        said = m.group("count").lower()
+        count = int(said) if said.isdigit() else number_word_value(said)
+        items = [i for i in _LIST_SEPARATOR.split(m.group("list").strip()) if i.strip()]
+        if count is not None and items and len(items) != count:
+            return True
+    return False
+
+
 def _frames_disagree(a: _Read) -> bool:
     """Q7: "From the minifigure's perspective, the cup is to its left. So the answer is right."
     (r217): a statement made from the figure's own viewpoint, the asked one, names other sides
@@ -1499,6 +1526,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("statement_disagrees", _only("yesno", applies=_statement_disagrees)),
     Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),
     Objection("frames_disagree", _only("egocentric", applies=_frames_disagree)),
+    Objection("count_disagrees_with_list", _only("count", applies=_count_disagrees_with_list)),
     # "it might partially see it": seeing only as a possibility
     Objection(
         "possibility",
