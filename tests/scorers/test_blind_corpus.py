@@ -911,6 +911,10 @@ SHA256 = {
     "four_options_r232.jsonl": "ea8b47ea33689c8b8b16da3b091bcacd53b46d4f940db2f6481ba609163aeddc",
     "isle_brick_r232.jsonl": "e61f8dc92f5162491cb56fcf54a407fe59c4e7b8677f381859c2e56a3c52b19c",
     "comfort_r232.jsonl": "369bff51d7c9672c9db7777e45a2153154e452504f6d3b7f884e96d994d33364",
+    "two_options_r230.jsonl": "96056e5322378212e0c5a604da555f0a66cf4f1a9955dc5c640ac4e08b7fd16a",
+    "four_options_r230.jsonl": "97636be4b08a2595c4151c4ef6c5e861082874827a81cb337175ebcdafcc7c3d",
+    "isle_brick_r230.jsonl": "cfafb49ad4099a4e93f7fccf3b22378bd90bce1cc93341759e5ef177c123e78a",
+    "comfort_r230.jsonl": "57fb54ac26f7f2eca6aa5d9eaee512688a39ebe33621f20479ffd9fa70242ab5",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
