@@ -915,6 +915,10 @@ SHA256 = {
     "four_options_r230.jsonl": "97636be4b08a2595c4151c4ef6c5e861082874827a81cb337175ebcdafcc7c3d",
     "isle_brick_r230.jsonl": "cfafb49ad4099a4e93f7fccf3b22378bd90bce1cc93341759e5ef177c123e78a",
     "comfort_r230.jsonl": "57fb54ac26f7f2eca6aa5d9eaee512688a39ebe33621f20479ffd9fa70242ab5",
+    "two_options_r233.jsonl": "8caa456a1517b37ad11e192737bbb3fed1956e04188cf999ab8192db23232da9",
+    "four_options_r233.jsonl": "28afe06e5e6dc8c9fd9941ccb5287a95e057843ac9a9b3d43f941d3d04d5b1a4",
+    "isle_brick_r233.jsonl": "3a5551f14f473d97b02ddca09fd5b9eb1a91c347479ddf9c34a89ec76083d16a",
+    "comfort_r233.jsonl": "5c342463ac794b73852bff2c770e0b7c2ba6d822e93bfd8f2b2cf4e0c45dc100",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
