@@ -331,3 +331,28 @@ def test_my_view_is_the_figures_when_the_question_addresses_the_model_as_the_fig
     assert read_option(answer, options, question=as_figure).letter is None
     third = "From the perspective of the man in the image, in which direction is the window?"
     assert read_option(answer, options, question=third).letter == "A"  # "my" is the viewer's
+
+
+PLAID_ITEMS = {
+    "A": "the amplifier",
+    "B": "the drum kit",
+    "C": "the window",
+    "D": "the guitar stand",
+}
+PLAID_QUESTION = (
+    "From the perspective of the man in the plaid shirt in the picture, which of the following "
+    "items is visible to him?"
+)
+
+
+def test_the_visible_answer_putting_the_chosen_thing_behind_the_person_objects() -> None:
+    """r233 (four233-016): the answer's own reasoning puts the drum kit behind him, then
+    declares B (the drum kit) to "which item is visible?"."""
+    answer = (
+        "The man is sitting facing the right side of the room. The drum kit is behind him and "
+        "the window is on the wall to his left, outside his view. The guitar stand is the only "
+        "item directly in front of him.\n\nAnswer: B"
+    )
+    assert read_option(answer, PLAID_ITEMS, question=PLAID_QUESTION).letter is None
+    other_clause = "B — the drum kit is in his line of sight; the other items are behind him."
+    assert read_option(other_clause, PLAID_ITEMS, question=PLAID_QUESTION).letter == "B"

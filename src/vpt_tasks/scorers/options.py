@@ -1191,17 +1191,23 @@ _OUT_OF_SIGHT = re.compile(
 
 def _reasoned_out_of_sight(c: _Chosen) -> bool:
     """ "<think>... The glass bowl is on the table behind him. ...</think> C" (C = a glass
-    bowl) to "which items are visible?" (r35): the reasoning puts the chosen thing out of the
-    person's sight, so it does not conclude the letter."""
+    bowl) to "which items are visible?" (r35), or the same in the visible answer (r233): the
+    reasoning puts the chosen thing out of the person's sight, so it does not conclude the
+    letter."""
     low = (c.question or "").lower()
-    if not c.reasoning or not _ASKS_VISIBLE.search(low) or negated_question(low):
+    if not _ASKS_VISIBLE.search(low) or negated_question(low):
         return False  # "which one can she NOT see?" asks for the thing out of sight
     _, distinctive = _option_words(c.options, _STOPWORDS | _FILLER)
     mine = {w for w in distinctive.get(c.letter, ()) if not w.isdigit()}  # a count is no thing
-    read = prepare(c.reasoning)
+    # the reasoning block, or the visible answer's own reasoning ("The drum kit is behind him
+    # ... Answer: B", r233)
+    read = prepare(c.reasoning) if c.reasoning else c.prepared
+    spans = read.sentences if c.reasoning else [(k.start, k.end) for k in read.clauses]
     return bool(mine) and any(
-        mine <= set(words(read.low[start:end])) and _OUT_OF_SIGHT.search(read.low, start, end)
-        for start, end in read.sentences
+        mine <= set(words(read.low[start:end]))
+        and (found := _OUT_OF_SIGHT.search(read.low, start, end)) is not None
+        and not mine <= set(words(found.group()))  # "behind" the option, not where it is
+        for start, end in spans
     )
 
 
