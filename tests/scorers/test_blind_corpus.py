@@ -919,6 +919,10 @@ SHA256 = {
     "four_options_r233.jsonl": "28afe06e5e6dc8c9fd9941ccb5287a95e057843ac9a9b3d43f941d3d04d5b1a4",
     "isle_brick_r233.jsonl": "3a5551f14f473d97b02ddca09fd5b9eb1a91c347479ddf9c34a89ec76083d16a",
     "comfort_r233.jsonl": "5c342463ac794b73852bff2c770e0b7c2ba6d822e93bfd8f2b2cf4e0c45dc100",
+    "two_options_r231.jsonl": "8415c10a41704dd3a23fa0238a27f462641aeb933cdc6bc7729ac049776cc096",
+    "four_options_r231.jsonl": "8f3fba13911cf5c6ce77980fc9a417b768c8797f2791f2831e9f96a21858aba3",
+    "isle_brick_r231.jsonl": "ef55d41fd1ff81e912729335a8a27b421f3c95a17452cec3d57e9f75ea52d6ac",
+    "comfort_r231.jsonl": "528ad9435ad4358d3fc4bac389f4c9fb7cd3b0ae9e839c6d1a65347cbc0695c7",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
