@@ -1054,6 +1054,17 @@ DISPUTED = {
         "unknown, where every earlier round labels the answer given under the premise once taken "
         "(reading.premise_taken: r69, r75, r89, r101, r105): read as that answer, No"
     ),
+    "brick231-063": (
+        "'... the cat is on the minifigure's **right**. ... it's technically to the back-right, "
+        "but primarily to the right.' labelled ambiguous: read {back, right} as the paper scores "
+        "'front and slightly to the right' (brick12-039, brick169-039; the first-run count keeps "
+        "it as an error)"
+    ),
+    "brick231-066": (
+        "'to the right of the minifigure in the image, and in front of it' labelled front and "
+        "right: 'in the image' is the image's frame, which Q7 does not ask, so only front is read "
+        "(the first-run count keeps it as an error)"
+    ),
     "brick105-017": (
         "'There are 0 humanoid minifigures ... The image shows a computer monitor and a LEGO "
         "figure' labelled 'ambiguous', where r88 labels the same words 0 (brick88-017): a LEGO "

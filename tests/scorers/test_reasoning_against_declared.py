@@ -356,3 +356,17 @@ def test_the_visible_answer_putting_the_chosen_thing_behind_the_person_objects()
     assert read_option(answer, PLAID_ITEMS, question=PLAID_QUESTION).letter is None
     other_clause = "B — the drum kit is in his line of sight; the other items are behind him."
     assert read_option(other_clause, PLAID_ITEMS, question=PLAID_QUESTION).letter == "B"
+
+
+def test_two_declared_answers_naming_different_letters_are_undecided() -> None:
+    """r231 (four231-057): "Answer: C\\nAnswer: D" was read as D."""
+    options = {"A": "the printer", "B": "the water cooler", "C": "the plant", "D": "the clock"}
+    question = "From the perspective of the woman, which of the following items is visible to her?"
+    reasoning = "The plant is on the windowsill in front of her. The clock is on the wall.\n\n"
+    read = read_option(reasoning + "Answer: C\nAnswer: D", options, question=question)
+    assert read.letter is None and read.reason == "several_declared", read
+    corrected = (
+        reasoning + "Answer: C\n\nLooking more carefully, the clock is in view.\n\nAnswer: D"
+    )
+    assert read_option(corrected, options, question=question).letter == "D"
+    assert read_option(reasoning + "Answer: C\nAnswer: C", options, question=question).letter == "C"

@@ -1211,8 +1211,32 @@ def _reasoned_out_of_sight(c: _Chosen) -> bool:
     )
 
 
+def _declares_several(c: _Chosen) -> bool:
+    """ "Answer: C\nAnswer: D" (r231): two declared answers naming different letters, nothing
+    between them turning to a new answer ("However, ...", "Looking more carefully: ..."): the
+    last is not the answer more than the first."""
+    low = c.prepared.low
+    declared: list[tuple[int, str]] = []
+    for m in _FINAL_STATEMENT.finditer(low):
+        clause = c.prepared.clause_at(m.end()) or c.prepared.clause_at(m.start())
+        end = max(clause.end if clause is not None else len(low), m.end() + 4)
+        following = [x for x in c.mentions if x.label and m.end() <= x.start < end]
+        if following and "not" not in words(low[m.end() : following[0].start]):
+            declared.append((m.end(), following[0].letter))
+    return any(
+        a != b and not _CHANGE_OF_MIND.search(low, at_a, at_b)
+        for (at_a, a), (at_b, b) in zip(declared, declared[1:], strict=False)
+    )
+
+
+_CHANGE_OF_MIND = re.compile(
+    r"\b(?:however|but|instead|actually|correct|carefully|closely|again|wait|reconsider\w*)\b"
+)
+
+
 OBJECTIONS: tuple[Objection[_Chosen], ...] = (
     Objection("refusal_mixed", _refusal_beside),
+    Objection("several_declared", _declares_several),
     Objection("statement_disagrees", _statement_disagrees),
     Objection("answers_presence", _answers_presence),
     Objection("reasoning_disagrees", _reasoning_disagrees),
