@@ -1069,6 +1069,11 @@ DISPUTED = {
         "right: 'in the image' is the image's frame, which Q7 does not ask, so only front is read "
         "(the first-run count keeps it as an error)"
     ),
+    "brick215-010": (
+        "'dragon' to Q1 labelled [] (no count given), where the other held-out answers that only "
+        "name the things are labelled with their number ('bicycle', 'a dog', 'lamp': brick211-007, "
+        "brick217-008, brick227-006): read as 1"
+    ),
     "brick105-017": (
         "'There are 0 humanoid minifigures ... The image shows a computer monitor and a LEGO "
         "figure' labelled 'ambiguous', where r88 labels the same words 0 (brick88-017): a LEGO "

@@ -50,3 +50,19 @@ def test_a_count_whose_list_names_another_number_of_things_is_undecided() -> Non
         ("I can see three things: the plant, its pot, and the white table.", "3"),
     ]:
         assert read_components(agreeing, "count", question=q1).components == {count}
+
+
+@pytest.mark.parametrize(
+    ("answer", "count"),
+    [("lamp", "1"), ("a dog", "1"), ("A chair, a table", "2"), ("a red car and a blue truck", "2")],
+)
+def test_q1_answered_by_naming_the_things_alone_counts_them(answer: str, count: str) -> None:
+    """r211 (brick211-007), r217, r227, r229, r231, r233: "bicycle", "a dog" were undecided."""
+    from vpt_tasks.core.config import load_config
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    questions = load_config("isle_brick")["questions"]
+    assert read_components(answer, "count", question=questions["Q1"]["text"]).components == {count}
+    for other in ("Unknown", "Sorry", "I see a dog"):
+        assert not read_components(other, "count", question=questions["Q1"]["text"]).decided
+    assert not read_components(answer, "count", question=questions["Q2"]["text"]).decided

@@ -1153,6 +1153,28 @@ def _zero_stands(text: str, match: re.Match[str]) -> bool:
     return re.search(rf"\b{other_kind}\b", named, _FLAGS) is not None
 
 
+_THING = r"(?:(?:a|an|the|one)\s+)?[a-z-]+(?:\s+[a-z-]+){0,2}"
+_BARE_LIST = re.compile(
+    rf"\W*(?P<list>{_THING}(?:\s*(?:,\s*(?:and\s+)?|\band\s+){_THING})*)\W*", _FLAGS
+)
+_NOT_A_THING = re.compile(
+    r"\b(?:is|are|was|were|be|see|sees|can|cannot|can't|there|it|i|no|not|none|nothing|only|"
+    r"minifigures?|figures?|objects?|things?|items?|image|picture|sorry|unable|unsure|unknown|"
+    r"unclear|uncertain|yes|maybe|answer|question|error|hmm+|ok|okay|n)\b",
+    _FLAGS,
+)
+
+
+def _bare_list(text: str) -> int:
+    """Q1 answered by naming the things alone ("lamp", "a dog", "A chair, a table"; the fix-from
+    rounds r211-r233 label 6 of their 7 such answers with the number of things named): how
+    many; 0 when the answer is anything more than such a list. A new deciding path."""
+    found = _BARE_LIST.fullmatch(text.strip())
+    if found is None or _NOT_A_THING.search(text):
+        return 0
+    return len(re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", found.group("list").strip(), flags=_FLAGS))
+
+
 def _says_none(text: str, nouns: str) -> bool:
     """Whether a "none" / "no other X" of the answer says zero (`_zero_stands`); counting
     figures, "I see no other minifigures" leaves out one, perhaps the speaker (r65): no count."""
@@ -1258,6 +1280,8 @@ def read_components(
         # "I can't make out any humanoid figures": a zero, though it reads like a disclaimer
         if _says_none(text, _count_nouns(question)):
             whole = frozenset({"0"})
+        elif _count_nouns(question) == _OBJECT_NOUNS and (listed := _bare_list(text)):
+            whole = frozenset({str(listed)})  # "a dog", "A chair, a table": Q1 lists them
     if whole:
         return _settled(whole, "answer", text, kind, prepared, question, first_person=first_person)
     if _offers_alternatives(text, kind, question, first_person):  # "Left or right - hard to tell"
