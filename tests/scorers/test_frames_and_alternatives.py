@@ -925,6 +925,8 @@ def test_a_correction_inside_an_aside_is_not_read_as_the_answers() -> None:
             {"south", "west"},
         ),
         ("It faces west; the bat is north of it.", False, {"west"}),
+        # r227 (brick227-042): a comma before the place
+        ("I'm facing south. The horse is behind me, to the north.", True, {"south"}),
     ],
 )
 def test_q5_where_another_thing_lies_is_not_the_facing(

@@ -379,7 +379,7 @@ def _mask_image_regions(text: str, question: str | None) -> str:
 
 _LOCATED_CARDINAL = re.compile(
     r"\b(?:lies|lie|lying|sits|sit|sitting|stands|stand|standing|located|placed|positioned|rests|is|are)"
-    r"\s+(?:(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)\w+\s+){0,2}?(?:to|on|in|at)\s+"
+    r"\s+(?:(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)\w+,?\s+){0,2}?(?:to|on|in|at)\s+"
     r"(?:the|its|his|her|my|their)\s+(?:far\s+)?"
     r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern|erly)?\b"
     # "the bat is north of it" (r211: "the bat is located to my north")
