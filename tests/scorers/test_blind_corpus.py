@@ -923,6 +923,10 @@ SHA256 = {
     "four_options_r231.jsonl": "8f3fba13911cf5c6ce77980fc9a417b768c8797f2791f2831e9f96a21858aba3",
     "isle_brick_r231.jsonl": "ef55d41fd1ff81e912729335a8a27b421f3c95a17452cec3d57e9f75ea52d6ac",
     "comfort_r231.jsonl": "528ad9435ad4358d3fc4bac389f4c9fb7cd3b0ae9e839c6d1a65347cbc0695c7",
+    "two_options_r234.jsonl": "3a3c2fdae839c50446b6a10e2cd176904cb429f07c4bb5848cb676eb6bb5db7f",
+    "four_options_r234.jsonl": "b2f2cb79d01ab491a377367809bcaa277c31333e6e49374255a689b68eed082f",
+    "isle_brick_r234.jsonl": "fd4ffbf89fd7619f4ab576c09e51d52a7eb72badf937321472e414b9fbaf6638",
+    "comfort_r234.jsonl": "bc7a1d043eff5952bd11f936cbd39ba5543bf59fee2da2a305202278cdfc6cb7",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
