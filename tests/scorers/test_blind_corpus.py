@@ -927,6 +927,10 @@ SHA256 = {
     "four_options_r234.jsonl": "b2f2cb79d01ab491a377367809bcaa277c31333e6e49374255a689b68eed082f",
     "isle_brick_r234.jsonl": "fd4ffbf89fd7619f4ab576c09e51d52a7eb72badf937321472e414b9fbaf6638",
     "comfort_r234.jsonl": "bc7a1d043eff5952bd11f936cbd39ba5543bf59fee2da2a305202278cdfc6cb7",
+    "two_options_r236.jsonl": "a28b7b4e524b6aa1b01016f74a54e59936a64aba52e204f6cbc06defa781f5e9",
+    "four_options_r236.jsonl": "749f6eccd4f3fd48255f23bc0071efa8bb4ec903c4aae33b81114c16924e192c",
+    "isle_brick_r236.jsonl": "a221421378ef50e88fdc832d3b19265073a830a84d9af9b7301946fe33d1e24f",
+    "comfort_r236.jsonl": "3cbcee24fec9d47dae09a300cba066b348a3e9bb92a97121216873c4bb01ca42",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
