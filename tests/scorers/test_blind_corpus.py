@@ -931,6 +931,10 @@ SHA256 = {
     "four_options_r236.jsonl": "749f6eccd4f3fd48255f23bc0071efa8bb4ec903c4aae33b81114c16924e192c",
     "isle_brick_r236.jsonl": "a221421378ef50e88fdc832d3b19265073a830a84d9af9b7301946fe33d1e24f",
     "comfort_r236.jsonl": "3cbcee24fec9d47dae09a300cba066b348a3e9bb92a97121216873c4bb01ca42",
+    "two_options_r240.jsonl": "3b5aed2b45f82898b939144b6f78cd668c0e82dc3124b996222197c595dbc375",
+    "four_options_r240.jsonl": "dc2e8d8da623853460f606c67675e195dd2ec9c37096585ce16a1bf78e26cc1d",
+    "isle_brick_r240.jsonl": "7f04112c4e2eabf109132c99784eecfc235d8481ba7458ef89c6976042518a02",
+    "comfort_r240.jsonl": "1abb52b3758b3c01b3d257a9d0157c3aa5da87d5038eaaf6d549a7e00dc80285",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
