@@ -935,6 +935,10 @@ SHA256 = {
     "four_options_r240.jsonl": "dc2e8d8da623853460f606c67675e195dd2ec9c37096585ce16a1bf78e26cc1d",
     "isle_brick_r240.jsonl": "7f04112c4e2eabf109132c99784eecfc235d8481ba7458ef89c6976042518a02",
     "comfort_r240.jsonl": "1abb52b3758b3c01b3d257a9d0157c3aa5da87d5038eaaf6d549a7e00dc80285",
+    "two_options_r241.jsonl": "dcc2f43052691f8f233c0611c8b5a57573f277abb5df6f3818466518faa51203",
+    "four_options_r241.jsonl": "90032938418a7d1418c3617d1334c986b13e29ad704ddfdc1f8ebb9d869a071e",
+    "isle_brick_r241.jsonl": "b9e32e2f43ad40da3cedd3edbbaea64bdb6da74762b692bbd5777fcca82e8307",
+    "comfort_r241.jsonl": "9892fc784b08abe190c1423418be061aa9f410cab792350d2a677f1de6d29f3a",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
