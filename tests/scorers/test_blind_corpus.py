@@ -1115,6 +1115,11 @@ UNFIXED = {
         "de hond?': the other languages' relations are read of the relatum named ('achter de "
         "hond'), not of a pronoun ('achter hem'); no rule here reads a pronoun's antecedent"
     ),
+    "two241-028": (
+        "first person: 'As a minifigure I don't really have eyes that work, but based on my "
+        "orientation the tree would be right in front of me. A' (A = No): a place in front of "
+        "the speaker is no seeing statement the rules read, so nothing objects to the letter"
+    ),
 }
 """Confident-wrong readings of fix-from rounds seen and not fixed, each with why (listed in
 docs/reading-answers.md with the round's first run)."""

@@ -980,3 +980,17 @@ def test_a_self_correction_in_the_language_asked_is_read_as_one() -> None:
     answer = "Ja... nee, wacht, de bal ligt vóór het bed. Nee."
     assert text_yes_probability(answer, ["ja"], ["nee"]) == 0.0
     assert text_yes_probability("Ja, wacht even.", ["ja"], ["nee"]) is None
+
+
+def test_the_relatums_side_said_with_a_pronoun_is_the_asked_relation() -> None:
+    """r241 (comf241-017): "So the ball is to her right. Answer: No" to "... is the ball to the
+    right of the woman?" was read as no."""
+    question = "From the woman's viewpoint, is the ball to the right of the woman?"
+    answer = (
+        "The woman is facing the camera. The ball is on the left side of the image. Since she "
+        "faces the camera, her right is the image's left. So the ball is to her right. Answer: No"
+    )
+    assert text_yes_probability(answer, question=question) is None
+    assert (
+        text_yes_probability(answer.replace("Answer: No", "Answer: Yes"), question=question) == 1.0
+    )

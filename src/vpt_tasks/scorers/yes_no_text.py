@@ -286,10 +286,10 @@ _RELATIONS = {
     "front": re.compile(r"\bin front of\b"),
     "behind": re.compile(r"\bbehind\b"),
     "left": re.compile(
-        rf"\b(?:to the |on the )?left (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) its left\b"
+        rf"\b(?:to the |on the )?left (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their) left\b"
     ),
     "right": re.compile(
-        rf"\b(?:to the |on the )?right (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) its right\b"
+        rf"\b(?:to the |on the )?right (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their) right\b"
     ),
 }
 _OPPOSITE = {"front": "behind", "behind": "front", "left": "right", "right": "left"}
