@@ -939,6 +939,10 @@ SHA256 = {
     "four_options_r241.jsonl": "90032938418a7d1418c3617d1334c986b13e29ad704ddfdc1f8ebb9d869a071e",
     "isle_brick_r241.jsonl": "b9e32e2f43ad40da3cedd3edbbaea64bdb6da74762b692bbd5777fcca82e8307",
     "comfort_r241.jsonl": "9892fc784b08abe190c1423418be061aa9f410cab792350d2a677f1de6d29f3a",
+    "two_options_r235.jsonl": "abfe0012edc6e85c2e71840205f6c27a263b6e034e4c0a3646696f71a0ec1cdf",
+    "four_options_r235.jsonl": "d37b4f1d78f5a425037338398cf4839b14836dbe5e81f470a5e0ad63612e94bb",
+    "isle_brick_r235.jsonl": "f30ab38c20d624c48889f8a16904f651053e4889e6ccdd1b0a608226e78219f3",
+    "comfort_r235.jsonl": "6be0d915175caa4ed7d066e804deb7389f8cd9c4c49d22210bb5ed549c18869f",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
