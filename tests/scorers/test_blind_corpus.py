@@ -1124,6 +1124,16 @@ UNFIXED = {
         "orientation the tree would be right in front of me. A' (A = No): a place in front of "
         "the speaker is no seeing statement the rules read, so nothing objects to the letter"
     ),
+    "brick235-025": (
+        "'The minifigure is on the baseplate and the flower is on a small plant pot which is also "
+        "on the baseplate.' labelled ambiguous: both said to be on the baseplate reads as the "
+        "same surface; no rule tells a thing standing on another thing on that surface"
+    ),
+    "brick235-032": (
+        "'... so it's to the northeast of it. If I had to choose a single direction, I'd say "
+        "north' labelled north: the narrowing sits in a conditional sentence, which the reader "
+        "blanks as a counterfactual, so northeast is read"
+    ),
 }
 """Confident-wrong readings of fix-from rounds seen and not fixed, each with why (listed in
 docs/reading-answers.md with the round's first run)."""
