@@ -943,6 +943,10 @@ SHA256 = {
     "four_options_r235.jsonl": "d37b4f1d78f5a425037338398cf4839b14836dbe5e81f470a5e0ad63612e94bb",
     "isle_brick_r235.jsonl": "f30ab38c20d624c48889f8a16904f651053e4889e6ccdd1b0a608226e78219f3",
     "comfort_r235.jsonl": "6be0d915175caa4ed7d066e804deb7389f8cd9c4c49d22210bb5ed549c18869f",
+    "two_options_r219.jsonl": "d78919c782b915b6da7096a6f674421bfc5718a2b10cfdf9eb4131c6c8c0f6e0",
+    "four_options_r219.jsonl": "12a361033528b7113021b9bb10a597853c489e90408bf173daafd48c131587c9",
+    "isle_brick_r219.jsonl": "fd06d885375e605ac1745fd9f851bbda21cd57fe0bf0ec9f834c30a892e23275",
+    "comfort_r219.jsonl": "c4ce9560ed7650020b06dd449d4bbf26f9112ee10b411099933a142ff0abf6b9",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
