@@ -947,6 +947,10 @@ SHA256 = {
     "four_options_r219.jsonl": "12a361033528b7113021b9bb10a597853c489e90408bf173daafd48c131587c9",
     "isle_brick_r219.jsonl": "fd06d885375e605ac1745fd9f851bbda21cd57fe0bf0ec9f834c30a892e23275",
     "comfort_r219.jsonl": "c4ce9560ed7650020b06dd449d4bbf26f9112ee10b411099933a142ff0abf6b9",
+    "two_options_r220.jsonl": "8e7180baac78d6d53e8d177997fcf63e9030f16a8dff5e95cc8a09e4517ac62e",
+    "four_options_r220.jsonl": "12447fcb2a845614d9cf57c332ef777a5fc15e94ff9fe83b561d10eb8d91bc2c",
+    "isle_brick_r220.jsonl": "2b04ebe971e5acb767232320d989b6c4484563a34eeb4990d91a0c9095888ee3",
+    "comfort_r220.jsonl": "c52625d7a5de9f56aefe8b4e16a77674c1b59d803dcfe79756cd9eb48b43ea9a",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
