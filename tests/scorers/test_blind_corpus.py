@@ -951,6 +951,10 @@ SHA256 = {
     "four_options_r220.jsonl": "12447fcb2a845614d9cf57c332ef777a5fc15e94ff9fe83b561d10eb8d91bc2c",
     "isle_brick_r220.jsonl": "2b04ebe971e5acb767232320d989b6c4484563a34eeb4990d91a0c9095888ee3",
     "comfort_r220.jsonl": "c52625d7a5de9f56aefe8b4e16a77674c1b59d803dcfe79756cd9eb48b43ea9a",
+    "two_options_r221.jsonl": "631d00d0825ff752b78a42cf4b81e126a0bc78bda89ada60972b893d3561427e",
+    "four_options_r221.jsonl": "f3bf226f3a7421c3c79ca32ff37fa13d89d32eea5585f9e76e0e372ca09fe42f",
+    "isle_brick_r221.jsonl": "0c85b4c9ffcbe8906f4786950bde8ec70e757f8b3ead1f582feb26948ef40c30",
+    "comfort_r221.jsonl": "e60ef21fe169177d17bc7294de1cb43e24f942897943443cea6e371fe3a850da",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
