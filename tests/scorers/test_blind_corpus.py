@@ -955,6 +955,10 @@ SHA256 = {
     "four_options_r221.jsonl": "f3bf226f3a7421c3c79ca32ff37fa13d89d32eea5585f9e76e0e372ca09fe42f",
     "isle_brick_r221.jsonl": "0c85b4c9ffcbe8906f4786950bde8ec70e757f8b3ead1f582feb26948ef40c30",
     "comfort_r221.jsonl": "e60ef21fe169177d17bc7294de1cb43e24f942897943443cea6e371fe3a850da",
+    "two_options_r222.jsonl": "deefbc4e7bd8638546745f85c3a155eb4b1a8423dd24a3895c71e9f220ad039e",
+    "four_options_r222.jsonl": "6aeaeb9cf412e8556eab0328bddbc81d0381d69b3419afb01a0fdaa04db63d3a",
+    "isle_brick_r222.jsonl": "72c4147ccf6ba009a717b61d96cf7055938edc00b92ed08eb88c00613f771cdc",
+    "comfort_r222.jsonl": "c7b47db1f55cf866d37f557287c434ba54d8211cdc591c915d2813cf014689c2",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
