@@ -959,6 +959,10 @@ SHA256 = {
     "four_options_r222.jsonl": "6aeaeb9cf412e8556eab0328bddbc81d0381d69b3419afb01a0fdaa04db63d3a",
     "isle_brick_r222.jsonl": "72c4147ccf6ba009a717b61d96cf7055938edc00b92ed08eb88c00613f771cdc",
     "comfort_r222.jsonl": "c7b47db1f55cf866d37f557287c434ba54d8211cdc591c915d2813cf014689c2",
+    "two_options_r223.jsonl": "f0d1cc4779750cb2c68822fc0ca46edc9ce53f6d35740aab2a166348165d0011",
+    "four_options_r223.jsonl": "45efc10ed33f9b192109867889b36c8fb9b7672198390839a628c353b040a0df",
+    "isle_brick_r223.jsonl": "ddc26bdefed85711b912742cb3a181a38ace52c718b23e649da28976b679e455",
+    "comfort_r223.jsonl": "55d7eff273a76a91d9f2635ceb6fe2c152bc0b6d038c958b5deeaf224a7e09a9",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
