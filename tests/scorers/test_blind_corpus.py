@@ -963,6 +963,10 @@ SHA256 = {
     "four_options_r223.jsonl": "45efc10ed33f9b192109867889b36c8fb9b7672198390839a628c353b040a0df",
     "isle_brick_r223.jsonl": "ddc26bdefed85711b912742cb3a181a38ace52c718b23e649da28976b679e455",
     "comfort_r223.jsonl": "55d7eff273a76a91d9f2635ceb6fe2c152bc0b6d038c958b5deeaf224a7e09a9",
+    "two_options_r224.jsonl": "182571d73caf0f5a2956b814434426b2e147f95cf85951b9e63f7b3d625011e4",
+    "four_options_r224.jsonl": "b6e8c496d09617ca60515d904b6872835fb01cf4e4dc26eea88768403753c40e",
+    "isle_brick_r224.jsonl": "80d0d26a43c5d3225304c2e048e43d53da44e7bce3ca195e30b3ba50d7771d66",
+    "comfort_r224.jsonl": "36021ee6bdd84581e0590ecdc3f2f4192ed261c391bccfc21f5d3ef7222cce90",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
