@@ -967,6 +967,10 @@ SHA256 = {
     "four_options_r224.jsonl": "b6e8c496d09617ca60515d904b6872835fb01cf4e4dc26eea88768403753c40e",
     "isle_brick_r224.jsonl": "80d0d26a43c5d3225304c2e048e43d53da44e7bce3ca195e30b3ba50d7771d66",
     "comfort_r224.jsonl": "36021ee6bdd84581e0590ecdc3f2f4192ed261c391bccfc21f5d3ef7222cce90",
+    "two_options_r225.jsonl": "e2f2e6d4ba6b785b9555cf0dde602873f5f30404ae817eab92fceec14173c0dd",
+    "four_options_r225.jsonl": "b9a1dbd16233eb2932ca42b9d7920ef892c778eb4f7bbeea5c7f53a5c1165e61",
+    "isle_brick_r225.jsonl": "d4422369613f5f5ac0dbc5e920542be5692c901b2b13aa83f0a0f3204960e45e",
+    "comfort_r225.jsonl": "0f09c204007b4743e72a955fdf49463683b6bcab27dfba3ced17c03b45dab6c4",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
