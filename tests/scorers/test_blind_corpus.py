@@ -971,6 +971,10 @@ SHA256 = {
     "four_options_r225.jsonl": "b9a1dbd16233eb2932ca42b9d7920ef892c778eb4f7bbeea5c7f53a5c1165e61",
     "isle_brick_r225.jsonl": "d4422369613f5f5ac0dbc5e920542be5692c901b2b13aa83f0a0f3204960e45e",
     "comfort_r225.jsonl": "0f09c204007b4743e72a955fdf49463683b6bcab27dfba3ced17c03b45dab6c4",
+    "two_options_r226.jsonl": "e69c884ece536f0ea156aa294498983e41021ffc927a7a1a6d8497e71fe2f501",
+    "four_options_r226.jsonl": "2945614e92783cb6dd4ce0fa1d689c8f15e6827280b41349946875ba29fc3e42",
+    "isle_brick_r226.jsonl": "53453168dc4550306369e65f39c67ff715953cce67506418aab0ab245abdb529",
+    "comfort_r226.jsonl": "1c4d085d25d284ddb53f771e0c54078c1ec74bc671c610555727b4d2571c3099",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
