@@ -975,6 +975,10 @@ SHA256 = {
     "four_options_r226.jsonl": "2945614e92783cb6dd4ce0fa1d689c8f15e6827280b41349946875ba29fc3e42",
     "isle_brick_r226.jsonl": "53453168dc4550306369e65f39c67ff715953cce67506418aab0ab245abdb529",
     "comfort_r226.jsonl": "1c4d085d25d284ddb53f771e0c54078c1ec74bc671c610555727b4d2571c3099",
+    "two_options_r238.jsonl": "2a2461d6062a10e74e8a2f5dbf967cf0c10a65cfa7179a3531daefbb08866380",
+    "four_options_r238.jsonl": "20122ed304b93bae09a766b29c747dd5246955762aa8dd8085dfd2cf572a291c",
+    "isle_brick_r238.jsonl": "158873aca1843d50a9257e5e32a8d8bad8373e28f8eec79764b13b0ff5bd6a89",
+    "comfort_r238.jsonl": "839294e2e8756ffe3a07c31fd743d5f78a38cb21142a9b15e90f45c82a05ce47",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
