@@ -979,6 +979,10 @@ SHA256 = {
     "four_options_r238.jsonl": "20122ed304b93bae09a766b29c747dd5246955762aa8dd8085dfd2cf572a291c",
     "isle_brick_r238.jsonl": "158873aca1843d50a9257e5e32a8d8bad8373e28f8eec79764b13b0ff5bd6a89",
     "comfort_r238.jsonl": "839294e2e8756ffe3a07c31fd743d5f78a38cb21142a9b15e90f45c82a05ce47",
+    "two_options_r239.jsonl": "16d88e13c428b31a5363111fc26ff8e8428ff42bf399913a1f8115fdf4f2f578",
+    "four_options_r239.jsonl": "81bb91cb35915abe5774031d42a84cad5bd3da6968c54c64a79a349f924572bb",
+    "isle_brick_r239.jsonl": "e78ad3a956d9db18a07624a7366cc3126bf894a64aa766f29a727b2510068f55",
+    "comfort_r239.jsonl": "8c6bdcf282c2802169540087a7dc833dd9678601e528b25492f20aa414126e6f",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
