@@ -1174,6 +1174,11 @@ UNFIXED = {
         "north' labelled north: the narrowing sits in a conditional sentence, which the reader "
         "blanks as a counterfactual, so northeast is read"
     ),
+    "two239-057": (
+        "first person: 'Yes, I can see the cactus -- it's just to my left. Though if you mean "
+        "straight ahead, then no.': a second answer under a condition on what the question means; "
+        "the option reader does not read such a condition (COMFORT's does)"
+    ),
 }
 """Confident-wrong readings of fix-from rounds seen and not fixed, each with why (listed in
 docs/reading-answers.md with the round's first run)."""

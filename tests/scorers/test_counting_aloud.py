@@ -66,3 +66,13 @@ def test_q1_answered_by_naming_the_things_alone_counts_them(answer: str, count: 
     for other in ("Unknown", "Sorry", "I see a dog"):
         assert not read_components(other, "count", question=questions["Q1"]["text"]).decided
     assert not read_components(answer, "count", question=questions["Q2"]["text"]).decided
+
+
+def test_q1_a_repeated_word_is_no_list() -> None:
+    """r239 (brick239-007): "parrot parrot parrot" was read as 1 by the bare-list path."""
+    from vpt_tasks.core.config import load_config
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    q1 = load_config("isle_brick")["questions"]["Q1"]["text"]
+    assert not read_components("parrot parrot parrot", "count", question=q1).decided
+    assert read_components("a parrot and a cat", "count", question=q1).components == {"2"}

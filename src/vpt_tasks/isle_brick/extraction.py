@@ -1172,6 +1172,11 @@ def _bare_list(text: str) -> int:
     found = _BARE_LIST.fullmatch(text.strip())
     if found is None or _NOT_A_THING.search(text):
         return 0
+    said = re.findall(r"[a-z-]+", text.lower())
+    if len(said) != len(set(said) - {"a", "an", "the"}) + sum(
+        w in ("a", "an", "the") for w in said
+    ):
+        return 0  # "parrot parrot parrot" (r239): a repetition, no list
     return len(re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", found.group("list").strip(), flags=_FLAGS))
 
 
