@@ -983,6 +983,10 @@ SHA256 = {
     "four_options_r239.jsonl": "81bb91cb35915abe5774031d42a84cad5bd3da6968c54c64a79a349f924572bb",
     "isle_brick_r239.jsonl": "e78ad3a956d9db18a07624a7366cc3126bf894a64aa766f29a727b2510068f55",
     "comfort_r239.jsonl": "8c6bdcf282c2802169540087a7dc833dd9678601e528b25492f20aa414126e6f",
+    "two_options_r242.jsonl": "08b98814e2064568c4bdf79b61ad5386762212f41aa0f12797e0b333059f3944",
+    "four_options_r242.jsonl": "8d41ede56e778fcd310ef855867c4cc030036fb0bf6c3f175598973485a0c35c",
+    "isle_brick_r242.jsonl": "fba519127ec673b0436c49d011a85cf91eee70bd796d2d10bc6dffacaf3017dd",
+    "comfort_r242.jsonl": "dc2e3267ba90959fa522623e62ea69f3ec01127b573ff93aac65727d459c382d",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
