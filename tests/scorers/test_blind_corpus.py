@@ -987,6 +987,10 @@ SHA256 = {
     "four_options_r242.jsonl": "8d41ede56e778fcd310ef855867c4cc030036fb0bf6c3f175598973485a0c35c",
     "isle_brick_r242.jsonl": "fba519127ec673b0436c49d011a85cf91eee70bd796d2d10bc6dffacaf3017dd",
     "comfort_r242.jsonl": "dc2e3267ba90959fa522623e62ea69f3ec01127b573ff93aac65727d459c382d",
+    "two_options_r237.jsonl": "8ef82cc890314d4a3451a1b54c326ca021df801197d68b05e6d21249ee47a2bb",
+    "four_options_r237.jsonl": "988adcbe71d23683cc9b1049047ca4ab0296eac82158bd5d0104f21ac9f5443e",
+    "isle_brick_r237.jsonl": "57da365ca331ff921dd96fd1bdd8dedc9b1109886aebcebf76a1b6743a299743",
+    "comfort_r237.jsonl": "d2c80549f56179119ad18ef9d2b21d38cac439c2829acf2dd07ba0ab7ae9b758",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
