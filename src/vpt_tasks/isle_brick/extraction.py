@@ -377,14 +377,17 @@ def _mask_image_regions(text: str, question: str | None) -> str:
     )
 
 
+_NOT_FACING = r"(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)"
+"""A word that is no verb of facing (a place, not where the figure faces)."""
 _LOCATED_CARDINAL = re.compile(
     r"\b(?:lies|lie|lying|sits|sit|sitting|stands|stand|standing|located|placed|positioned|rests|is|are)"
-    r"\s+(?:(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)\w+,?\s+){0,2}?(?:to|on|in|at)\s+"
+    rf"\s+(?:{_NOT_FACING}\w+,?\s+){{0,2}}?(?:to|on|in|at)\s+"
     r"(?:the|its|his|her|my|their)\s+(?:far\s+)?"
     r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern|erly)?\b"
     # "the bat is north of it" (r211: "the bat is located to my north")
-    r"|(?<!which\s)\b(?:lies|lie|located|placed|positioned|is|are)\s+"  # not "facing the dog, which is north of it"
-    r"(?:(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)\w+\s+){0,2}?"
+    # (not "facing the dog, which is north of it")
+    r"|(?<!which\s)\b(?:lies|lie|located|placed|positioned|is|are)\s+"
+    rf"(?:{_NOT_FACING}\w+\s+){{0,2}}?"
     r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\s+of\b",
     _FLAGS,
 )
@@ -1153,10 +1156,11 @@ def _zero_stands(text: str, match: re.Match[str]) -> bool:
     return re.search(rf"\b{other_kind}\b", named, _FLAGS) is not None
 
 
+_LIST_JOIN = r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+"""What joins two listed things: a comma, "and" or both."""
 _THING = r"(?:(?:a|an|the|one)\s+)?[a-z-]+(?:\s+[a-z-]+){0,2}"
-_BARE_LIST = re.compile(
-    rf"\W*(?P<list>{_THING}(?:\s*(?:,\s*(?:and\s+)?|\band\s+){_THING})*)\W*", _FLAGS
-)
+_BARE_LIST = re.compile(rf"\W*(?P<list>{_THING}(?:{_LIST_JOIN}{_THING})*)\W*", _FLAGS)
+_ARTICLES = frozenset({"a", "an", "the"})
 _NOT_A_THING = re.compile(
     r"\b(?:is|are|was|were|be|see|sees|can|cannot|can't|there|it|i|no|not|none|nothing|only|"
     r"minifigures?|figures?|objects?|things?|items?|image|picture|sorry|unable|unsure|unknown|"
@@ -1172,12 +1176,10 @@ def _bare_list(text: str) -> int:
     found = _BARE_LIST.fullmatch(text.strip())
     if found is None or _NOT_A_THING.search(text):
         return 0
-    said = re.findall(r"[a-z-]+", text.lower())
-    if len(said) != len(set(said) - {"a", "an", "the"}) + sum(
-        w in ("a", "an", "the") for w in said
-    ):
+    named = [w for w in re.findall(r"[a-z-]+", text.lower()) if w not in _ARTICLES]
+    if len(named) != len(set(named)):
         return 0  # "parrot parrot parrot" (r239): a repetition, no list
-    return len(re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", found.group("list").strip(), flags=_FLAGS))
+    return len(re.split(_LIST_JOIN, found.group("list").strip(), flags=_FLAGS))
 
 
 def _says_none(text: str, nouns: str) -> bool:
@@ -1406,8 +1408,7 @@ _COUNTED_LIST = re.compile(
     _FLAGS,
 )
 _LIST_SEPARATOR = re.compile(
-    r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?=(?:a|an|the|another|one|some|its|his|her|their|my|what)\b)",
-    _FLAGS,
+    rf"{_LIST_JOIN}(?=(?:a|an|the|another|one|some|its|his|her|their|my|what)\b)", _FLAGS
 )
 """Between two listed things ("a bicycle, a cone and a ball"), not inside one ("a desk with 4
 legs and 2 drawers")."""
@@ -1419,10 +1420,8 @@ def _count_disagrees_with_list(a: _Read) -> bool:
     in the image that are not humanoid minifigures: a bicycle.", r229): which is the answer,
     nobody can tell."""
     for m in _COUNTED_LIST.finditer(_ASIDE.sub(" ", a.read.text)):
-        said = m.group("count").lower()
-        count = int(said) if said.isdigit() else number_word_value(said)
         items = [i for i in _LIST_SEPARATOR.split(m.group("list").strip()) if i.strip()]
-        if count is not None and items and len(items) != count:
+        if items and str(len(items)) != _number_value(m.group("count")):
             return True
     return False
 

@@ -879,7 +879,7 @@ whether it is the answer)."""
 
 _JOIN_WORDS = frozenset("and or nor et ou und oder y o e и или och eller en of dan atau".split())
 """Words that join two answer words ("Oui et non", "Ja oder nein") in the languages asked."""
-_RUN_WORD = re.compile(r"\w+", re.UNICODE)
+_ANY_WORD = re.compile(r"\w+")
 
 
 def side_by_side(
@@ -890,16 +890,15 @@ def side_by_side(
     every reader. Words are runs of Unicode word characters, in the vocabularies' case."""
     found = [
         (match, word in yes_words)
-        for match in _RUN_WORD.finditer(low)
+        for match in _ANY_WORD.finditer(low)
         if (word := match.group(0).casefold()) in yes_words | no_words
     ]
     return any(
-        a_yes != b_yes and set(_RUN_WORD.findall(low[a.end() : b.start()])) <= _JOIN_WORDS
+        a_yes != b_yes and set(_ANY_WORD.findall(low[a.end() : b.start()])) <= _JOIN_WORDS
         for (a, a_yes), (b, b_yes) in zip(found, found[1:], strict=False)
     )
 
 
-_ANY_WORD = re.compile(r"\w+")
 _OFFERED_WITH = re.compile(
     rf"(?:\b(?:{_ANSWER_WORDS})\s*(?:\band\b|\bnor\b|/)|\b(?:or|o|ou|oder|of|eller|или|atau))\s*$"
 )
@@ -1220,7 +1219,7 @@ def _in_brackets(low: str, at: int) -> bool:
 
 
 _MAYBE = re.compile(r"\b(?:maybe|perhaps|possibly)\b")
-_ANSWER_BEFORE = re.compile(r"\b(?:yes|no|yeah|nope)\W{0,3}$")
+_ANSWER_BEFORE = re.compile(rf"\b(?:{_ANSWER_WORDS})\W{{0,3}}$")
 
 
 def hedged_answer(prepared: Prepared) -> bool:
