@@ -1,23 +1,23 @@
 """Building a COMFORT task holds no image bytes: the source is streamed into the image store.
 
 Not a timing test: Python's own allocation tracer measures what the loader holds at its
-peak, for a source with few images and for one with eight times as many.
+peak, for a source with few images and for one with eight times as many, in a process of
+its own.
 """
 
 from __future__ import annotations
 
-import gc
+import json
 import pickle
-import tracemalloc
 from pathlib import Path
 
 from hf_datasets.builders.synthetic.comfort import canonical_rows
-from vpt_tasks.comfort.dataset import COMFORT_FEATURES, REQUIRED_COLUMNS, load_frames
-from vpt_tasks.comfort.spec import CANONICAL_SCHEMA, load_spec
+from tests.helpers import in_own_process
+from vpt_tasks.comfort.dataset import COMFORT_FEATURES, REQUIRED_COLUMNS
+from vpt_tasks.comfort.spec import CANONICAL_SCHEMA
 from vpt_tasks.comfort.stream import BATCH_ROWS, iter_rows
 from vpt_tasks.comfort.task import comfort_ball
 from vpt_tasks.core.canonical import write_dataset
-from vpt_tasks.core.images import ImageStore
 from vpt_tasks.core.sources import Source
 
 RELATIONS = ("infrontof", "behind", "totheleft", "totheright")
@@ -34,16 +34,25 @@ def _source(directory: Path, relations, variations) -> tuple[Source, int, int]:
     return Source("local", str(directory)), images, size
 
 
-def _peak(source: Source, store: Path) -> int:
-    gc.collect()
-    tracemalloc.start()
-    try:
-        frames = load_frames(source, load_spec(), ImageStore(store), ["comfort_ball"])
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
+_PEAKS = """  # run by in_own_process: tracemalloc counts every thread of a process
+import gc, json, sys, tracemalloc
+from pathlib import Path
+from vpt_tasks.comfort.dataset import load_frames
+from vpt_tasks.comfort.spec import load_spec
+from vpt_tasks.core.images import ImageStore
+from vpt_tasks.core.sources import Source
+few, many, root = sys.argv[1:]
+peaks = {}
+for store in ("cold", "warm"):  # cold: every image decoded and written; warm: hashed only
+    for name, location in (("few", few), ("many", many)):
+        gc.collect()
+        tracemalloc.start()
+        frames = load_frames(Source("local", location), load_spec(), ImageStore(Path(root) / store), ["comfort_ball"])
+        peaks[f"{store} {name}"] = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    assert frames
-    return peak
+        assert frames
+print(json.dumps(peaks))
+"""
 
 
 def test_the_loaders_peak_is_one_batch_not_the_source(tmp_path: Path) -> None:
@@ -51,9 +60,9 @@ def test_the_loaders_peak_is_one_batch_not_the_source(tmp_path: Path) -> None:
     many, many_images, many_bytes = _source(tmp_path / "many", RELATIONS, ["default", "color"])
     assert many_images == 8 * few_images and many_bytes > 7 * few_bytes
     batch = BATCH_ROWS * many_bytes / many_images
-    for store in ("cold", "warm"):  # cold: every image decoded and written; warm: hashed only
-        peak_few = _peak(few, tmp_path / store)
-        peak_many = _peak(many, tmp_path / store)
+    peaks = json.loads(in_own_process(_PEAKS, few.location, many.location, str(tmp_path)))
+    for store in ("cold", "warm"):
+        peak_few, peak_many = peaks[f"{store} few"], peaks[f"{store} many"]
         # eight times the images, about the same peak: one batch of rows, not all of them
         assert peak_many < peak_few + 2 * batch, (store, peak_few, peak_many, batch)
         assert peak_many < many_bytes / 4, (store, peak_many, many_bytes)
