@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
+from vpt_tasks.isle_brick.other_languages import other_language_components
 from vpt_tasks.scorers.objections import Objection, first_objection
 from vpt_tasks.scorers.reading import (
     ANSWER_WORD,
@@ -1212,7 +1213,8 @@ class ComponentReading(NamedTuple):
     why: str
     """`answer`, `corrected` (the part after a self-correction), `turned` (Q4's relation said the
     other way round), `disclaimer`, or why undecided:
-    `too_long`, `unfinished_reasoning`, `script`, `correction_unread`, `no_reading`."""
+    `too_long`, `unfinished_reasoning`, `script`, `correction_unread`, `no_reading`; or
+    `other_language` (read by `other_languages`)."""
 
 
 def read_components(
@@ -1227,10 +1229,23 @@ def read_components(
     mostly in a script the rules do not cover, a correction that names no component,
     or no component and no disclaimer at all.
 
+    An answer in which the English rules read no component may be written in another
+    language: it is read by `other_languages` in its narrowest shapes (why `other_language`).
+
     Args: as :func:`extract_components`.
     """
     if kind not in VOCABULARY:
         raise ValueError(f"unknown question kind {kind!r}; expected one of {sorted(VOCABULARY)}")
+    reading = _read_english(answer, kind, question, first_person)
+    if reading.components or reading.why not in ("script", "language", "no_reading"):
+        return reading
+    other = other_language_components(prepare(answer).text, kind)
+    return reading if other is None else ComponentReading(other, True, "other_language")
+
+
+def _read_english(
+    answer: str, kind: QuestionKind, question: str | None, first_person: bool
+) -> ComponentReading:
     prepared = prepare(answer)
     if prepared.problem is not None:
         decided = prepared.problem == "empty"

@@ -1,0 +1,177 @@
+"""Isle-Brick-V2 answers written in another language, read in their narrowest shapes.
+
+What: `other_language_components(text, kind)` reads an answer the English rules found no
+component in, when it is written in one of the languages of
+`task_configs/isle_brick_languages.yaml` ("Sí, ambos están sobre la misma superficie.",
+"猫头鹰在我的左边。", "Je regarde vers l'ouest."). It returns the components, or None
+(undecided) for anything but these shapes of one sentence:
+
+- Q3/Q6: a Yes or No word opening the answer, followed by punctuation or the end; a Yes
+  with a negation anywhere after it is undecided;
+- Q1/Q2: exactly one number (a word of the table or digits) in the whole answer;
+- Q4/Q5: compass words all in one clause; Q7: front/back/left/right words;
+
+and never when the answer has an English word, a negation (but after a No), a turn, a
+hedge or an alternative of any of the languages ("aber", "peut-être", "或者"), a question
+mark, or components that exclude each other ("左右").
+
+Why apart: the English rules read English words and phrases with their scopes; these
+answers are short and read by whole words, so the two never mix. A new deciding path: its
+precision is the held-out rounds' first runs (`docs/reading-answers.md`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator, Mapping
+
+from pydantic import Field
+
+from vpt_tasks.core.config import ConfigError, ConfigModel, load_model
+
+__all__ = ["other_language_components"]
+
+
+class _Language(ConfigModel):
+    cjk: bool = False
+    prefix: bool = False
+    ignore: tuple[str, ...] = ()
+    yes_words: tuple[str, ...]
+    no_words: tuple[str, ...]
+    negation: tuple[str, ...]
+    doubt: tuple[str, ...]
+    numbers: dict[str, int]
+    cardinals: dict[str, tuple[str, ...]]
+    directions: dict[str, tuple[str, ...]]
+
+
+class _Table(ConfigModel):
+    languages: dict[str, _Language] = Field(min_length=1)
+
+
+_ENGLISH = frozenset(
+    "the and of it its this that with from not can does yes is are facing located".split()
+)
+"""English words none of the languages uses: an answer with one is read by the English rules
+alone (an English answer they left undecided stays undecided)."""
+
+_SENTENCE_BREAK = re.compile(r"[.!?。！？\n]\s*\S")
+_CLAUSE_BREAK = re.compile(r"[,;:，；：、]")
+_OPENING = re.compile(r"^[\s*_#>\"'“„«(]*")
+_AFTER_ANSWER_WORD = re.compile(r"^\s*(?:[,.;:!，。：；！、)\-–—*]|$)")
+_DIGITS = re.compile(r"\d+")
+_EXCLUSIVE = ({"north", "south"}, {"east", "west"}, {"front", "back"}, {"left", "right"})
+
+
+class _Words:
+    """One language's words of one kind, found as whole words (or anywhere in `cjk`)."""
+
+    def __init__(self, words: Mapping[str, object], *, cjk: bool, prefix: bool) -> None:
+        self.meaning = {word.casefold(): value for word, value in words.items()}
+        self.longest = sorted(self.meaning, key=len, reverse=True)
+        alternation = "|".join(re.escape(word) for word in self.longest) or r"(?!)"
+        before, after = ("", "") if cjk else (r"(?<!\w)", r"\w*" if prefix else r"(?!\w)")
+        self.pattern = re.compile(f"{before}(?:{alternation}){after}")
+        self.prefix = prefix
+
+    def found(self, low: str) -> Iterator[tuple[re.Match[str], object]]:
+        for match in self.pattern.finditer(low):
+            word = match.group(0)
+            if self.prefix:
+                word = next(w for w in self.longest if word.startswith(w))
+            yield match, self.meaning[word]
+
+
+@functools.cache
+def _languages() -> dict[str, dict[str, _Words]]:
+    table = load_model(_Table, "isle_brick_languages")
+    _check_meanings(table)
+    readers = {}
+    for code, language in table.languages.items():
+        flags = {"cjk": language.cjk, "prefix": False}
+        loose = {"cjk": language.cjk, "prefix": language.prefix}
+        readers[code] = {
+            "ignore": _Words(dict.fromkeys(language.ignore, None), **flags),
+            "yes": _Words(dict.fromkeys(language.yes_words, "yes"), **flags),
+            "no": _Words(dict.fromkeys(language.no_words, "no"), **flags),
+            "negation": _Words(dict.fromkeys(language.negation, None), **loose),
+            "doubt": _Words(dict.fromkeys(language.doubt, None), **loose),
+            "count": _Words({w: (str(n),) for w, n in language.numbers.items()}, **flags),
+            "cardinal": _Words(language.cardinals, **loose),
+            "egocentric": _Words(language.directions, **loose),
+        }
+    return readers
+
+
+def _check_meanings(table: _Table) -> None:
+    """A word read in two languages must mean the same in both ("este": east in es and pt)."""
+    seen: dict[str, tuple[str, object]] = {}
+    for code, language in table.languages.items():
+        for kind in ("numbers", "cardinals", "directions"):
+            for word, value in getattr(language, kind).items():
+                meaning = tuple(value) if isinstance(value, tuple) else (value,)
+                earlier = seen.setdefault(word.casefold(), (code, meaning))
+                if earlier[1] != meaning:
+                    raise ConfigError(
+                        f"task_configs/isle_brick_languages.yaml: {word!r} means {meaning} in "
+                        f"{code} and {earlier[1]} in {earlier[0]}; remove it from one of them."
+                    )
+
+
+def other_language_components(text: str, kind: str) -> frozenset[str] | None:
+    """The components of a one-sentence answer in another language, or None (undecided)."""
+    low = text.strip().casefold()
+    if not low or "?" in low or "？" in low or _SENTENCE_BREAK.search(low.rstrip(".!。！ \n")):
+        return None
+    if _ENGLISH & set(re.findall(r"[a-z]+", low)):
+        return None
+    readings: set[frozenset[str]] = set()
+    for words in _languages().values():
+        masked = low
+        for match, _ in words["ignore"].found(low):
+            masked = masked[: match.start()] + " " * len(match.group(0)) + masked[match.end() :]
+        reading = _read(masked, kind, words)
+        if reading is None:
+            continue  # nothing of this language: its words for "or" ("o": Portuguese "the") idle
+        if reading is False or any(True for _ in words["doubt"].found(masked)):
+            return None
+        readings.add(reading)
+    return readings.pop() if len(readings) == 1 else None
+
+
+def _read(low: str, kind: str, words: dict[str, _Words]) -> frozenset[str] | None | bool:
+    """One language's reading: components, None (nothing of this language), or False (a sign
+    that leaves the answer undecided in every language)."""
+    negated = [m for m, _ in words["negation"].found(low)]
+    if kind == "yesno":
+        opening = _OPENING.match(low)
+        start = opening.end() if opening else 0
+        for answer in ("yes", "no"):
+            for match, _ in words[answer].found(low):
+                if match.start() != start or not _AFTER_ANSWER_WORD.match(low[match.end() :]):
+                    continue
+                if answer == "yes" and negated:
+                    return False
+                return frozenset({answer})
+        return None
+    found = list(words[kind].found(low))
+    if kind == "count":
+        numbers = [value for _, value in found] + [
+            (str(int(m.group(0))),) for m in _DIGITS.finditer(low)
+        ]
+        if not numbers:
+            return None
+        if len(numbers) > 1 or negated:
+            return False
+        return frozenset(numbers[0])
+    if not found:
+        return None
+    if negated:
+        return False
+    if kind == "cardinal" and _CLAUSE_BREAK.search(low, found[0][0].start(), found[-1][0].end()):
+        return False  # compass words in two clauses: of two things, or two answers
+    components = frozenset(c for _, value in found for c in value)
+    if any(pair <= components for pair in _EXCLUSIVE):
+        return False
+    return components
