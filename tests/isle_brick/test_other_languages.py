@@ -15,11 +15,21 @@ from vpt_tasks.isle_brick.extraction import QuestionKind, read_components
 
 DECIDED: list[tuple[str, str, QuestionKind, set[str]]] = [
     ("brick211-029", "Sí, ambos están sobre la misma superficie.", "yesno", {"yes"}),
-    ("brick211-059", "Non, je ne vois pas l'épée : elle est derrière moi.", "yesno", {"no"}),
-    ("brick211-070", "猫头鹰在我的左边。", "egocentric", {"left"}),
+    (
+        "brick211-059, first person",
+        "Non, je ne vois pas l'épée : elle est derrière moi.",
+        "yesno",
+        {"no"},
+    ),
+    ("brick211-070, first person", "猫头鹰在我的左边。", "egocentric", {"left"}),
     ("brick213-015", "图片中有一个人形小人仔。", "count", {"1"}),
-    ("brick213-049", "我面朝东方。", "cardinal", {"east"}),
-    ("brick213-060", "Nein, ich sehe den Hund nicht, er ist hinter mir.", "yesno", {"no"}),
+    ("brick213-049, first person", "我面朝东方。", "cardinal", {"east"}),
+    (
+        "brick213-060, first person",
+        "Nein, ich sehe den Hund nicht, er ist hinter mir.",
+        "yesno",
+        {"no"},
+    ),
     (
         "brick215-060",
         "Ja, die Minifigur sieht das Schwert, da es direkt vor ihr liegt.",
@@ -27,13 +37,23 @@ DECIDED: list[tuple[str, str, QuestionKind, set[str]]] = [
         {"yes"},
     ),
     ("brick227-020", "Auf dem Bild ist eine humanoide Minifigur zu sehen.", "count", {"1"}),
-    ("brick227-070", "우산은 제 앞쪽에 있습니다.", "egocentric", {"front"}),
+    ("brick227-070, first person", "우산은 제 앞쪽에 있습니다.", "egocentric", {"front"}),
     ("brick229-026", "是的，它们在同一个表面上。", "yesno", {"yes"}),
-    ("brick229-049", "Je regarde vers l'ouest.", "cardinal", {"west"}),
-    ("brick229-068", "Il forziere è dietro di me, a sinistra.", "egocentric", {"back", "left"}),
+    ("brick229-049, first person", "Je regarde vers l'ouest.", "cardinal", {"west"}),
+    (
+        "brick229-068, first person",
+        "Il forziere è dietro di me, a sinistra.",
+        "egocentric",
+        {"back", "left"},
+    ),
     ("pt, 'o' is an article", "O boneco está olhando para o leste.", "cardinal", {"east"}),
     ("ru, compound", "Собака находится к северо-западу от фигурки.", "cardinal", {"north", "west"}),
-    ("zh, 'finally' (最后) holds no back", "最后，猫在我的左边。", "egocentric", {"left"}),
+    (
+        "zh, first person, 'finally' (最后) holds no back",
+        "最后，猫在我的左边。",
+        "egocentric",
+        {"left"},
+    ),
     ("ko, an ending", "네, 저는 그 개를 볼 수 있습니다.", "yesno", {"yes"}),
 ]
 
@@ -53,6 +73,8 @@ UNDECIDED: list[tuple[str, str, QuestionKind]] = [
     ("a negated side", "Il cane non è a sinistra.", "egocentric"),
     ("'thing' holds east and west", "这个东西在小人仔的北边。", "cardinal"),
     ("a language not in the table", "Kutya balra van.", "egocentric"),
+    ("the image's side", "物体在图片的右边。", "egocentric"),
+    ("the viewer's side", "Aus Sicht des Betrachters ist der Hund links.", "egocentric"),
 ]
 
 
@@ -60,7 +82,7 @@ UNDECIDED: list[tuple[str, str, QuestionKind]] = [
 def test_a_narrow_answer_in_another_language_is_read(
     where: str, answer: str, kind: QuestionKind, expected: set[str]
 ) -> None:
-    reading = read_components(answer, kind)
+    reading = read_components(answer, kind, first_person="first person" in where)
     assert (reading.decided, set(reading.components), reading.why) == (
         True,
         expected,
@@ -72,6 +94,13 @@ def test_a_narrow_answer_in_another_language_is_read(
 def test_other_shapes_stay_undecided(why: str, answer: str, kind: QuestionKind) -> None:
     reading = read_components(answer, kind)
     assert not reading.decided, (why, reading)
+
+
+def test_a_first_person_side_is_the_figures_only_when_the_figure_was_asked() -> None:
+    answer = "Le chien est à ma gauche."
+    assert not read_components(answer, "egocentric").decided  # the viewer's left?
+    reading = read_components(answer, "egocentric", first_person=True)
+    assert (reading.decided, set(reading.components)) == (True, {"left"})
 
 
 def test_english_answers_are_never_read_as_another_language() -> None:
@@ -89,6 +118,8 @@ def test_a_word_meaning_two_things_in_two_languages_is_refused_at_load() -> None
         {
             "languages": {
                 code: {
+                    "other_frames": [],
+                    "first_person": [],
                     "yes_words": [],
                     "no_words": [],
                     "negation": [],

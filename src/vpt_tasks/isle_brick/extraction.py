@@ -1239,7 +1239,7 @@ def read_components(
     reading = _read_english(answer, kind, question, first_person)
     if reading.components or reading.why not in ("script", "language", "no_reading"):
         return reading
-    other = other_language_components(prepare(answer).text, kind)
+    other = other_language_components(prepare(answer).text, kind, first_person=first_person)
     return reading if other is None else ComponentReading(other, True, "other_language")
 
 

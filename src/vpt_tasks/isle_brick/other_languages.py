@@ -37,6 +37,8 @@ class _Language(ConfigModel):
     cjk: bool = False
     prefix: bool = False
     ignore: tuple[str, ...] = ()
+    other_frames: tuple[str, ...]
+    first_person: tuple[str, ...]
     yes_words: tuple[str, ...]
     no_words: tuple[str, ...]
     negation: tuple[str, ...]
@@ -93,6 +95,8 @@ def _languages() -> dict[str, dict[str, _Words]]:
         loose = {"cjk": language.cjk, "prefix": language.prefix}
         readers[code] = {
             "ignore": _Words(dict.fromkeys(language.ignore, None), **flags),
+            "other_frames": _Words(dict.fromkeys(language.other_frames, None), **flags),
+            "first_person": _Words(dict.fromkeys(language.first_person, None), **flags),
             "yes": _Words(dict.fromkeys(language.yes_words, "yes"), **flags),
             "no": _Words(dict.fromkeys(language.no_words, "no"), **flags),
             "negation": _Words(dict.fromkeys(language.negation, None), **loose),
@@ -119,8 +123,13 @@ def _check_meanings(table: _Table) -> None:
                     )
 
 
-def other_language_components(text: str, kind: str) -> frozenset[str] | None:
-    """The components of a one-sentence answer in another language, or None (undecided)."""
+def other_language_components(
+    text: str, kind: str, *, first_person: bool = False
+) -> frozenset[str] | None:
+    """The components of a one-sentence answer in another language, or None (undecided).
+
+    `first_person`: the question was put to the model as the figure, so "à ma gauche" is
+    the figure's left (otherwise sides beside a first-person word are not read)."""
     low = text.strip().casefold()
     if not low or "?" in low or "？" in low or _SENTENCE_BREAK.search(low.rstrip(".!。！ \n")):
         return None
@@ -134,7 +143,10 @@ def other_language_components(text: str, kind: str) -> frozenset[str] | None:
         reading = _read(masked, kind, words)
         if reading is None:
             continue  # nothing of this language: its words for "or" ("o": Portuguese "the") idle
-        if reading is False or any(True for _ in words["doubt"].found(masked)):
+        doubts = ["doubt"] + (["other_frames"] if kind == "egocentric" else [])
+        if kind == "egocentric" and not first_person:
+            doubts.append("first_person")
+        if reading is False or any(True for d in doubts for _ in words[d].found(masked)):
             return None
         readings.add(reading)
     return readings.pop() if len(readings) == 1 else None
