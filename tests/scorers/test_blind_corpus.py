@@ -991,6 +991,10 @@ SHA256 = {
     "four_options_r237.jsonl": "988adcbe71d23683cc9b1049047ca4ab0296eac82158bd5d0104f21ac9f5443e",
     "isle_brick_r237.jsonl": "57da365ca331ff921dd96fd1bdd8dedc9b1109886aebcebf76a1b6743a299743",
     "comfort_r237.jsonl": "d2c80549f56179119ad18ef9d2b21d38cac439c2829acf2dd07ba0ab7ae9b758",
+    "two_options_r249.jsonl": "2c1e46d855ddc7315402bccb91a3e0648aed24e049b97f06e4e8d2e3347413d6",
+    "four_options_r249.jsonl": "13e46e78a03677c11a01342c014459fb6a8941a26f99e17f4b6108e8ce9ff216",
+    "isle_brick_r249.jsonl": "b1b39d9af82734764a2f32a05469d22f5b0cde885df85915d9c326c73a1a9673",
+    "comfort_r249.jsonl": "b58b15b5a37f77299a06a216d81778330fdfc70f25b5fd9c42e9c633717097fe",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
