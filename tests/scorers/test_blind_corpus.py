@@ -995,6 +995,14 @@ SHA256 = {
     "four_options_r249.jsonl": "13e46e78a03677c11a01342c014459fb6a8941a26f99e17f4b6108e8ce9ff216",
     "isle_brick_r249.jsonl": "b1b39d9af82734764a2f32a05469d22f5b0cde885df85915d9c326c73a1a9673",
     "comfort_r249.jsonl": "b58b15b5a37f77299a06a216d81778330fdfc70f25b5fd9c42e9c633717097fe",
+    "two_options_r245.jsonl": "5471cdd64a342051e6849c19255f49fdefa8b2a954dbf74873b0d95d7bc7fa46",
+    "four_options_r245.jsonl": "1a35f250c2ee8bd3e5712968a84edf492b79c63644e49bde15d7da81d8f0f19c",
+    "isle_brick_r245.jsonl": "e8747beadbf05238c680a9f2b05f4dfae3a65212dd11d3bebec90fd0f3775071",
+    "comfort_r245.jsonl": "8d9c4a0af996bef7a70233f90e0c28166454bcc695c38d65576301de8b1ae289",
+    "two_options_r248.jsonl": "aab6ee99d78ca9b8c62cd2f5b2c180fb72d75942f05a9e7fd48975d0e45bf890",
+    "four_options_r248.jsonl": "aa1cb1b21cbbdd9ed3da7ad6c8a13b42aa128a98b81c0c829136612abd9a8854",
+    "isle_brick_r248.jsonl": "aee2a48a666b67e079e7e7763130e844b2056fccb90d96efbdf91c9a3425948f",
+    "comfort_r248.jsonl": "b2e7b6538e64da4c6948872967c505b8c244a09babb6eaf1846fa0cbae3905ed",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
