@@ -683,3 +683,16 @@ def test_none_seen_is_the_zero_option(answer: str, letter: str | None) -> None:
     # without a 0 option, or asked nothing about dots seen, nothing is read
     assert read_option(answer, {"A": "1", "B": "2"}, question=question).letter is None
     assert read_option(answer, {"A": "0", "B": "1"}).letter is None
+
+
+@pytest.mark.parametrize("answer", ["Yes, B", "B, Yes", "No, A"])
+def test_an_answer_word_listed_with_another_options_letter_names_two(answer: str) -> None:
+    # r245 (two245-033, "Yes, B" with A. Yes / B. No): the letter beside the answer word
+    # was dropped with the list the word opened, and the Yes read as A
+    got = read_option(answer, {"A": "Yes", "B": "No"})
+    assert (got.letter, got.reason) == (None, "several_options")
+
+
+def test_an_answer_word_listed_with_its_own_letter_is_read() -> None:
+    assert read_option("Yes, A", {"A": "Yes", "B": "No"}).letter == "A"
+    assert read_option("No, B", {"A": "Yes", "B": "No"}).letter == "B"

@@ -432,8 +432,9 @@ def _affirmed(prepared: Prepared, mentions: list[_Mention]) -> list[_Mention]:
         answer_words = [m for m in group if prepared.low[m.start : m.end] in _YES | _NO]
         if answer_words and not before:
             # the answer word itself: "No, it cannot" is a no, not a negated no; but
-            # "the answer isn't Yes" and "neither yes nor no" negate it
-            kept += answer_words
+            # "the answer isn't Yes" and "neither yes nor no" negate it. The list's other
+            # members stay what they are: "Yes, B" names two options (r245)
+            kept += group if not negated_after(prepared, tail, last.end) else answer_words
             continue
         if before or negated_after(prepared, tail, last.end):
             continue
