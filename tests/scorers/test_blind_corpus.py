@@ -1003,6 +1003,14 @@ SHA256 = {
     "four_options_r248.jsonl": "aa1cb1b21cbbdd9ed3da7ad6c8a13b42aa128a98b81c0c829136612abd9a8854",
     "isle_brick_r248.jsonl": "aee2a48a666b67e079e7e7763130e844b2056fccb90d96efbdf91c9a3425948f",
     "comfort_r248.jsonl": "b2e7b6538e64da4c6948872967c505b8c244a09babb6eaf1846fa0cbae3905ed",
+    "two_options_r244.jsonl": "7c3abeb6c33ac95902c7ce809d55c347db9c855d746c4ef196c80407636e1f7f",
+    "four_options_r244.jsonl": "92555933f9c0896fffce96c447d3b7b9c64f857688add37d40f858be2089e12f",
+    "isle_brick_r244.jsonl": "6907ffc7dc63f2034c86ca4d652de77e769e4aaf45197ac8b7f67adfaa578b7c",
+    "comfort_r244.jsonl": "82928612ae5158cb6991b23de03ff0f48fe93dadbaa39b874f3af939f5dee634",
+    "two_options_r246.jsonl": "6dfac90ce748750e5f0433b8ec170d3538b5adf0d3e1221eb3795186e5e2a8bf",
+    "four_options_r246.jsonl": "39a76b8b809ddd676852cb0cc51af415881cd9b7a1c203e1911f373fda93a0db",
+    "isle_brick_r246.jsonl": "5f72e16074ef72eec56b2186bb35375635f24148084777a36a34cd3d20dfb9cb",
+    "comfort_r246.jsonl": "f4d7ce1e24f4843dbee1d27b055ce96c825871dc405350165cbd06ec1c06b835",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
