@@ -1011,6 +1011,10 @@ SHA256 = {
     "four_options_r246.jsonl": "39a76b8b809ddd676852cb0cc51af415881cd9b7a1c203e1911f373fda93a0db",
     "isle_brick_r246.jsonl": "5f72e16074ef72eec56b2186bb35375635f24148084777a36a34cd3d20dfb9cb",
     "comfort_r246.jsonl": "f4d7ce1e24f4843dbee1d27b055ce96c825871dc405350165cbd06ec1c06b835",
+    "two_options_r243.jsonl": "1ff747dc2857df997d0f922f1310741fec68e4a45db1ab4a69e48f41cf5857cf",
+    "four_options_r243.jsonl": "9a42c6887c095b4072d683101871ebbe17cf7c9e880825d379717dec124b721c",
+    "isle_brick_r243.jsonl": "9d3f9c845009b0a443a8d4e54223e468fd664dbeda2e52acb3d6c49c1ffd59a1",
+    "comfort_r243.jsonl": "73b4b03396f450bb3a5aa1b64a9f5c896284cceedea4b4cb9569742400e5e5c4",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
