@@ -12,6 +12,7 @@ from inspect_ai.model import get_model
 
 from tests.helpers import run
 from vpt_tasks.core.config import config_dir
+from vpt_tasks.isle_brick.extraction import read_components
 from vpt_tasks.isle_brick.task import isle_brick
 
 CONFIG = yaml.safe_load((config_dir() / "isle_brick.yaml").read_text(encoding="utf-8"))
@@ -98,3 +99,21 @@ def test_first_person_answers_are_read_in_the_minifigures_frame(
             score = sample.scores["prediction_correctness"]
             assert score.metadata["components"] == expected, (solver, sample.id)
         assert log.plan.config.max_tokens == 128
+
+
+def test_an_answer_that_goes_on_to_decline_is_undecided() -> None:
+    """r245 (brick245-053): "... I don't really see anything. I'm afraid I can't answer this
+    one." was read as No; a refusal after the answer leaves it open (as the options'
+    `refusal_mixed`), a refusal the answer turns from does not."""
+    question = (
+        "Assuming that the humanoid minifigure can see and its eyes are open, do you see the car?"
+    )
+    declined = (
+        "I'm a LEGO minifigure, so my eyes are just printed on my face; I don't really see "
+        "anything. I'm afraid I can't answer this one."
+    )
+    read = read_components(declined, "yesno", question=question, first_person=True)
+    assert (read.decided, read.why) == (False, "refusal_mixed")
+    turned = "I can't be completely sure, but no, I don't see the car."
+    read = read_components(turned, "yesno", question=question, first_person=True)
+    assert (read.decided, read.components) == (True, frozenset({"no"}))

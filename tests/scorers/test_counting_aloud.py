@@ -52,6 +52,27 @@ def test_a_count_whose_list_names_another_number_of_things_is_undecided() -> Non
         assert read_components(agreeing, "count", question=q1).components == {count}
 
 
+def test_a_list_before_a_count_of_another_number_is_undecided() -> None:
+    """r243 (brick243-009): the list first, then a count that does not match it."""
+    from vpt_tasks.core.config import load_config
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    q1 = load_config("isle_brick")["questions"]["Q1"]["text"]
+    said = (
+        "The non-minifigure objects are: a blue car, a tree, and a traffic light. Total count: two."
+    )
+    read = read_components(said, "count", question=q1)
+    assert not read.decided and read.why == "count_disagrees_with_list", read
+    for agreeing, count in [
+        ("Objects: treasure chest, gold coin, gold coin. Count: 3", "3"),
+        ("Objects: 1. white baseplate 2. black bat. Total: 2", "2"),  # numbered: not read
+        ('{"objects": ["chair", "table"], "count": 2}', "2"),
+        ("The objects are: a dog and a ball. Total: 2", "2"),
+    ]:
+        read = read_components(agreeing, "count", question=q1)
+        assert read.decided and read.components == {count}, (agreeing, read)
+
+
 @pytest.mark.parametrize(
     ("answer", "count"),
     [("lamp", "1"), ("a dog", "1"), ("A chair, a table", "2"), ("a red car and a blue truck", "2")],

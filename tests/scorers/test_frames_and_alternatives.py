@@ -283,8 +283,16 @@ def test_a_side_of_the_image_faced_is_the_facing(answer: str, expected: set[str]
             True,
             {"left"},
         ),
+        # r243 (brick243-068): another thing named with a word before its noun
+        (
+            "treasure chest",
+            "The treasure chest is in front of me, and the palm tree is to my right.",
+            True,
+            {"front"},
+        ),
         # the asked thing's own relation stays the answer
         ("bat", "The bat is directly behind the minifigure.", False, {"back"}),
+        ("cat", "The wardrobe is to my left, but the cat itself is behind me.", True, {"back"}),
         # a phrase blanked before it leaves no noun: "the [left of the picture] is on my right"
         (
             "computer monitor",

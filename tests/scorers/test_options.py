@@ -696,3 +696,22 @@ def test_an_answer_word_listed_with_another_options_letter_names_two(answer: str
 def test_an_answer_word_listed_with_its_own_letter_is_read() -> None:
     assert read_option("Yes, A", {"A": "Yes", "B": "No"}).letter == "A"
     assert read_option("No, B", {"A": "Yes", "B": "No"}).letter == "B"
+
+
+def test_a_letter_after_reasoning_that_concludes_no_options_count_is_undecided() -> None:
+    # r245 (two245-056): "... that makes 3 red dots.\n\nAnswer: B" with A. 4 / B. 2
+    dots = {"A": "4", "B": "2"}
+    reasoning = (
+        "Second, count the dots in front of her: there are two red dots on the upper wall and "
+        "one on the left wall. Third, that makes 3 red dots.\n\nAnswer: B"
+    )
+    assert (read_option(reasoning, dots).letter, read_option(reasoning, dots).reason) == (
+        None,
+        "reasoning_disagrees",
+    )
+    # a conclusion naming the letter's count, a total, or "one" as a pronoun stays read
+    assert read_option("So she sees 2 red dots.\n\nAnswer: B", dots).letter == "B"
+    assert read_option("There are 3 dots in total; she sees two. Answer: B", dots).letter == "B"
+    assert (
+        read_option("It is behind her, so she cannot see that one. Answer: B", dots).letter == "B"
+    )

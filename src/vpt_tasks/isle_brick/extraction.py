@@ -583,8 +583,10 @@ def _asks_facing(question: str | None) -> bool:
 
 _PLACED_NOUN = re.compile(
     # a noun, not a verb left after a blanked phrase ("the [left of the picture] is on my right")
-    r"\bthe\s+(?!(?:is|are|was|were)\b)([a-z]+)\s+"
+    r"\bthe\s+(?:(?!(?:is|are|was|were)\b)([a-z]+)\s+"
     r"(?:(?:which|that)\s+is\s+|is\s+|stands\s+|sits\s+|lies\s+)?"
+    # "the palm tree is to my right" (r243): a word before the noun, the verb said
+    r"|(?!(?:is|are|was|were)\b)[a-z]+\s+([a-z]+)\s+(?:is|stands|sits|lies)\s+)"
     r"(?:(?:to|on|in|at)\s+(?:the|its|his|her|my)\s+(?:far\s+)?"
     r"(?:(?:north|south)[\s-]?(?:east|west)|north|south|east|west|left|right|front|back)\w*\b"
     # "..., and the tree is behind it" (r197): the relation said with its own word
@@ -593,7 +595,7 @@ _PLACED_NOUN = re.compile(
     _FLAGS,
 )
 _NOT_ANOTHER_THING = frozenset(
-    "minifigure figure figurine one object it image picture photo photograph frame scene".split()
+    "minifigure figure figurine one object it itself image picture photo photograph frame scene".split()
 )
 """No other thing: the figure itself, or the picture ("the monitor on the left of the picture
 is on my right": the monitor's place, r57)."""
@@ -610,7 +612,7 @@ def _mask_other_things_places(text: str, question: str | None) -> str:
     spans = [
         m.span()
         for m in _PLACED_NOUN.finditer(text)
-        if m.group(1).lower() not in _NOT_ANOTHER_THING and m.group(1).lower() != name
+        if (head := (m.group(1) or m.group(2)).lower()) not in _NOT_ANOTHER_THING and head != name
     ]
     return blank(text, spans)
 
@@ -1422,6 +1424,11 @@ _COUNTED_LIST = re.compile(
     r"(?:objects?|items?|things?)\b[^:.\n]{0,60}:[ \t]*(?P<list>[^.\n:;()]+)",
     _FLAGS,
 )
+_LISTED = re.compile(
+    r"\b(?:objects?|items?|things?)\b[^:.\n\d]{0,30}:[ \t]*(?P<list>[a-z][^.\n:;()]*)", _FLAGS
+)
+"""A list of the things after their noun and a colon ("The objects are: a car, a tree"); not a
+numbered list or a JSON array."""
 _LIST_SEPARATOR = re.compile(
     rf"{_LIST_JOIN}(?=(?:a|an|the|another|one|some|its|his|her|their|my|what)\b)", _FLAGS
 )
@@ -1431,14 +1438,38 @@ _ASIDE = re.compile(r"\([^()]*\)")
 
 
 def _count_disagrees_with_list(a: _Read) -> bool:
-    """Q1: a count followed by its list naming another number of things ("There are two objects
-    in the image that are not humanoid minifigures: a bicycle.", r229): which is the answer,
-    nobody can tell."""
-    for m in _COUNTED_LIST.finditer(_ASIDE.sub(" ", a.read.text)):
-        items = [i for i in _LIST_SEPARATOR.split(m.group("list").strip()) if i.strip()]
-        if items and str(len(items)) != _number_value(m.group("count")):
+    """Q1: a count and a list of the things naming another number of them: the list after its
+    count ("There are two objects in the image that are not humanoid minifigures: a bicycle.",
+    r229) or before the count read ("The non-minifigure objects are: a blue car, a tree, and a
+    traffic light. Total count: two.", r243): which is the answer, nobody can tell."""
+    text = _ASIDE.sub(" ", a.read.text)
+    counted = [
+        (m.group("list"), _number_value(m.group("count"))) for m in _COUNTED_LIST.finditer(text)
+    ]
+    listed = [(m.group("list"), value) for m in _LISTED.finditer(text) for value in a.components]
+    for things, count in counted:
+        items = [i for i in _LIST_SEPARATOR.split(things.strip()) if i.strip()]
+        if items and str(len(items)) != count:
+            return True
+    for things, count in listed:  # "Objects: ball, baseplate, wall. Total = 3": either split
+        split = (_LIST_SEPARATOR.split(things.strip()), re.split(_LIST_JOIN, things.strip()))
+        if count not in {str(len([i for i in items if i.strip()])) for items in split}:
             return True
     return False
+
+
+def _declines_after(a: _Read) -> bool:
+    """An answer that goes on to decline ("... I don't really see anything. I'm afraid I can't
+    answer this one.", r245): a refusal with no turn to an answer in its sentence and no
+    component after it; as the options' `refusal_mixed`."""
+    text = a.read.text
+    refusals = (REFUSAL_FIRST_PERSON if a.first_person else REFUSAL).finditer(text)
+    return any(
+        not _turns_after(text, m.end())
+        and not _extract(text[m.start() :], a.kind, a.question, a.first_person)
+        for m in refusals
+        if m.start() > 0
+    )
 
 
 def _frames_disagree(a: _Read) -> bool:
@@ -1570,6 +1601,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),
     Objection("frames_disagree", _only("egocentric", applies=_frames_disagree)),
     Objection("count_disagrees_with_list", _only("count", applies=_count_disagrees_with_list)),
+    Objection("refusal_mixed", _declines_after),
     # "it might partially see it": seeing only as a possibility
     Objection(
         "possibility",

@@ -1064,6 +1064,26 @@ def _reasoning_disagrees(c: _Chosen) -> bool:
     ) or _explains_another(c.prepared, c.letter, c.options)
 
 
+_CONCLUDED_COUNT = re.compile(
+    r"\b(?:so|therefore|thus|hence|that\s+makes)\b[^.\n]{0,40}?"
+    r"\b(\d+|zero|two|three|four|five|six|seven|eight|nine|ten)\b"
+)
+"""A conclusion's count ("so he sees 3"; not a total, which is no answer to what is seen, and
+not "one", a pronoun as often as a number)."""
+
+
+def _concludes_no_option(c: _Chosen) -> bool:
+    """A count question whose reasoning's last conclusion is a number no option has ("...
+    that makes 3 red dots.\n\nAnswer: B" with A. 4 / B. 2, r245): the letter answers what the
+    reasoning did not find."""
+    values = {_number(str(v).strip().casefold()) for v in c.options.values()}
+    if None in values:
+        return False
+    final = max((m.start for m in c.affirmed if m.label and m.letter == c.letter), default=0)
+    found = list(_CONCLUDED_COUNT.finditer(c.prepared.low, 0, final))  # before a declared letter
+    return bool(found) and _number(found[-1].group(1)) not in values
+
+
 def _other_text_beside_letter(c: _Chosen) -> bool:
     """ "the bicycle is on his right, which corresponds to option A" (A = on his left): in one
     sentence another option's text and a letter whose text it never names."""
@@ -1244,6 +1264,7 @@ OBJECTIONS: tuple[Objection[_Chosen], ...] = (
     Objection("reasoning_disagrees", _asked_thing_placed_elsewhere),
     Objection("reasoning_disagrees", _other_option_in_the_asked_role),
     Objection("reasoning_disagrees", _reasoned_out_of_sight),
+    Objection("reasoning_disagrees", _concludes_no_option),
     Objection("text_disagrees", _other_text_beside_letter),
     Objection("text_disagrees", _the_total_not_the_seen),
     Objection("text_disagrees", _own_text_ruled_out),
