@@ -1015,6 +1015,10 @@ SHA256 = {
     "four_options_r243.jsonl": "9a42c6887c095b4072d683101871ebbe17cf7c9e880825d379717dec124b721c",
     "isle_brick_r243.jsonl": "9d3f9c845009b0a443a8d4e54223e468fd664dbeda2e52acb3d6c49c1ffd59a1",
     "comfort_r243.jsonl": "73b4b03396f450bb3a5aa1b64a9f5c896284cceedea4b4cb9569742400e5e5c4",
+    "two_options_r247.jsonl": "2efae2c08c72bb7d383e0d81fb027710479fa554a68f014699418fba1613486c",
+    "four_options_r247.jsonl": "fde92530ecf6b69f9411beaa24b7f523f86a555fd72121eccdb186109df11992",
+    "isle_brick_r247.jsonl": "7e58fbe095992633e10dfc50c9710bc1d6523940ee48074a5b3409d0e24d494a",
+    "comfort_r247.jsonl": "3d87f7590c31c431efea7ebf4006f9e194eec98845d47f4cad923d3fac796972",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
