@@ -68,6 +68,10 @@ def test_a_list_before_a_count_of_another_number_is_undecided() -> None:
         ("Objects: 1. white baseplate 2. black bat. Total: 2", "2"),  # numbered: not read
         ('{"objects": ["chair", "table"], "count": 2}', "2"),
         ("The objects are: a dog and a ball. Total: 2", "2"),
+        (
+            "Total number of objects that are not minifigures: three (a banana, a plate, a cup).",
+            "3",
+        ),
     ]:
         read = read_components(agreeing, "count", question=q1)
         assert read.decided and read.components == {count}, (agreeing, read)
@@ -97,3 +101,14 @@ def test_q1_a_repeated_word_is_no_list() -> None:
     q1 = load_config("isle_brick")["questions"]["Q1"]["text"]
     assert not read_components("parrot parrot parrot", "count", question=q1).decided
     assert read_components("a parrot and a cat", "count", question=q1).components == {"2"}
+
+
+def test_two_counts_side_by_side_contradict() -> None:
+    """r247 (brick247-009): "There are 1 2 objects" was read as 2."""
+    from vpt_tasks.core.config import load_config
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    q1 = load_config("isle_brick")["questions"]["Q1"]["text"]
+    read = read_components("There are 1 2 objects", "count", question=q1)
+    assert (read.decided, read.why) == (False, "contradiction")
+    assert read_components("There are 2 objects", "count", question=q1).components == {"2"}

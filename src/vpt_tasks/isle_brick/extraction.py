@@ -1358,11 +1358,17 @@ class _Read:
 
 
 def _contradicts(a: _Read) -> bool:
-    """Components one gold set never holds together: "north ... south", two counts."""
+    """Components one gold set never holds together: "north ... south", two counts (also side
+    by side: "There are 1 2 objects", r247)."""
     pairs = EXCLUSIVE.get(a.kind, ())
     return any(pair <= a.components for pair in pairs) or (
-        a.kind == "count" and len(a.components) > 1
+        a.kind == "count" and (len(a.components) > 1 or _TWO_COUNTS.search(a.read.text) is not None)
     )
+
+
+_TWO_COUNTS = re.compile(
+    rf"\b(?:{_NUMBER})\s+(?:{_NUMBER})\s+(?:{_OBJECT_NOUNS}|{_FIGURE_NOUNS})\b", _FLAGS
+)
 
 
 def _cut_before_answer(a: _Read) -> bool:
@@ -1425,10 +1431,13 @@ _COUNTED_LIST = re.compile(
     _FLAGS,
 )
 _LISTED = re.compile(
-    r"\b(?:objects?|items?|things?)\b[^:.\n\d]{0,30}:[ \t]*(?P<list>[a-z][^.\n:;()]*)", _FLAGS
+    r"\b(?:objects?|items?|things?)\b[^:.\n\d]{0,60}:[ \t]*(?P<list>(?!"
+    + _NUMBER
+    + r")[a-z][^.\n:;()]*)",
+    _FLAGS,
 )
 """A list of the things after their noun and a colon ("The objects are: a car, a tree"); not a
-numbered list or a JSON array."""
+count ("objects: three (a banana, ...)"), a numbered list or a JSON array."""
 _LIST_SEPARATOR = re.compile(
     rf"{_LIST_JOIN}(?=(?:a|an|the|another|one|some|its|his|her|their|my|what)\b)", _FLAGS
 )
