@@ -235,6 +235,11 @@ _CONCESSIVE = re.compile(
 )
 
 
+def _refusal(first_person: bool) -> re.Pattern[str]:
+    """The refusal phrases of an answer: in the first person "I can't see the dog" answers."""
+    return REFUSAL_FIRST_PERSON if first_person else REFUSAL
+
+
 def _mask_disclaimers(text: str, first_person: bool = False) -> str:
     """Blank clauses that refuse or hedge without answering.
 
@@ -250,7 +255,7 @@ def _mask_disclaimers(text: str, first_person: bool = False) -> str:
     next comma.
     """
     spans = []
-    pattern = REFUSAL_FIRST_PERSON if first_person else REFUSAL
+    pattern = _refusal(first_person)
     for m in (*pattern.finditer(text), *HESITATION.finditer(text)):
         start = 0
         for b in _CLAUSE_START.finditer(text, 0, m.start()):
@@ -1238,17 +1243,19 @@ def read_components(
     """
     if kind not in VOCABULARY:
         raise ValueError(f"unknown question kind {kind!r}; expected one of {sorted(VOCABULARY)}")
-    reading = _read_english(answer, kind, question, first_person)
+    prepared = prepare(answer)
+    reading = _read_english(prepared, kind, question, first_person)
     if reading.components or reading.why not in ("script", "language", "no_reading"):
         return reading
-    other = other_language_components(prepare(answer).text, kind, first_person=first_person)
-    return reading if other is None else ComponentReading(other, True, "other_language")
+    other = other_language_components(prepared.text, kind, first_person=first_person)
+    if other is None or any(pair <= other for pair in EXCLUSIVE.get(kind, ())):
+        return reading
+    return ComponentReading(other, True, "other_language")
 
 
 def _read_english(
-    answer: str, kind: QuestionKind, question: str | None, first_person: bool
+    prepared: Prepared, kind: QuestionKind, question: str | None, first_person: bool
 ) -> ComponentReading:
-    prepared = prepare(answer)
     if prepared.problem is not None:
         decided = prepared.problem == "empty"
         return ComponentReading(frozenset(), decided, "disclaimer" if decided else prepared.problem)
@@ -1311,7 +1318,7 @@ def _read_english(
     if _offers_alternatives(text, kind, question, first_person):  # "Left or right - hard to tell"
         return ComponentReading(whole, False, "alternatives")
     disclaimer = None
-    for disclaimer in (REFUSAL_FIRST_PERSON if first_person else REFUSAL).finditer(  # noqa: B007
+    for disclaimer in _refusal(first_person).finditer(  # noqa: B007
         text
     ):
         pass  # the last one: "I'm sorry, but I can't determine ..." refuses
@@ -1472,7 +1479,7 @@ def _declines_after(a: _Read) -> bool:
     answer this one.", r245): a refusal with no turn to an answer in its sentence and no
     component after it; as the options' `refusal_mixed`."""
     text = a.read.text
-    refusals = (REFUSAL_FIRST_PERSON if a.first_person else REFUSAL).finditer(text)
+    refusals = _refusal(a.first_person).finditer(text)
     return any(
         not _turns_after(text, m.end())
         and not _extract(text[m.start() :], a.kind, a.question, a.first_person)

@@ -12,8 +12,9 @@ component in, when it is written in one of the languages of
 - Q4/Q5: compass words all in one clause; Q7: front/back/left/right words;
 
 and never when the answer has an English word, a negation (but after a No), a turn, a
-hedge or an alternative of any of the languages ("aber", "peut-être", "或者"), a question
-mark, or components that exclude each other ("左右").
+hedge or an alternative of any of the languages ("aber", "peut-être", "或者"), or a question
+mark. Components that exclude each other ("左右") are left undecided by the caller
+(`extraction.read_components`, with its `EXCLUSIVE`).
 
 Why apart: the English rules read English words and phrases with their scopes; these
 answers are short and read by whole words, so the two never mix. A new deciding path: its
@@ -29,6 +30,7 @@ from collections.abc import Iterator, Mapping
 from pydantic import Field
 
 from vpt_tasks.core.config import ConfigError, ConfigModel, load_model
+from vpt_tasks.scorers.reading import blank
 
 __all__ = ["other_language_components"]
 
@@ -63,7 +65,6 @@ _CLAUSE_BREAK = re.compile(r"[,;:，；：、]")
 _OPENING = re.compile(r"^[\s*_#>\"'“„«(]*")
 _AFTER_ANSWER_WORD = re.compile(r"^\s*(?:[,.;:!，。：；！、)\-–—*]|$)")
 _DIGITS = re.compile(r"\d+")
-_EXCLUSIVE = ({"north", "south"}, {"east", "west"}, {"front", "back"}, {"left", "right"})
 
 
 class _Words:
@@ -83,6 +84,9 @@ class _Words:
             if self.prefix:
                 word = next(w for w in self.longest if word.startswith(w))
             yield match, self.meaning[word]
+
+    def in_(self, low: str) -> bool:
+        return self.pattern.search(low) is not None
 
 
 @functools.cache
@@ -137,16 +141,14 @@ def other_language_components(
         return None
     readings: set[frozenset[str]] = set()
     for words in _languages().values():
-        masked = low
-        for match, _ in words["ignore"].found(low):
-            masked = masked[: match.start()] + " " * len(match.group(0)) + masked[match.end() :]
+        masked = blank(low, (match.span() for match, _ in words["ignore"].found(low)))
         reading = _read(masked, kind, words)
         if reading is None:
             continue  # nothing of this language: its words for "or" ("o": Portuguese "the") idle
         doubts = ["doubt"] + (["other_frames"] if kind == "egocentric" else [])
         if kind == "egocentric" and not first_person:
             doubts.append("first_person")
-        if reading is False or any(True for d in doubts for _ in words[d].found(masked)):
+        if reading is False or any(words[d].in_(masked) for d in doubts):
             return None
         readings.add(reading)
     return readings.pop() if len(readings) == 1 else None
@@ -183,7 +185,4 @@ def _read(low: str, kind: str, words: dict[str, _Words]) -> frozenset[str] | Non
         return False
     if kind == "cardinal" and _CLAUSE_BREAK.search(low, found[0][0].start(), found[-1][0].end()):
         return False  # compass words in two clauses: of two things, or two answers
-    components = frozenset(c for _, value in found for c in value)
-    if any(pair <= components for pair in _EXCLUSIVE):
-        return False
-    return components
+    return frozenset(c for _, value in found for c in value)  # "左右": the caller's EXCLUSIVE

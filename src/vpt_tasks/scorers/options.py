@@ -766,7 +766,8 @@ def _labelled_text(prepared: Prepared, affirmed: list[_Mention]) -> set[str]:
     }
 
 
-_SO = re.compile(r"\b(?:so|therefore|thus|hence)\b")
+_SO_WORDS = r"\b(?:so|therefore|thus|hence)\b"
+_SO = re.compile(_SO_WORDS)
 _PERSON_SIDE = re.compile(r"\b(?:her|his|their|your|its|the\s+\w+'s)\s+(?:left|right)\b")
 
 
@@ -1065,8 +1066,8 @@ def _reasoning_disagrees(c: _Chosen) -> bool:
 
 
 _CONCLUDED_COUNT = re.compile(
-    r"\b(?:so|therefore|thus|hence|that\s+makes)\b[^.\n]{0,40}?"
-    r"\b(\d+|zero|two|three|four|five|six|seven|eight|nine|ten)\b"
+    rf"(?:{_SO_WORDS}|\bthat\s+makes\b)[^.\n]{{0,40}}?"
+    rf"\b(\d+|{'|'.join(w for w in NUMBER_WORDS[:11] if w != 'one')})\b"
 )
 """A conclusion's count ("so he sees 3"; not a total, which is no answer to what is seen, and
 not "one", a pronoun as often as a number)."""
