@@ -7,8 +7,12 @@ undecided rows are the shapes the reader must not decide past.
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from inspect_ai.log import list_eval_logs, read_eval_log
+
+from tests.conftest import inspect_cli
 from vpt_tasks.core.config import ConfigError
 from vpt_tasks.isle_brick import other_languages
 from vpt_tasks.isle_brick.extraction import QuestionKind, read_components
@@ -134,3 +138,25 @@ def test_a_word_meaning_two_things_in_two_languages_is_refused_at_load() -> None
     )
     with pytest.raises(ConfigError, match="'este' means"):
         other_languages._check_meanings(table)
+
+
+def test_an_answer_in_another_language_is_scored_in_a_shell_run(tmp_path: Path) -> None:
+    """The user's path: `inspect eval vpt_tasks/isle_brick` in a fresh process, every answer
+    "Je regarde vers l'ouest." to Q5; the rules decide west (the installed YAML is read)."""
+    logs = tmp_path / "logs"
+    result = inspect_cli(
+        "eval", "vpt_tasks/isle_brick", "-T", "source=demo", "-T", "questions=Q5",
+        "-T", "grader=rules", "--model", "vpt_tasks/constant",
+        "-M", "answer=Je regarde vers l'ouest.", "--log-dir", str(logs), cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    [info] = list_eval_logs(str(logs))
+    log = read_eval_log(info.name)
+    assert log.samples
+    for sample in log.samples:
+        meta = sample.scores["prediction_correctness"].metadata
+        assert (meta["decided_by"], meta["components"], meta["why"]) == (
+            "rules",
+            ["west"],
+            "other_language",
+        )
