@@ -46,8 +46,8 @@ from dataclasses import dataclass, replace
 from typing import Literal, NamedTuple
 
 from vpt_tasks.core.text import NUMBER_WORDS, number_word_value
-from vpt_tasks.isle_brick.other_languages import other_language_components
 from vpt_tasks.scorers.objections import Objection, first_objection
+from vpt_tasks.scorers.other_languages import other_language_components
 from vpt_tasks.scorers.reading import (
     ANSWER_WORD,
     FIELD_OF_VIEW,
@@ -1221,7 +1221,7 @@ class ComponentReading(NamedTuple):
     """`answer`, `corrected` (the part after a self-correction), `turned` (Q4's relation said the
     other way round), `disclaimer`, or why undecided:
     `too_long`, `unfinished_reasoning`, `script`, `correction_unread`, `no_reading`; or
-    `other_language` (read by `other_languages`)."""
+    `other_language` (read by `scorers.other_languages`)."""
 
 
 def read_components(
@@ -1237,7 +1237,7 @@ def read_components(
     or no component and no disclaimer at all.
 
     An answer in which the English rules read no component may be written in another
-    language: it is read by `other_languages` in its narrowest shapes (why `other_language`).
+    language: it is read by `scorers.other_languages` in its narrowest shapes (why `other_language`).
 
     Args: as :func:`extract_components`.
     """

@@ -41,12 +41,13 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from vpt_tasks.core.templates import fill
 from vpt_tasks.core.text import NUMBER_WORDS, ORDINAL_WORDS, number_word_value
 from vpt_tasks.scorers.objections import Objection, first_objection
+from vpt_tasks.scorers.other_languages import opening_answer, other_language_option, words_of
 from vpt_tasks.scorers.reading import (
     CLAUSE_WORDS,
     HEDGE_WORDS,
@@ -128,7 +129,19 @@ _ALLOWED_BESIDE = (
 _CONCLUSION = frozenset(
     """so therefore thus hence answer conclusion conclude overall leaves final""".split()
 )
-_LABEL_PREFIX = re.compile(r"(?:option|choice|answer|letter)\s*(?:is\s*)?[:\-]?\s*[\(\[\"']?\s*$")
+
+
+def _alternation(words: Iterable[str]) -> str:
+    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+
+
+_LABEL_PREFIX = re.compile(
+    r"(?:option|choice|answer|letter|"
+    rf"{_alternation(words_of('answer_words', cjk=False) | words_of('answer_words', cjk=True))})"
+    r"\s*(?:is\s*|是|为|為|は)?[:\-]?\s*[\(\[\"']?\s*$"
+)
+"""What makes a letter a label: "Answer: B", "option (C", and in another language ("Antwort: B",
+"答案是B"; `task_configs/other_languages.yaml`, `answer_words`)."""
 _LABEL_FOLLOWERS = frozenset(
     """is was would will should could can might may must seems seem appears matches match fits
     best better describes corresponds represents shows indicates because since and or but nor
@@ -140,7 +153,13 @@ _SINGLE_LETTER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z])(?![A-Za-z0-9])")
 # the label after this one in a run: "A B C D", "A/B", "A / B" (r89: "... -- A/B." offers two)
 _LABEL_RUN = re.compile(r"\s*/?\s*([A-Z])(?![A-Z0-9])")
 _DASH_AFTER = re.compile(r"\s*-(?:\s|$)")
-_JOINED_LABEL = re.compile(r"(?<![A-Za-z0-9])([A-Z])\s*(?:,|and|or|&)\s*$")
+_JOINED_LABEL = re.compile(
+    r"(?<![A-Za-z0-9])([A-Z])(?:\s*(?:,|and|or|&)\s*"
+    rf"|\s+(?:{_alternation(words_of('joins', cjk=False))})\s+"
+    rf"|\s*(?:{_alternation(words_of('joins', cjk=True))})\s*)$"
+)
+"""A letter joined to the next label: "A, C", "A and C", and in another language ("B oder C",
+"B或C"; `task_configs/other_languages.yaml`, `joins`)."""
 _OPEN = "([{\"'"
 _CLOSE = ")]}.:,;\"'!?"
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -1041,11 +1060,13 @@ def _refusal_beside(c: _Chosen) -> bool:
 
 
 def _statement_disagrees(c: _Chosen) -> bool:
-    """Yes/No options: "It cannot see the bicycle. Answer: Yes"."""
-    return c.value in _YES | _NO and seeing_statement(c.prepared) not in (
-        None,
-        "yes" if c.value in _YES else "no",
-    )
+    """Yes/No options: "It cannot see the bicycle. Answer: Yes"; "Nein. A" (A "Yes")."""
+    if c.value not in _YES | _NO:
+        return False
+    said = "yes" if c.value in _YES else "no"
+    return seeing_statement(c.prepared) not in (None, said) or opening_answer(
+        c.prepared.low
+    ) not in (None, said)
 
 
 def _answers_presence(c: _Chosen) -> bool:
@@ -1294,6 +1315,9 @@ def _asked_placed(question: str | None) -> re.Pattern[str] | None:
     return re.compile(rf"\s+of\s+(?:the\s+)?(?:[a-z-]+\s+){{0,2}}?{re.escape(placed['thing'])}\b")
 
 
+_ANOTHER_LANGUAGE = frozenset({"script", "language"})
+
+
 def read_option(
     answer: str | None, options: Mapping[str, str], *, question: str | None = None
 ) -> OptionReading:
@@ -1346,6 +1370,12 @@ def read_option(
         if letter is not None
     }
     signs = doubts(prepared)
+    if set(signs) <= _ANOTHER_LANGUAGE and (signs or not readings):
+        # "Der Spiegel ist direkt vor mir. Antwort: B", "Non, je ne peux pas la voir.": read
+        # in its narrowest shapes (`other_languages`), never against an English reading
+        other = other_language_option(prepared.text, options)
+        if other is not None and set(readings.values()) <= {other}:
+            signs, readings = [], {**readings, "other_language": other}
     if asks_seeing(question) and rejects_premise(prepared):
         if not signs and not readings and refuses_by_premise(prepared):
             # "Lego minifigures are toys and do not have the ability to see, so I cannot say":

@@ -1,8 +1,9 @@
-"""Isle-Brick-V2 answers in another language: read in their narrow shapes, else undecided.
+"""Answers in another language: read in their narrow shapes, else undecided.
 
 The decided rows are answers of the fix-from held-out rounds the English rules left
-undecided (the id says which); each failed before `isle_brick/other_languages.py`. The
-undecided rows are the shapes the reader must not decide past.
+undecided (the id says which); the Isle-Brick-V2 ones failed before
+`scorers/other_languages.py`, the option ones before its option letters (2026-11-29). The
+undecided rows are the shapes the readers must not decide past.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from inspect_ai.log import list_eval_logs, read_eval_log
 
 from tests.conftest import inspect_cli
 from vpt_tasks.core.config import ConfigError
-from vpt_tasks.isle_brick import other_languages
 from vpt_tasks.isle_brick.extraction import QuestionKind, read_components
+from vpt_tasks.scorers import other_languages
+from vpt_tasks.scorers.options import read_option
 
 DECIDED: list[tuple[str, str, QuestionKind, set[str]]] = [
     ("brick211-029", "Sí, ambos están sobre la misma superficie.", "yesno", {"yes"}),
@@ -124,6 +126,8 @@ def test_a_word_meaning_two_things_in_two_languages_is_refused_at_load() -> None
                 code: {
                     "other_frames": [],
                     "first_person": [],
+                    "answer_words": [],
+                    "joins": [],
                     "yes_words": [],
                     "no_words": [],
                     "negation": [],
@@ -160,3 +164,95 @@ def test_an_answer_in_another_language_is_scored_in_a_shell_run(tmp_path: Path) 
             ["west"],
             "other_language",
         )
+
+
+FOUR = {"A": "left", "B": "front", "C": "right", "D": "behind"}
+YES_NO = {"A": "Yes", "B": "No"}
+NO_YES = {"A": "No", "B": "Yes"}
+OPTION_ANSWERS_DECIDED = [
+    ("four243-052", "钢琴在我的前面。C", FOUR, "C"),
+    ("four245-055", "Der Spiegel ist direkt vor mir. Antwort: B", FOUR, "B"),
+    ("four247-031", "从我的视角看，桌子在我的右边。答案：A", FOUR, "A"),
+    ("four249-018", "答案是B。", FOUR, "B"),
+    ("four249-038", "El sofá está a mi izquierda. Respuesta: C", FOUR, "C"),
+    ("four245-035", "首先，咖啡杯在图片的右侧，也就是她的左边。\nAnswer: D", FOUR, "D"),
+    ("two229-050", "它看不到猫头鹰。答案：B", YES_NO, "B"),
+    ("two247-055", "Sí, puede ver el perro. A", YES_NO, "A"),
+    (
+        "two249-058",
+        "Die Minifigur schaut nach links, der Baum steht rechts hinter ihr. Antwort: B",
+        YES_NO,
+        "B",
+    ),  # fmt: skip
+    ("two249-053", "Non, je ne peux pas voir la voiture car elle est derrière moi.", YES_NO, "B"),
+    ("a copula after the answer word", "Die Antwort ist B.", FOUR, "B"),
+]
+
+
+@pytest.mark.parametrize(("case", "answer", "options", "letter"), OPTION_ANSWERS_DECIDED)
+def test_an_option_declared_in_another_language_is_read(
+    case: str, answer: str, options: dict[str, str], letter: str
+) -> None:
+    reading = read_option(answer, options)
+    assert (reading.letter, reading.readers.get("other_language")) == (letter, letter), case
+
+
+OPTION_ANSWERS_UNDECIDED = [
+    ("two letters", "答案：A或B", FOUR),
+    ("a letter with words after it", "答案：B，因为它在前面", FOUR),
+    ("a letter not declared", "Der Spiegel ist vor mir B", FOUR),
+    ("another letter in the reasoning", "不是A。答案：B", FOUR),
+    ("a Spanish 'A' is a preposition: two letters", "A la izquierda. Respuesta: C", FOUR),
+    ("a turn of the language", "Der Spiegel ist vor mir, aber links. Antwort: B", FOUR),
+    ("a question", "¿Respuesta: C?", FOUR),
+    ("an opening Yes against the letter", "Sí, puede ver el perro. B", YES_NO),
+    ("an opening Yes against the letter, other order", "Sí, puede ver el perro. A", NO_YES),
+    ("a Yes with a negation after it", "Sí, pero no la ve.", YES_NO),
+    ("not one sentence, no letter", "Non. Je ne la vois pas.", YES_NO),
+    ("Yes/No words and four options", "Non, je ne vois pas la chaise.", FOUR),
+]
+
+
+@pytest.mark.parametrize(("case", "answer", "options"), OPTION_ANSWERS_UNDECIDED)
+def test_other_option_shapes_stay_undecided(
+    case: str, answer: str, options: dict[str, str]
+) -> None:
+    reading = read_option(answer, options)
+    assert reading.letter is None, (case, reading)
+
+
+@pytest.mark.parametrize(
+    ("answer", "options", "why"),
+    [
+        ("Antwort: B oder C", FOUR, "several_options"),  # was C (English "short")
+        ("Réponse : B ou C", FOUR, "several_options"),  # was C
+        ("Antwort: B und C", FOUR, "several_options"),  # was C
+        ("Nein. A", YES_NO, "statement_disagrees"),  # was A: "Nein" is No
+    ],
+)
+def test_another_languages_joins_and_opening_no_object_to_an_english_reading(
+    answer: str, options: dict[str, str], why: str
+) -> None:
+    """Before 2026-11-29 the English readers decided these (none labelled in a held-out set):
+    "oder" is an "or", "Nein" a No that the letter contradicts."""
+    reading = read_option(answer, options)
+    assert (reading.letter, reading.reason) == (None, why)
+
+
+def test_an_option_in_another_language_is_scored_in_a_shell_run(tmp_path: Path) -> None:
+    """The user's path: `inspect eval vpt_tasks/omni_perspective` in a fresh process, every
+    answer "答案：C"; the rules decide C (why names the other-language reader)."""
+    logs = tmp_path / "logs"
+    result = inspect_cli(
+        "eval", "vpt_tasks/omni_perspective", "-T", "source=demo", "-T", "grader=rules",
+        "--model", "vpt_tasks/constant", "-M", "answer=答案：C", "--log-dir", str(logs),
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    [info] = list_eval_logs(str(logs))
+    log = read_eval_log(info.name)
+    assert log.samples
+    for sample in log.samples:
+        meta = sample.scores["merge_match"].metadata
+        assert (meta["reading"], meta["decided_by"]) == ("C", "rules"), meta
+        assert "other_language" in meta["why"], meta

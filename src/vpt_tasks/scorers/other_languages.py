@@ -1,10 +1,21 @@
-"""Isle-Brick-V2 answers written in another language, read in their narrowest shapes.
+"""Answers written in another language, read in their narrowest shapes.
 
-What: `other_language_components(text, kind)` reads an answer the English rules found no
-component in, when it is written in one of the languages of
-`task_configs/isle_brick_languages.yaml` ("Sí, ambos están sobre la misma superficie.",
-"猫头鹰在我的左边。", "Je regarde vers l'ouest."). It returns the components, or None
-(undecided) for anything but these shapes of one sentence:
+What: `other_language_option(text, options)` reads an option answer the English rules could
+not decide for its language, in one of the languages of `task_configs/other_languages.yaml`.
+It returns a letter, or None (undecided), for anything but these two shapes:
+
+- one option letter standing at the very end of the answer, after an answer word of a
+  language ("Antwort: B", "答案是B。", "Answer: D" after Chinese reasoning) or as the
+  answer's own last sentence ("钢琴在我的前面。C"), and no other option letter anywhere
+  in the answer, no question mark, no turn, hedge or "or" of a language ("aber", "或");
+  with Yes/No options, a Yes/No word opening the answer must name the same option;
+- with Yes/No options and no letter, a Yes/No word opening a one-sentence answer ("Non, je
+  ne peux pas voir la voiture car elle est derrière moi."), read as below.
+
+`other_language_components(text, kind)` reads an Isle-Brick-V2 answer the English rules found
+no component in ("Sí, ambos están sobre la misma superficie.", "猫头鹰在我的左边。", "Je
+regarde vers l'ouest."). It returns the components, or None (undecided) for anything but
+these shapes of one sentence:
 
 - Q3/Q6: a Yes or No word opening the answer, followed by punctuation or the end; a Yes
   with a negation anywhere after it is undecided;
@@ -17,8 +28,9 @@ mark. Components that exclude each other ("左右") are left undecided by the ca
 (`extraction.read_components`, with its `EXCLUSIVE`).
 
 Why apart: the English rules read English words and phrases with their scopes; these
-answers are short and read by whole words, so the two never mix. A new deciding path: its
-precision is the held-out rounds' first runs (`docs/reading-answers.md`).
+answers are read by whole words in narrow shapes, so the two never mix. New deciding paths
+(components since 2026-11-28, option letters since 2026-11-29): their precision is the
+held-out rounds' first runs (`docs/reading-answers.md`).
 """
 
 from __future__ import annotations
@@ -32,7 +44,7 @@ from pydantic import Field
 from vpt_tasks.core.config import ConfigError, ConfigModel, load_model
 from vpt_tasks.scorers.reading import blank
 
-__all__ = ["other_language_components"]
+__all__ = ["other_language_components", "opening_answer", "other_language_option", "words_of"]
 
 
 class _Language(ConfigModel):
@@ -41,6 +53,8 @@ class _Language(ConfigModel):
     ignore: tuple[str, ...] = ()
     other_frames: tuple[str, ...]
     first_person: tuple[str, ...]
+    answer_words: tuple[str, ...]
+    joins: tuple[str, ...]
     yes_words: tuple[str, ...]
     no_words: tuple[str, ...]
     negation: tuple[str, ...]
@@ -91,7 +105,7 @@ class _Words:
 
 @functools.cache
 def _languages() -> dict[str, dict[str, _Words]]:
-    table = load_model(_Table, "isle_brick_languages")
+    table = load_model(_Table, "other_languages")
     _check_meanings(table)
     readers = {}
     for code, language in table.languages.items():
@@ -101,6 +115,7 @@ def _languages() -> dict[str, dict[str, _Words]]:
             "ignore": _Words(dict.fromkeys(language.ignore, None), **flags),
             "other_frames": _Words(dict.fromkeys(language.other_frames, None), **flags),
             "first_person": _Words(dict.fromkeys(language.first_person, None), **flags),
+            "answer": _Words(dict.fromkeys(language.answer_words, None), **flags),
             "yes": _Words(dict.fromkeys(language.yes_words, "yes"), **flags),
             "no": _Words(dict.fromkeys(language.no_words, "no"), **flags),
             "negation": _Words(dict.fromkeys(language.negation, None), **loose),
@@ -110,6 +125,19 @@ def _languages() -> dict[str, dict[str, _Words]]:
             "egocentric": _Words(language.directions, **loose),
         }
     return readers
+
+
+@functools.cache
+def words_of(field: str, *, cjk: bool) -> frozenset[str]:
+    """One field's words in every language written with spaces (`cjk=False`: "oder",
+    "antwort") or without (`cjk=True`: "或", "答案"), for the English readers' patterns."""
+    table = load_model(_Table, "other_languages")
+    return frozenset(
+        word
+        for language in table.languages.values()
+        if language.cjk == cjk
+        for word in getattr(language, field)
+    )
 
 
 def _check_meanings(table: _Table) -> None:
@@ -122,9 +150,66 @@ def _check_meanings(table: _Table) -> None:
                 earlier = seen.setdefault(word.casefold(), (code, meaning))
                 if earlier[1] != meaning:
                     raise ConfigError(
-                        f"task_configs/isle_brick_languages.yaml: {word!r} means {meaning} in "
+                        f"task_configs/other_languages.yaml: {word!r} means {meaning} in "
                         f"{code} and {earlier[1]} in {earlier[0]}; remove it from one of them."
                     )
+
+
+_OPTION_LETTER = re.compile(r"(?<![A-Za-z])[A-Z](?![A-Za-z])")
+_CLOSING = re.compile(r"[\s.!)\]）】」』]*")
+_DECLARING = re.compile(r"(?:[:=]|是|为|為|は)?\s*[(\[（【「]?\s*$")
+"""What may stand between an answer word and its letter: "答案：", "答案是", "Answer: ("."""
+
+
+def other_language_option(text: str, options: Mapping[str, str]) -> str | None:
+    """The option an answer in another language declares in its narrowest shapes, or None.
+
+    `text` is the prepared visible answer (`reading.prepare`: "。" and "：" as ". " and ": ").
+    The caller decides only when the English readers name no other option."""
+    low = text.strip().casefold()
+    if not low or "?" in low or "？" in low:
+        return None
+    languages = _languages().values()
+    if any(words["doubt"].in_(low) for words in languages):
+        return None  # "Antwort: B oder C", "但是……答案：A"
+    by_answer = {t.strip().casefold(): letter for letter, t in options.items()}
+    yes_no = {"yes", "no"} <= set(by_answer)
+    found = [m for m in _OPTION_LETTER.finditer(text) if m.group(0) in options]
+    if not found:
+        if not yes_no:
+            return None
+        components = other_language_components(text, "yesno")
+        return by_answer[next(iter(components))] if components else None
+    if len(found) > 1 or not _CLOSING.fullmatch(text, found[-1].end()):
+        return None  # two letters, or words after the letter ("Antwort: B, weil ...")
+    letter = found[-1]
+    stem = text[: letter.start()]
+    stem = stem[: _DECLARING.search(stem.casefold()).start()].rstrip().casefold()
+    declared = re.search(r"(?<![a-z])answer$|[.!\n]$", stem) is not None or any(
+        match.end() == len(stem) for words in languages for match, _ in words["answer"].found(stem)
+    )
+    if not declared:
+        return None
+    opening = opening_answer(low)
+    if yes_no and opening is not None and by_answer[opening] != letter.group(0):
+        return None  # "Sí, puede verlo. B" with B "No"
+    return letter.group(0)
+
+
+def opening_answer(text: str) -> str | None:
+    """ "yes" or "no" when the answer opens with that word of one of the languages ("Nein.",
+    "Sí, ..."), followed by punctuation or the end; else None."""
+    low = text.casefold()
+    opening = _OPENING.match(low)
+    start = opening.end() if opening else 0
+    said = {
+        answer
+        for words in _languages().values()
+        for answer in ("yes", "no")
+        for match, _ in words[answer].found(low)
+        if match.start() == start and _AFTER_ANSWER_WORD.match(low[match.end() :])
+    }
+    return said.pop() if len(said) == 1 else None
 
 
 def other_language_components(
