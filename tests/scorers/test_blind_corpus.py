@@ -1039,6 +1039,14 @@ SHA256 = {
     "four_options_r254.jsonl": "bc99f5ff3e1dd9cf6eaed9a024d0e8e56d7dc0b515b4b45b0acfa9149ac16151",
     "isle_brick_r254.jsonl": "48fe7fb9a29432418cc34ebfc64429605723cb0d8c4f1447f648b57f21aca874",
     "comfort_r254.jsonl": "3c3c2c93da5547f17556fd0a21751a54d1f41716830b961b7a2bb657742124fb",
+    "two_options_r258.jsonl": "f819e7a4f1cb6f9965dae81decb38be55705fcf5453bcb73adaa2d7eaead423f",
+    "four_options_r258.jsonl": "c875ecacc165475e5cdd6acbca111421a793bbe2a5f325e3ce80c866b81deccb",
+    "isle_brick_r258.jsonl": "24397300804dc8fc171b525115d992dd65e95633428bfcf7c5406fec54397b26",
+    "comfort_r258.jsonl": "75ae30bc82815faa7f795f14ad2a3a24dceedae56b724a11c1e2bc02e7976dc4",
+    "two_options_r260.jsonl": "78d1263dc4f7fee5227f223573b15641361acd3a7f17005ff88e62d8358e8797",
+    "four_options_r260.jsonl": "ce87f4831149bb3d7bd5c6f3905a0eb1e824c6b1b38093289f69e8ba0a3cf398",
+    "isle_brick_r260.jsonl": "6572db3d4bc06d195cb58c127752ecce32034c6c16d0b9cbb9538c002e24e0f2",
+    "comfort_r260.jsonl": "543a988a6c84ae40c8815f61c2e1a9ab8833690293f9fa6c6b81d88cb0be7dee",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
