@@ -1047,6 +1047,10 @@ SHA256 = {
     "four_options_r260.jsonl": "ce87f4831149bb3d7bd5c6f3905a0eb1e824c6b1b38093289f69e8ba0a3cf398",
     "isle_brick_r260.jsonl": "6572db3d4bc06d195cb58c127752ecce32034c6c16d0b9cbb9538c002e24e0f2",
     "comfort_r260.jsonl": "543a988a6c84ae40c8815f61c2e1a9ab8833690293f9fa6c6b81d88cb0be7dee",
+    "two_options_r256.jsonl": "04f6aca6880c552b3a7d5f2b5bafd3fcf5eddde982f74bbeb0657a428e1978ab",
+    "four_options_r256.jsonl": "ceef17c57ee3faaf25020daea97f8ffbc45774179b923c5c19965011c363ae55",
+    "isle_brick_r256.jsonl": "86d6155e0faa8fc3c75f163f159e028e2ac866b084e14de05cfc7e8e892e1d8f",
+    "comfort_r256.jsonl": "43fead4205a8c7cdd5f0c8498fd1d042ce0c83fe6e6405cafa9f9ecb9f64dd0e",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
