@@ -1051,6 +1051,10 @@ SHA256 = {
     "four_options_r256.jsonl": "ceef17c57ee3faaf25020daea97f8ffbc45774179b923c5c19965011c363ae55",
     "isle_brick_r256.jsonl": "86d6155e0faa8fc3c75f163f159e028e2ac866b084e14de05cfc7e8e892e1d8f",
     "comfort_r256.jsonl": "43fead4205a8c7cdd5f0c8498fd1d042ce0c83fe6e6405cafa9f9ecb9f64dd0e",
+    "two_options_r261.jsonl": "bb6605f6023b85a6d0ba82e6713d4beefd6cd1a42e75496d578a0ffad9c127e3",
+    "four_options_r261.jsonl": "a9c57cbcde644b0d3162edb3db35a6b801afe76155422f28e849eb3f69182fe6",
+    "isle_brick_r261.jsonl": "60915199a5003e8979ea454f92caf3e1e6ddc38a5275849fe15b3722c46bb10c",
+    "comfort_r261.jsonl": "092e4a6731b6b4ca563137a927dc54af7f3519de261d83790b56c4ba38659ed1",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
