@@ -370,3 +370,25 @@ def test_two_declared_answers_naming_different_letters_are_undecided() -> None:
     )
     assert read_option(corrected, options, question=question).letter == "D"
     assert read_option(reasoning + "Answer: C\nAnswer: C", options, question=question).letter == "C"
+
+
+INTENTIONS = {
+    "A": "wash the car",
+    "B": "unlock the door",
+    "C": "change the tire",
+    "D": "check the oil",
+}
+
+
+@pytest.mark.parametrize("cue", ["This suggests", "This indicates", "This means", "which means"])
+def test_an_inference_naming_another_options_text_is_a_conclusion(cue: str) -> None:
+    """r261 (four261-022, read C): "... a spare tire is leaning against the car. This suggests
+    he is going to check the oil.\\nAnswer: C": "this suggests" concludes as "so" does."""
+    answer = (
+        "The man is kneeling beside the front wheel holding a lug wrench, and a spare tire is "
+        f"leaning against the car. {cue} he is going to check the oil.\nAnswer: C"
+    )
+    reading = read_option(answer, INTENTIONS)
+    assert (reading.letter, reading.reason) == (None, "reasoning_disagrees")
+    agreeing = answer.replace("check the oil", "change the tire")
+    assert read_option(agreeing, INTENTIONS).letter == "C"

@@ -785,7 +785,9 @@ def _labelled_text(prepared: Prepared, affirmed: list[_Mention]) -> set[str]:
     }
 
 
-_SO_WORDS = r"\b(?:so|therefore|thus|hence)\b"
+_SO_WORDS = (
+    r"\b(?:so|therefore|thus|hence|(?:this|which|that)\s+(?:suggests|indicates|means|implies))\b"
+)
 _SO = re.compile(_SO_WORDS)
 _PERSON_SIDE = re.compile(r"\b(?:her|his|their|your|its|the\s+\w+'s)\s+(?:left|right)\b")
 
@@ -798,7 +800,7 @@ def _reasoning_points_elsewhere(
     question: str | None,
 ) -> bool:
     """Whether the answer's own reasoning names another option than its letter:
-    - its last "so"/"therefore" sentence affirms only other options ("So, there are 2 blue
+    - its last "so"/"therefore"/"this suggests" sentence affirms only other options ("So, there are 2 blue
       dots in total. The answer is A.");
     - it works out the person's side from the image's ("she faces the camera, so her
       right is the image's left") and then gives a letter whose text it never affirms:
