@@ -1055,6 +1055,10 @@ SHA256 = {
     "four_options_r261.jsonl": "a9c57cbcde644b0d3162edb3db35a6b801afe76155422f28e849eb3f69182fe6",
     "isle_brick_r261.jsonl": "60915199a5003e8979ea454f92caf3e1e6ddc38a5275849fe15b3722c46bb10c",
     "comfort_r261.jsonl": "092e4a6731b6b4ca563137a927dc54af7f3519de261d83790b56c4ba38659ed1",
+    "two_options_r255.jsonl": "24b3274f2975ec1a014f965188a737c850b8e9970b5264731ee7d3bb3959a4b2",
+    "four_options_r255.jsonl": "23d860b6d04fb3cb19823d3feae119bd004666a5b8a7e85a4180fbee29f6a47e",
+    "isle_brick_r255.jsonl": "3dbdd0fb59a1200f000537935a854fae92de6ee8089a97721bd02599adbbf2ee",
+    "comfort_r255.jsonl": "bc59249a74aef75ff47dfd3fb9c8dd867b6cd8489542a46b95d397e31329f4b1",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
