@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import pytest
 
-from vpt_tasks.isle_brick.extraction import QUESTION_KINDS, extract_components
+from vpt_tasks.isle_brick.extraction import QUESTION_KINDS, extract_components, read_components
 from vpt_tasks.scorers.set_precision import answer_type, precision
 
 # The seven questions, "the object" replaced by the object's name (spec §1).
@@ -1530,3 +1530,22 @@ def test_n_of_us_counts_the_speaker_among_the_figures() -> None:
     alone = "There's one of us here — me. The cat doesn't count."
     reading = read_components(alone, "count", question=question, first_person=True)
     assert reading.decided and reading.components == {"1"}, reading
+
+
+Q7_CAR = (
+    "From the perspective of the humanoid minifigure, where is the car located relative to it? "
+    "Please use terms such as front, left, right, or back."
+)
+
+
+def test_another_thing_placed_after_a_modifier_is_set_aside() -> None:
+    """r255 (brick255-065, read back+right, labelled right): "The tree in the background is
+    behind it" places the tree; "background" is no "back"."""
+    answer = (
+        "The minifigure faces west. The car is to the north of it, which is on its right side. "
+        "The tree in the background is behind it. So the car is to its right."
+    )
+    reading = read_components(answer, "egocentric", question=Q7_CAR)
+    assert (reading.decided, reading.components) == (True, {"right"}), reading
+    own = answer.replace("The tree in the background", "The car in the background")
+    assert read_components(own, "egocentric", question=Q7_CAR).components == {"back", "right"}

@@ -591,9 +591,11 @@ _PLACED_NOUN = re.compile(
     r"\bthe\s+(?:(?!(?:is|are|was|were)\b)([a-z]+)\s+"
     r"(?:(?:which|that)\s+is\s+|is\s+|stands\s+|sits\s+|lies\s+)?"
     # "the palm tree is to my right" (r243): a word before the noun, the verb said
-    r"|(?!(?:is|are|was|were)\b)[a-z]+\s+([a-z]+)\s+(?:is|stands|sits|lies)\s+)"
+    r"|(?!(?:is|are|was|were)\b)[a-z]+\s+([a-z]+)\s+(?:is|stands|sits|lies)\s+"
+    # "the tree in the background is behind it" (r255): a place after the noun, the verb said
+    r"|([a-z]+)\s+(?:in|on|at|near|by)\s+(?:the\s+)?[a-z]+\s+(?:is|stands|sits|lies)\s+)"
     r"(?:(?:to|on|in|at)\s+(?:the|its|his|her|my)\s+(?:far\s+)?"
-    r"(?:(?:north|south)[\s-]?(?:east|west)|north|south|east|west|left|right|front|back)\w*\b"
+    r"(?:(?:north|south)[\s-]?(?:east|west)|north|south|east|west|left|right|front|back)(?:ern|side)?\b"
     # "..., and the tree is behind it" (r197): the relation said with its own word
     r"|(?:directly\s+|right\s+|just\s+)?(?:behind|in\s+front\s+of|ahead\s+of)\s+"
     r"(?:it|him|her|me|the\s+(?:humanoid\s+)?(?:mini)?figure)\b)",
@@ -617,7 +619,8 @@ def _mask_other_things_places(text: str, question: str | None) -> str:
     spans = [
         m.span()
         for m in _PLACED_NOUN.finditer(text)
-        if (head := (m.group(1) or m.group(2)).lower()) not in _NOT_ANOTHER_THING and head != name
+        if (head := (m.group(1) or m.group(2) or m.group(3)).lower()) not in _NOT_ANOTHER_THING
+        and head != name
     ]
     return blank(text, spans)
 
