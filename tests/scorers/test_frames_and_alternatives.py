@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from vpt_tasks.comfort.language import load_language
 from vpt_tasks.core.config import load_config
 from vpt_tasks.isle_brick.extraction import read_components
 from vpt_tasks.scorers.reading import prepare, rejects_premise, viewpoints
@@ -1002,3 +1003,35 @@ def test_the_relatums_side_said_with_a_pronoun_is_the_asked_relation() -> None:
     assert (
         text_yes_probability(answer.replace("Answer: No", "Answer: Yes"), question=question) == 1.0
     )
+
+
+def test_my_side_against_your_side_disagrees_with_the_yes() -> None:
+    """r255 (comf255-038, read yes, labelled ambiguous): "to my right" answers "to your left?"
+    as the other side, the first person's side as "her right" is the third's."""
+    question = "Imagine you are the woman. Is the ball to your left? Answer Yes or No."
+    assert (
+        text_yes_probability("I am the woman. The ball is to my right. Yes.", question=question)
+        is None
+    )
+    agreeing = "I am the woman. The ball is to my left. Yes."
+    assert text_yes_probability(agreeing, question=question) == 1.0
+
+
+IT = load_language("it")
+
+
+def test_a_yes_beside_another_relation_in_the_language_asked_is_undecided() -> None:
+    """r255 (comf255-059, read yes, labelled ambiguous): "Sì. La palla è davanti al cavallo."
+    to "... la palla è dietro il cavallo?": the Yes and the relation it states disagree."""
+    question = (
+        "Dal punto di vista della fotocamera, la palla è dietro il cavallo? Rispondi Sì o No."
+    )
+
+    def read(reply: str) -> float | None:
+        return text_yes_probability(
+            reply, IT.yes_words, IT.no_words, question=question, relations=IT.relation_words
+        )
+
+    assert read("Sì. La palla è davanti al cavallo.") is None
+    assert read("Sì. La palla è dietro al cavallo.") == 1.0  # the asked relation itself
+    assert read("Sì.") == 1.0

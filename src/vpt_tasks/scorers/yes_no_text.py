@@ -145,6 +145,16 @@ def text_yes_probability(
     if stated is not None:
         return None if stated != answer else float(answer)
     answered = [m for m, _ in found if _stands_as_answer(prepared, m.start(), m.end())]
+    if (
+        question
+        and answer
+        and "yes" not in yes_vocab
+        and _states_another(prepared, question, relations, answered, loose=True)
+    ):
+        # "Sì. La palla è davanti al cavallo." to "... è dietro il cavallo?" (r255): a Yes
+        # beside another relation of the relatum, in the language asked (English replies:
+        # `_stated_relation`)
+        return None
     if question and not answer and _states_another(prepared, question, relations, answered):
         # "Nee, de rode bal ligt links van de blauwe bal." to "Is de rode bal rechts van de
         # blauwe bal?": the No says which relation holds instead of the asked one
@@ -257,11 +267,18 @@ def _phrase(text: str) -> str:
 
 
 def _states_another(
-    prepared: Prepared, question: str, relations: Sequence[str], answered: Iterable[re.Match[str]]
+    prepared: Prepared,
+    question: str,
+    relations: Sequence[str],
+    answered: Iterable[re.Match[str]],
+    *,
+    loose: bool = False,
 ) -> bool:
     """Whether the reply states, of the question's relatum, one of the language's other
     `relations` and never the asked one, with no negation but its answer word ("links van de
-    blauwe bal" to "Is de rode bal rechts van de blauwe bal?"). The relatum is what follows the
+    blauwe bal" to "Is de rode bal rechts van de blauwe bal?"); `loose`: the relatum's last
+    word up to two words after the relation ("davanti al cavallo"), for an objection only,
+    and only where the asked relation is said nowhere in the reply. The relatum is what follows the
     asked relation phrase in the question, so that a phrase of another case than the asked
     one's ("links von der blauen Kugel" to "vor der blauen Kugel?") is not found: undecided."""
     low_question = question.lower()
@@ -272,7 +289,15 @@ def _states_another(
     relatum = re.split(r"[?？]", low_question[match.end() :])[0].strip(" \t\n.,;:!")
     if not relatum:
         return False
-    stated = {r.lower() for r in relations if re.search(_phrase(f"{r} {relatum}"), prepared.low)}
+    if loose and re.search(_phrase(asked_phrase), prepared.low):
+        return False  # "rechts vom Hund im Bild, ... also hinter ihm": the asked one said too
+    if loose:  # the relatum's last word a few words on: "davanti al cavallo" of "il cavallo"
+        said = [
+            rf"{_phrase(r)}(?:\s+\w+){{0,2}}?\s+{_phrase(relatum.split()[-1])}" for r in relations
+        ]
+    else:
+        said = [_phrase(f"{r} {relatum}") for r in relations]
+    stated = {r.lower() for r, p in zip(relations, said, strict=True) if re.search(p, prepared.low)}
     if not stated or asked_phrase.lower() in stated:
         return False
     rest = blank(prepared.low, ((m.start(), m.end()) for m in answered))
@@ -286,10 +311,10 @@ _RELATIONS = {
     "front": re.compile(r"\bin front of\b"),
     "behind": re.compile(r"\bbehind\b"),
     "left": re.compile(
-        rf"\b(?:to the |on the )?left (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their) left\b"
+        rf"\b(?:to the |on the )?left (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their|my|your) left\b"
     ),
     "right": re.compile(
-        rf"\b(?:to the |on the )?right (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their) right\b"
+        rf"\b(?:to the |on the )?right (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their|my|your) right\b"
     ),
 }
 _OPPOSITE = {"front": "behind", "behind": "front", "left": "right", "right": "left"}
