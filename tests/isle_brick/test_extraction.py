@@ -1549,3 +1549,26 @@ def test_another_thing_placed_after_a_modifier_is_set_aside() -> None:
     assert (reading.decided, reading.components) == (True, {"right"}), reading
     own = answer.replace("The tree in the background", "The car in the background")
     assert read_components(own, "egocentric", question=Q7_CAR).components == {"back", "right"}
+
+
+Q4_HORSE = (
+    "Assuming the top of the image is north, in which cardinal direction (i.e., north, west, "
+    "east, or south) is the horse located relative to the humanoid minifigure?"
+)
+
+
+def test_a_conclusion_before_the_declared_answer_naming_another_direction_objects() -> None:
+    """r261 (brick261-036, read east, labelled ambiguous): "So the horse is in the west.
+    Answer: east" concludes one direction and declares another; the sentence before the
+    declared answer objects with or without its "So" (every such reading of the earlier rounds
+    was labelled ambiguous)."""
+    answer = (
+        "The minifigure is on the right side of the image and the horse is on the left side. "
+        "So the horse is in the west. Answer: east"
+    )
+    reading = read_components(answer, "cardinal", question=Q4_HORSE)
+    assert (reading.decided, reading.why) == (False, "reasoning_disagrees"), reading
+    agreeing = answer.replace("Answer: east", "Answer: west")
+    assert read_components(agreeing, "cardinal", question=Q4_HORSE).components == {"west"}
+    observed = answer.replace("So the horse", "The horse")
+    assert read_components(observed, "cardinal", question=Q4_HORSE).decided is False

@@ -1230,6 +1230,13 @@ DISPUTED = {
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
+    "four255-057": (
+        "'He is looking at the window, the window, the window, ...' (cut off, no declared "
+        "answer) labelled unknown, read C: a phrase looped at the token limit is, on the earlier "
+        "rounds, read as the answer by its labels ('yes i can see the dog the dog the dog ...', "
+        "'1 lamp 1 lamp 1 lamp ...': 8 right readings a loop rule loses); no rule found tells "
+        "them apart"
+    ),
     "two109-040": (
         "'..., there are three. Therefore, the answer is A.' (A = 2): the sentence before a "
         "declared letter naming another option's value is, on the earlier rounds, far more "

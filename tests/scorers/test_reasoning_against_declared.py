@@ -392,3 +392,24 @@ def test_an_inference_naming_another_options_text_is_a_conclusion(cue: str) -> N
     assert (reading.letter, reading.reason) == (None, "reasoning_disagrees")
     agreeing = answer.replace("check the oil", "change the tire")
     assert read_option(agreeing, INTENTIONS).letter == "C"
+
+
+SIDES = {"A": "behind", "B": "right", "C": "front", "D": "left"}
+FROM_THE_BOY = (
+    "From the perspective of the boy on the sofa in the picture, in which direction is the lamp?"
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The lamp is on the left side of the image.",  # r261 four261-006, read D
+        "The lamp is at the viewer's left.",
+    ],
+)
+def test_a_side_of_the_image_names_no_side_of_the_person(answer: str) -> None:
+    """The image's left is the person's only when the answer says which way the person faces
+    (and then the answer's own side of the person is read)."""
+    assert read_option(answer, SIDES, question=FROM_THE_BOY).letter is None
+    own = "The lamp is on the left side of the image; he faces us, so it is on his right. B"
+    assert read_option(own, SIDES, question=FROM_THE_BOY).letter == "B"

@@ -53,6 +53,7 @@ from vpt_tasks.scorers.reading import (
     FIELD_OF_VIEW,
     HEDGE_WORDS,
     HESITATION,
+    IMAGE_SIDE,
     OWNERS,
     PARTLY,
     REFUSAL,
@@ -428,9 +429,7 @@ _NOT_AFTER_A_PLACE_PREPOSITION = "".join(
     for owner in ("its", "his", "her", "my", "your", "their")
 )
 _IMAGE_FRAME = (
-    r"\b(?:left|right|top|bottom|upper|lower)\s+(?:(?:hand\s+)?(?:side|half|part|edge|corner)\s+)?"
-    r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene)\b"
-    r"|\b(?:viewer|camera|observer|image|picture|photo)'s\s+(?:left|right)\b|\b(?:{owners})\s+(?:left|right)\b"
+    IMAGE_SIDE + r"|\b(?:{owners})\s+(?:left|right)\b"
     r"|\b(?:fac(?:ing|es?)|looking|oriented|turned|pointing)\s+(?:to(?:wards?)?\s+)?(?:the\s+|its\s+)?"
     r"(?:left|right|front|forward|back|backwards?)\b(?!\s+of\b)"
     r"|\bback\s+(?:is\s+)?(?:turned\s+)?(?:to(?:wards?)?|facing)\s+(?:the\s+)?(?:camera|viewer|us)\b"
@@ -1387,6 +1386,20 @@ def _cut_before_answer(a: _Read) -> bool:
     return _cut_off(a.text) and not _extract(last, a.kind, a.question, False)
 
 
+def _concluded_otherwise(a: _Read) -> bool:
+    """ "... So the horse is in the west. Answer: east" (r261): the sentence just before the
+    declared answer names other components of the asked kind than the answer's. Not counts:
+    there the sentence before is the listing ("a chef and his dog. Answer: 1")."""
+    markers = list(_FOCUS_MARKER.finditer(a.read.text))
+    if a.kind == "count" or not markers:
+        return False
+    before = [s for s in _SENTENCE_STOP.split(a.read.text[: markers[-1].start()]) if s.strip()]
+    if not before:
+        return False
+    concluded = _extract(before[-1], a.kind, a.question, a.first_person)
+    return bool(concluded) and not concluded & a.components
+
+
 def _yes_under_condition(a: _Read) -> bool:
     """ "Yes, if it turned its head; as it stands, ...": the yes holds only under a condition.
     The question's own premise restated is none (001 Table 1's "Yes, assuming the humanoid
@@ -1608,6 +1621,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     # {"sees_object": false}: what true means depends on the field
     Objection("json_boolean", _only("yesno", applies=lambda a: bool(_JSON_BOOLEAN.search(a.text)))),
     Objection("cut_off", _cut_before_answer),
+    Objection("reasoning_disagrees", _concluded_otherwise),
     Objection("conditional", _only("yesno", applies=_yes_under_condition)),
     # "... south, but slightly"
     Objection("cut_off", _only(*_DIRECTIONS, applies=lambda a: _ends_on_qualifier(a.text))),

@@ -51,6 +51,7 @@ from vpt_tasks.scorers.other_languages import opening_answer, other_language_opt
 from vpt_tasks.scorers.reading import (
     CLAUSE_WORDS,
     HEDGE_WORDS,
+    IMAGE_SIDE,
     NO_WORDS,
     YES_WORDS,
     Clause,
@@ -1318,6 +1319,7 @@ def _asked_placed(question: str | None) -> re.Pattern[str] | None:
 
 
 _ANOTHER_LANGUAGE = frozenset({"script", "language"})
+_IMAGE_SIDE = re.compile(IMAGE_SIDE)
 
 
 def read_option(
@@ -1354,6 +1356,9 @@ def read_option(
     mentions = sorted(
         _labels(prepared, letters) + _values(prepared, options), key=lambda m: m.start
     )
+    sides = [m.span() for m in _IMAGE_SIDE.finditer(prepared.low)]
+    if sides:  # "The lamp is on the left side of the image.": the image's left, not the boy's
+        mentions = [m for m in mentions if m.label or not any(a <= m.start < b for a, b in sides)]
     asked = _asked_placed(question)
     if asked is not None:  # "The man is standing in front of the stove": the stove's side of him
         mentions = [m for m in mentions if m.label or not asked.match(prepared.low, m.end)]

@@ -1075,6 +1075,14 @@ def viewpoint_mentions(prepared: Prepared) -> list[tuple[int, str]]:
     return found
 
 
+IMAGE_SIDE = (
+    r"\b(?:left|right|top|bottom|upper|lower)\s+(?:(?:hand\s+)?(?:side|half|part|edge|corner)\s+)?"
+    r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene)\b"
+    r"|\b(?:viewer|camera|observer|image|picture|photo)'s\s+(?:left|right)\b"
+)
+"""A side of the image, no one's ("the left side of the image", "the viewer's right"): every
+reader's direction of a person or figure is never read from it (pattern text, lower case)."""
+
 IMAGE_FRAME_OWNERS = frozenset(
     "camera's viewer's image's picture's photo's photograph's observer's photographer's "
     "scene's our your".split()
