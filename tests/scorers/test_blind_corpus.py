@@ -1059,6 +1059,10 @@ SHA256 = {
     "four_options_r255.jsonl": "23d860b6d04fb3cb19823d3feae119bd004666a5b8a7e85a4180fbee29f6a47e",
     "isle_brick_r255.jsonl": "3dbdd0fb59a1200f000537935a854fae92de6ee8089a97721bd02599adbbf2ee",
     "comfort_r255.jsonl": "bc59249a74aef75ff47dfd3fb9c8dd867b6cd8489542a46b95d397e31329f4b1",
+    "two_options_r257.jsonl": "30086e40440332379389862506cb34d41a4dc162e72de060355890b9aa178493",
+    "four_options_r257.jsonl": "09bd72b8b26363a31c4d9e186914713ca2faa392e73c1f2490d48410f411c1b2",
+    "isle_brick_r257.jsonl": "087b0c87070726bd83bbc4000d7de2dda15deb4a184fee886db41fb9fc18a8cc",
+    "comfort_r257.jsonl": "acebbe2e6b73197b0cbffc54b9477c7dcc9d7662adcd8dd61ca77b0a9d2cd0b5",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
