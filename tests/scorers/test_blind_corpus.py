@@ -1063,6 +1063,10 @@ SHA256 = {
     "four_options_r257.jsonl": "09bd72b8b26363a31c4d9e186914713ca2faa392e73c1f2490d48410f411c1b2",
     "isle_brick_r257.jsonl": "087b0c87070726bd83bbc4000d7de2dda15deb4a184fee886db41fb9fc18a8cc",
     "comfort_r257.jsonl": "acebbe2e6b73197b0cbffc54b9477c7dcc9d7662adcd8dd61ca77b0a9d2cd0b5",
+    "two_options_r262.jsonl": "9f3d3e3dce603dd4ac4af38f857fe1dc6aeb409ffdde40db7ebd02d3651d5469",
+    "four_options_r262.jsonl": "5e48e8ac18fbf6ac873218dcf3c740acebf634f926af554872a9ecffca0f4f6b",
+    "isle_brick_r262.jsonl": "fa7319f9eaedc138b12fc5a90a6fb83e97b62b45d6cf346532faf433526f9e80",
+    "comfort_r262.jsonl": "9512520a444832dbb2366e3abe67f760f110d894ba0b5044f9d426f78d899a5c",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
