@@ -1035,3 +1035,27 @@ def test_a_yes_beside_another_relation_in_the_language_asked_is_undecided() -> N
     assert read("Sì. La palla è davanti al cavallo.") is None
     assert read("Sì. La palla è dietro al cavallo.") == 1.0  # the asked relation itself
     assert read("Sì.") == 1.0
+
+
+ES = load_language("es")
+
+
+def test_a_no_after_stating_the_asked_relation_in_the_language_asked_is_undecided() -> None:
+    """r257 (comf257-055, read no, labelled ambiguous): the reply's last step states the asked
+    relation of the relatum, then answers No."""
+    question = (
+        "Desde el punto de vista de la cámara, ¿está el balón a la derecha del sofá? Piensa "
+        "paso a paso y luego responde Sí o No."
+    )
+
+    def read(reply: str) -> float | None:
+        return text_yes_probability(
+            reply, ES.yes_words, ES.no_words, question=question, relations=ES.relation_words
+        )
+
+    said = "Paso 3: Desde el punto de vista de la cámara, el balón está a la derecha del sofá."
+    assert read(f"{said}\n\nRespuesta: No") is None
+    assert read(f"{said}\n\nRespuesta: Sí") == 1.0
+    # of the image, or asked again: no statement of the asked relation
+    assert read("El balón está a la derecha del sofá en la imagen.\n\nRespuesta: No") == 0.0
+    assert read("¿Está el balón a la derecha del sofá? No.") == 0.0

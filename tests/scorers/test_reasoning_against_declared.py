@@ -413,3 +413,16 @@ def test_a_side_of_the_image_names_no_side_of_the_person(answer: str) -> None:
     assert read_option(answer, SIDES, question=FROM_THE_BOY).letter is None
     own = "The lamp is on the left side of the image; he faces us, so it is on his right. B"
     assert read_option(own, SIDES, question=FROM_THE_BOY).letter == "B"
+
+
+def test_a_correction_offered_as_possibly_better_is_no_answer() -> None:
+    """r257 (four257-050, read A, labelled ambiguous): "Answer: B\\n\\nActually, ..., so **A**
+    might be more accurate.": the correction is offered, not chosen."""
+    options = {"A": "left", "B": "front", "C": "right", "D": "behind"}
+    answer = (
+        "## Final answer\n\nAnswer: B\n\nActually, the stand is slightly to the image's right, "
+        "which is her left, so **A** might be more accurate."
+    )
+    assert read_option(answer, options).letter is None
+    chosen = answer.replace("might be more accurate", "is the answer")
+    assert read_option(chosen, options).letter == "A"

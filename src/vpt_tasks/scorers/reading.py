@@ -753,6 +753,10 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "so I see 1... or 3 if you count the hidden ones" (r135): a second answer trailed after
     # ("... or rather, to my northeast" corrects: no alternative)
     r"|(?:\.\.\.|…)\s*or\b(?!,?\s+(?:rather|actually|more\s+precisely|better))"
+    # "Answer: B ... Actually, ... so **A** might be more accurate." (r257): a second answer
+    # offered as possibly better, not chosen
+    r"|\b(?:might|may|could)\s+(?:actually\s+)?be\s+(?:more\s+(?:accurate|correct|precise|"
+    r"appropriate|likely|fitting)|(?:a\s+|the\s+)?better(?:\s+(?:answer|choice|fit))?)\b"
     # "So the answer could be yes or no": both offered as possible
     r"|\b(?:could|might|may)\s+be\s+(?:either\s+)?(?:yes\s+or\s+no|no\s+or\s+yes)\b"
     # "..., but looking straight ahead I can't. So yes and no." (r51): both answers given

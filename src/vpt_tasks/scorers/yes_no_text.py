@@ -17,6 +17,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
+from vpt_tasks.scorers.other_languages import words_of
 from vpt_tasks.scorers.reading import (
     ANSWER_JOINS,
     ANSWER_SUBJECTS,
@@ -159,6 +160,10 @@ def text_yes_probability(
         # "Nee, de rode bal ligt links van de blauwe bal." to "Is de rode bal rechts van de
         # blauwe bal?": the No says which relation holds instead of the asked one
         return 0.0
+    if question and not answer and _states_the_asked(prepared, question, relations, answered):
+        # "Paso 3: ..., el balón está a la derecha del sofá.\n\nRespuesta: No" (r257): the
+        # reply states what its No denies
+        return None
     if question and not answer and _echoes(prepared.low, question):
         # "No, il pallone da basket è dietro il divano.": a No followed by the question's own
         # statement, in a language whose relations are not read here
@@ -264,6 +269,40 @@ _NEGATION_ANY_LANGUAGE = re.compile(
 def _phrase(text: str) -> str:
     """`text` as a pattern of whole words, any run of spaces between them."""
     return r"(?<!\w)" + r"\s+".join(map(re.escape, text.lower().split())) + r"(?!\w)"
+
+
+_OF_THE_IMAGE = re.compile(
+    r"\b(?:image|picture|photo)\b|"
+    + "|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in sorted(words_of("other_frames", cjk=False)))
+    + "|"
+    + "|".join(map(re.escape, sorted(words_of("other_frames", cjk=True))))
+)
+"""A word of the image's frame (`task_configs/other_languages.yaml`, `other_frames`)."""
+
+
+def _states_the_asked(
+    prepared: Prepared, question: str, relations: Sequence[str], answered: Iterable[re.Match[str]]
+) -> bool:
+    """Whether the reply states the asked relation of the question's relatum in so many words,
+    with no negation but its answer word ("... el balón está a la derecha del sofá.
+    Respuesta: No" to "¿está el balón a la derecha del sofá?", r257)."""
+    low_question = question.lower()
+    asked = [(r, m) for r in relations if (m := re.search(_phrase(r), low_question))]
+    if len(asked) != 1:
+        return False
+    relatum = re.split(r"[?？]", low_question[asked[0][1].end() :])[0].strip(" \t\n.,;:!")
+    if not relatum:
+        return False
+    if not any(  # said, not asked again ("To determine whether ...", "Is the ball ...? No."),
+        # and not of the image ("Мяч лежит слева от скамейки на изображении", r215)
+        (clause := prepared.clause_at(m.start())) is not None
+        and not prepared.is_hypothetical(clause)
+        and not _OF_THE_IMAGE.search(prepared.low, m.end(), clause.end)
+        for m in re.finditer(_phrase(f"{asked[0][0]} {relatum}"), prepared.low)
+    ):
+        return False
+    rest = blank(prepared.low, ((m.start(), m.end()) for m in answered))
+    return _NEGATION_ANY_LANGUAGE.search(rest) is None
 
 
 def _states_another(
