@@ -1067,6 +1067,10 @@ SHA256 = {
     "four_options_r262.jsonl": "5e48e8ac18fbf6ac873218dcf3c740acebf634f926af554872a9ecffca0f4f6b",
     "isle_brick_r262.jsonl": "fa7319f9eaedc138b12fc5a90a6fb83e97b62b45d6cf346532faf433526f9e80",
     "comfort_r262.jsonl": "9512520a444832dbb2366e3abe67f760f110d894ba0b5044f9d426f78d899a5c",
+    "two_options_r259.jsonl": "250adb418492272ffea5128488625943a7e083633d11a41ff472988ec6bf4a1c",
+    "four_options_r259.jsonl": "0f684ecffe2268e8bda46db4235f5fbd6e9fb0442ab56d3887b34afe7071187f",
+    "isle_brick_r259.jsonl": "399b1c1ec0940dff0af0ff5e2ed4c2364f0c09c453be4404b86b6d01628e4212",
+    "comfort_r259.jsonl": "fd0131b09fcf6da50e296bea74a3982bd023fd22a58bba83188970e81d5bc148",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
