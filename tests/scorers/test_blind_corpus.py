@@ -1170,6 +1170,14 @@ _REFUSAL_LABELLED_AMBIGUOUS = (
     "answer is)"
 )
 DISPUTED = {
+    "brick259-036": (
+        "'east of the minifigure (slightly to the north, but mainly east)' labelled east; read "
+        "{north, east} as the paper scores 'front and slightly to the right' (brick12-039)"
+    ),
+    "brick259-008": (
+        "'pizza' to Q1 labelled ambiguous (its writer: '[]' defensible too); a bare list is read "
+        "as the number of things named, as the fix-from rounds r211-r233 label 6 of their 7"
+    ),
     "brick12-039": "the paper scores 'front and slightly to the right' as {front, right}",
     "brick169-039": (
         "'to the west ... actually, ... it's slightly north-west, but mainly west': labelled "
@@ -1242,6 +1250,12 @@ DISPUTED = {
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
+    "comf259-055": (
+        "'Das lässt sich nicht eindeutig sagen: ... Eher ja, aber es könnte auch daneben sein.' "
+        "labelled ambiguous, read yes: the languages' turn, hedge and 'or' words "
+        "(task_configs/other_languages.yaml) as a doubt beside a Yes/No would lose 33 right "
+        "readings of the earlier rounds for 5 errors; no narrower rule found"
+    ),
     "four255-057": (
         "'He is looking at the window, the window, the window, ...' (cut off, no declared "
         "answer) labelled unknown, read C: a phrase looped at the token limit is, on the earlier "

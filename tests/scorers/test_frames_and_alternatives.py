@@ -14,7 +14,7 @@ import pytest
 from vpt_tasks.comfort.language import load_language
 from vpt_tasks.core.config import load_config
 from vpt_tasks.isle_brick.extraction import read_components
-from vpt_tasks.scorers.reading import prepare, rejects_premise, viewpoints
+from vpt_tasks.scorers.reading import prepare, rejects_premise, unfinished_walkthrough, viewpoints
 from vpt_tasks.scorers.yes_probability import text_yes_probability
 
 COMFORT_QUESTION = "From the dog's viewpoint, is the ball to the left of the car?"
@@ -1059,3 +1059,18 @@ def test_a_no_after_stating_the_asked_relation_in_the_language_asked_is_undecide
     # of the image, or asked again: no statement of the asked relation
     assert read("El balón está a la derecha del sofá en la imagen.\n\nRespuesta: No") == 0.0
     assert read("¿Está el balón a la derecha del sofá? No.") == 0.0
+
+
+def test_a_walkthrough_cut_inside_its_conclusion_concluded_nothing() -> None:
+    """r259 (comf259-030, read no, labelled unknown): the token limit came in the concluding
+    sentence ("So from the dog's viewpoint, the basketball is"); the image's "to the right of
+    the dog" before it is observation."""
+    question = "From the dog's viewpoint, is the basketball to the left of the dog?"
+    reply = (
+        "Let me work through this step by step:\n\n1. The dog is lying down, facing toward the "
+        "bottom-right corner of the image.\n2. The basketball is located above and to the right "
+        "of the dog in the image.\n\nSo from the dog's viewpoint, the basketball is"
+    )
+    assert text_yes_probability(reply, question=question) is None
+    assert unfinished_walkthrough(prepare(reply))
+    assert not unfinished_walkthrough(prepare(reply + " on its left. Yes."))

@@ -1197,6 +1197,11 @@ _CONCLUSION_CUE = re.compile(
     r"|total|result)\b"
 )
 _FINISHED_ENDS = frozenset(".!?)]}\"'*`>。！？")
+_DANGLING_END = re.compile(
+    r"\b(?:the|an|is|are|was|were|be|of|to|on|in|at|from|and|or|its|his|her|their|my|than"
+    r"|located|positioned|facing|with|by)\s*$"
+)
+"""A last word no sentence ends on: the token limit came mid-sentence."""
 _DANGLING_ITEM = re.compile(r"(?:^|\n)\s*\d+[.)]$")
 """A list cut off at its next item's number ("1. The silver kettle\n2.")."""
 
@@ -1207,7 +1212,8 @@ def unfinished_walkthrough(prepared: Prepared) -> bool:
     It opens by announcing how it will work ("To count the minifigures, I first
     look ...", "Let's go through the image", "Step 1"), stops mid-sentence (the
     token limit), and never reaches a conclusion ("so", "therefore", "the
-    answer"): whatever it names so far is observation, not an answer.
+    answer"), or is cut inside its concluding sentence ("So ..., the basketball is"):
+    whatever it names so far is observation, not an answer.
     """
     low = prepared.low.rstrip()
     if not low or not prepared.sentences:
@@ -1218,6 +1224,9 @@ def unfinished_walkthrough(prepared: Prepared) -> bool:
     opening = _WALKTHROUGH_OPENING.match(low, start, end)
     if opening is None:
         return False
+    last = prepared.sentences[-1][0]
+    if _DANGLING_END.search(low, last) and _CONCLUSION_CUE.search(low, last):
+        return True  # "So from the dog's viewpoint, the basketball is" (r259): cut mid-conclusion
     return not any(  # a cue with the token limit right after it ("..., so") concluded nothing
         len(words(low[cue.end() : cue.end() + 40])) >= 1
         for cue in _CONCLUSION_CUE.finditer(low, opening.end())
