@@ -610,3 +610,44 @@ def test_a_list_cut_off_at_its_next_number_is_unfinished() -> None:
     assert read_option(answer, options).letter is None
     finished = answer.replace("\n2.", "\n\nSo the leftmost item is a silver kettle: A.")
     assert read_option(finished, options).letter == "A"
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind"),
+    [
+        ("The rocket is located", "egocentric"),  # r211 brick211-067
+        ("The minifigure is facing the", "cardinal"),  # r227 brick227-050
+        ("The minifigure and the pumpkin are on", "yesno"),  # r235 brick235-030
+        ("From my perspective, the ball is located", "egocentric"),  # r243 brick243-070
+        ("The minifigure is looking at", "yesno"),  # r247 brick247-059
+    ],
+)
+def test_a_fragment_cut_off_before_any_answer_is_the_papers_failed_answer(answer, kind) -> None:
+    """Every such answer of r12-r254 is labelled as answering nothing: decided, no component
+    (scored 0 as the paper scores an answer that gives none), where it was undecided."""
+    reading = read_components(answer, kind)
+    assert (reading.decided, reading.components, reading.why) == (True, frozenset(), "unfinished")
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The man with the purple hoodie is facing the",  # r111 two111-058
+        "The Lego minifigure with the red cap is standing next to the",  # r91 two91-059
+    ],
+)
+def test_an_option_answer_cut_off_before_any_answer_picks_no_option(answer: str) -> None:
+    reading = read_option(answer, {"A": "Yes", "B": "No"})
+    assert (reading.letter, reading.reason) == ("Z", "unfinished"), reading
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind"),
+    [
+        ("The cat is to the left of the", "egocentric"),  # a side named before the cut
+        ("There is one minifigure and", "count"),  # a count named before the cut
+        ("The minifigure is facing the. It is west", "cardinal"),  # two sentences
+    ],
+)
+def test_a_fragment_naming_something_is_not_a_failed_answer(answer: str, kind) -> None:
+    assert read_components(answer, kind).why != "unfinished"

@@ -79,6 +79,7 @@ from vpt_tasks.scorers.reading import (
     side_by_side,
     stands_as_answer,
     tentative_answer,
+    unfinished_fragment,
     words,
 )
 
@@ -1334,6 +1335,8 @@ def _read_english(
             # are on the same surface; the banana might be on a raised piece": it leans
             return ComponentReading(whole, False, "tentative_answer")
         return ComponentReading(whole, True, "disclaimer")
+    if unfinished_fragment(prepared):  # "The rocket is located": cut off before any answer
+        return ComponentReading(whole, True, "unfinished")
     return ComponentReading(whole, False, "no_reading")
 
 

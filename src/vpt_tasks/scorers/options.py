@@ -80,6 +80,7 @@ from vpt_tasks.scorers.reading import (
     seeing_clauses,
     seeing_statement,
     stands_as_answer,
+    unfinished_fragment,
     words,
 )
 
@@ -1434,6 +1435,8 @@ def read_option(
             if leans_beside(prepared, refusal):  # "I think so, but I can't be sure"
                 return OptionReading(None, "tentative_answer", readings)
             return OptionReading(NO_OPTION, "refusal", readings)
+        if not mentions and unfinished_fragment(prepared):  # "The man is looking at the"
+            return OptionReading(NO_OPTION, "unfinished", readings)
         return OptionReading(None, "no_reading", readings)
     letter = chosen.pop()
     if letter not in letters:

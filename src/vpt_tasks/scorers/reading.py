@@ -1206,6 +1206,24 @@ _DANGLING_ITEM = re.compile(r"(?:^|\n)\s*\d+[.)]$")
 """A list cut off at its next item's number ("1. The silver kettle\n2.")."""
 
 
+_FRAGMENT_WORDS = 15
+
+
+def unfinished_fragment(prepared: Prepared) -> bool:
+    """Whether the whole answer is one short sentence cut off before it said anything: no
+    sentence mark or line break, at most `_FRAGMENT_WORDS` words, ending on a word no sentence
+    ends on ("The rocket is located", "The minifigure is facing the", "The man is looking at
+    the"). Every such answer of the held-out rounds r12-r254 the readers read nothing in is
+    labelled as answering nothing (27 of 27): the paper's failed answer."""
+    low = prepared.low.strip()
+    return (
+        bool(low)
+        and not re.search(r"[.!?;:\n]", low)
+        and len(words(low)) <= _FRAGMENT_WORDS
+        and _DANGLING_END.search(low) is not None
+    )
+
+
 def unfinished_walkthrough(prepared: Prepared) -> bool:
     """Whether the answer is a walk-through cut off before it concluded.
 
