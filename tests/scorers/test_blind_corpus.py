@@ -1071,6 +1071,10 @@ SHA256 = {
     "four_options_r259.jsonl": "0f684ecffe2268e8bda46db4235f5fbd6e9fb0442ab56d3887b34afe7071187f",
     "isle_brick_r259.jsonl": "399b1c1ec0940dff0af0ff5e2ed4c2364f0c09c453be4404b86b6d01628e4212",
     "comfort_r259.jsonl": "fd0131b09fcf6da50e296bea74a3982bd023fd22a58bba83188970e81d5bc148",
+    "two_options_r263.jsonl": "3c187d1fa9e4dc07826f156054ee627ee6491cd8320fc126ccd93ea2d548221a",
+    "four_options_r263.jsonl": "7e6e052be066dad00227516232428248d5ee170b71a9f5961f16f1cf1bdf48ab",
+    "isle_brick_r263.jsonl": "ce7701b9ae4a5c5287a72f191cd7ff3a624d5ccbb6d9a54e6587d07dfa091744",
+    "comfort_r263.jsonl": "dd875bd6c2b48310552f2f423bd2c450a806460ce4317db5a762d59aa4c63be0",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
