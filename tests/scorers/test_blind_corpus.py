@@ -1075,6 +1075,10 @@ SHA256 = {
     "four_options_r263.jsonl": "7e6e052be066dad00227516232428248d5ee170b71a9f5961f16f1cf1bdf48ab",
     "isle_brick_r263.jsonl": "ce7701b9ae4a5c5287a72f191cd7ff3a624d5ccbb6d9a54e6587d07dfa091744",
     "comfort_r263.jsonl": "dd875bd6c2b48310552f2f423bd2c450a806460ce4317db5a762d59aa4c63be0",
+    "two_options_r266.jsonl": "003d2ec4c7099788e2b6876abca4112e89db6d3d6eff19305092ca3330d583b0",
+    "four_options_r266.jsonl": "4118c50b76ab87b4b801321dd0c90f7fe8a7ab327c9e9404201566b40a837a95",
+    "isle_brick_r266.jsonl": "dd3521467b84c6a1e85d3fa4c42f23390b0d07c5633401418d858c37cb83adcb",
+    "comfort_r266.jsonl": "2f106158c6dc8f0aa92accb8d24fd0b145213acbb8e869344f7a989c8811015e",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
