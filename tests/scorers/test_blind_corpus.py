@@ -1079,6 +1079,10 @@ SHA256 = {
     "four_options_r266.jsonl": "4118c50b76ab87b4b801321dd0c90f7fe8a7ab327c9e9404201566b40a837a95",
     "isle_brick_r266.jsonl": "dd3521467b84c6a1e85d3fa4c42f23390b0d07c5633401418d858c37cb83adcb",
     "comfort_r266.jsonl": "2f106158c6dc8f0aa92accb8d24fd0b145213acbb8e869344f7a989c8811015e",
+    "two_options_r264.jsonl": "3649e74ad0fba5d405990634953b76adac224a8da8557bf420b1b3b3148a1fa7",
+    "four_options_r264.jsonl": "210294ec5b7903a73e5b1e2132ef431dd59c107412cd988ab6e9ac84313a6644",
+    "isle_brick_r264.jsonl": "a98be548d44af6c5cfb568ce47cf88aefbf871fe94e089e439c83a4f79cb98b3",
+    "comfort_r264.jsonl": "41b6f078caed79e1fce9208985c2cdac70c118bad4e1cac6b2a0fe3c29518878",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
