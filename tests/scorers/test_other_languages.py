@@ -2,7 +2,7 @@
 
 The decided rows are answers of the fix-from held-out rounds the English rules left
 undecided (the id says which); the Isle-Brick-V2 ones failed before
-`scorers/other_languages.py`, the option ones before its option letters (2026-11-29). The
+`scorers/other_languages.py`, the option ones before its option letters (2026-11-28). The
 undecided rows are the shapes the readers must not decide past.
 """
 
@@ -233,7 +233,7 @@ def test_other_option_shapes_stay_undecided(
 def test_another_languages_joins_and_opening_no_object_to_an_english_reading(
     answer: str, options: dict[str, str], why: str
 ) -> None:
-    """Before 2026-11-29 the English readers decided these (none labelled in a held-out set):
+    """Before 2026-11-28 the English readers decided these (none labelled in a held-out set):
     "oder" is an "or", "Nein" a No that the letter contradicts."""
     reading = read_option(answer, options)
     assert (reading.letter, reading.reason) == (None, why)

@@ -623,7 +623,7 @@ def test_a_list_cut_off_at_its_next_number_is_unfinished() -> None:
     ],
 )
 def test_a_fragment_cut_off_before_any_answer_is_the_papers_failed_answer(answer, kind) -> None:
-    """Every such answer of r12-r254 is labelled as answering nothing: decided, no component
+    """Every such answer of r12-r262 is labelled as answering nothing: decided, no component
     (scored 0 as the paper scores an answer that gives none), where it was undecided."""
     reading = read_components(answer, kind)
     assert (reading.decided, reading.components, reading.why) == (True, frozenset(), "unfinished")

@@ -29,7 +29,7 @@ mark. Components that exclude each other ("左右") are left undecided by the ca
 
 Why apart: the English rules read English words and phrases with their scopes; these
 answers are read by whole words in narrow shapes, so the two never mix. New deciding paths
-(components since 2026-11-28, option letters since 2026-11-29): their precision is the
+(components since 2026-11-28, option letters since 2026-11-28): their precision is the
 held-out rounds' first runs (`docs/reading-answers.md`).
 """
 

@@ -1213,8 +1213,8 @@ def unfinished_fragment(prepared: Prepared) -> bool:
     """Whether the whole answer is one short sentence cut off before it said anything: no
     sentence mark or line break, at most `_FRAGMENT_WORDS` words, ending on a word no sentence
     ends on ("The rocket is located", "The minifigure is facing the", "The man is looking at
-    the"). Every such answer of the held-out rounds r12-r254 the readers read nothing in is
-    labelled as answering nothing (27 of 27): the paper's failed answer."""
+    the"). Every such answer of the held-out rounds r12-r262 the readers read nothing in (88)
+    is labelled as answering nothing: the paper's failed answer."""
     low = prepared.low.strip()
     return (
         bool(low)
