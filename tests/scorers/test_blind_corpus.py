@@ -1083,6 +1083,10 @@ SHA256 = {
     "four_options_r264.jsonl": "210294ec5b7903a73e5b1e2132ef431dd59c107412cd988ab6e9ac84313a6644",
     "isle_brick_r264.jsonl": "a98be548d44af6c5cfb568ce47cf88aefbf871fe94e089e439c83a4f79cb98b3",
     "comfort_r264.jsonl": "41b6f078caed79e1fce9208985c2cdac70c118bad4e1cac6b2a0fe3c29518878",
+    "two_options_r265.jsonl": "76d6bac5888d4fd802a98b02190556d9787255f71a403291ce54a58d5f9f4ce0",
+    "four_options_r265.jsonl": "2d5829a35f46ffd1ffafe75d20f85a1b70ebf950a502c04c9e3ca78495f8d095",
+    "isle_brick_r265.jsonl": "de4d697ebbf34790894877eb16fdb393fe68ca1723c43fd5344b68c23d3ed22a",
+    "comfort_r265.jsonl": "4c5cfc2073a893ddf9c63ed290f7e34eac4112aa75bc2806f5875918894fe06b",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
