@@ -11,6 +11,7 @@ import pytest
 from vpt_tasks.scorers.judge import (
     ChoiceJudge,
     choice_judge_prompt,
+    grader_value,
     normalise_grader_reply,
     parse_choice_judge_reply,
 )
@@ -133,3 +134,11 @@ def test_choice_judge_settings() -> None:
 )
 def test_parse_choice_judge_reply(reply: str, letter: str | None) -> None:
     assert parse_choice_judge_reply(reply, OPTIONS) == letter
+
+
+@pytest.mark.parametrize("reply", ["The answer would most likely be", "The figure is facing the"])
+def test_a_grader_reply_cut_off_before_any_answer_is_no_reading(reply: str) -> None:
+    """The readers decide such a model answer as answering nothing (`unfinished`, "Z"); from a
+    grader it is no reading, never "no option" nor a crash (a KeyError('Z') before the fix)."""
+    assert grader_value(reply, ["Yes", "No"]) == (None, "unfinished")
+    assert parse_choice_judge_reply(reply, {"A": "left", "B": "right"}) is None

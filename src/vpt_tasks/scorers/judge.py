@@ -227,6 +227,8 @@ def grader_value(
         return None, read.reason.replace("_", " ")
     if read.reason == "refusal":
         return None, "a refusal"  # the grader declining is not the answer picking nothing
+    if read.letter == NO_OPTION:  # a reply cut off or declining: the grader picked none
+        return None, read.reason.replace("_", " ")
     by_reader = UNKNOWN_VALUE if read.letter == _UNKNOWN_KEY else canonical(offered[read.letter])
     if by_words != by_reader:
         return None, "its readers disagree"
@@ -336,7 +338,9 @@ def parse_choice_judge_reply(reply: str | None, options: Mapping[str, str]) -> s
     if text.upper() in letters and len(text) == 1:
         return text.upper()
     read = read_option(text, options)
-    return read.letter if read.decided and read.reason != "refusal" else None
+    # "Z" from the readers is an answer declining or cut off ("I cannot determine", "The answer
+    # would most likely be"), which from a judge is no reading; only a bare "Z" is its "Z"
+    return read.letter if read.decided and read.letter != NO_OPTION else None
 
 
 def judge_reading(output: ModelOutput, options: Mapping[str, str]) -> GraderReading:
