@@ -41,13 +41,18 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from vpt_tasks.core.templates import fill
 from vpt_tasks.core.text import NUMBER_WORDS, ORDINAL_WORDS, number_word_value
 from vpt_tasks.scorers.objections import Objection, first_objection
-from vpt_tasks.scorers.other_languages import opening_answer, other_language_option, words_of
+from vpt_tasks.scorers.other_languages import (
+    alternation,
+    opening_answer,
+    other_language_option,
+    words_of,
+)
 from vpt_tasks.scorers.reading import (
     CLAUSE_WORDS,
     HEDGE_WORDS,
@@ -133,17 +138,18 @@ _CONCLUSION = frozenset(
 )
 
 
-def _alternation(words: Iterable[str]) -> str:
-    return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
+@functools.cache
+def _label_prefix() -> re.Pattern[str]:
+    """What makes a letter a label: "Answer: B", "option (C", and in another language
+    ("Antwort: B", "答案是B"; `task_configs/other_languages.yaml`, `answer_words`, read on
+    first use)."""
+    answer_words = words_of("answer_words", cjk=False) | words_of("answer_words", cjk=True)
+    return re.compile(
+        rf"(?:option|choice|answer|letter|{alternation(answer_words)})"
+        r"\s*(?:is\s*|是|为|為|は)?[:\-]?\s*[\(\[\"']?\s*$"
+    )
 
 
-_LABEL_PREFIX = re.compile(
-    r"(?:option|choice|answer|letter|"
-    rf"{_alternation(words_of('answer_words', cjk=False) | words_of('answer_words', cjk=True))})"
-    r"\s*(?:is\s*|是|为|為|は)?[:\-]?\s*[\(\[\"']?\s*$"
-)
-"""What makes a letter a label: "Answer: B", "option (C", and in another language ("Antwort: B",
-"答案是B"; `task_configs/other_languages.yaml`, `answer_words`)."""
 _LABEL_FOLLOWERS = frozenset(
     """is was would will should could can might may must seems seem appears matches match fits
     best better describes corresponds represents shows indicates because since and or but nor
@@ -155,13 +161,19 @@ _SINGLE_LETTER = re.compile(r"(?<![A-Za-z0-9])([A-Za-z])(?![A-Za-z0-9])")
 # the label after this one in a run: "A B C D", "A/B", "A / B" (r89: "... -- A/B." offers two)
 _LABEL_RUN = re.compile(r"\s*/?\s*([A-Z])(?![A-Z0-9])")
 _DASH_AFTER = re.compile(r"\s*-(?:\s|$)")
-_JOINED_LABEL = re.compile(
-    r"(?<![A-Za-z0-9])([A-Z])(?:\s*(?:,|and|or|&)\s*"
-    rf"|\s+(?:{_alternation(words_of('joins', cjk=False))})\s+"
-    rf"|\s*(?:{_alternation(words_of('joins', cjk=True))})\s*)$"
-)
-"""A letter joined to the next label: "A, C", "A and C", and in another language ("B oder C",
-"B或C"; `task_configs/other_languages.yaml`, `joins`)."""
+
+
+@functools.cache
+def _joined_label() -> re.Pattern[str]:
+    """A letter joined to the next label: "A, C", "A and C", and in another language ("B oder
+    C", "B或C"; `task_configs/other_languages.yaml`, `joins`, read on first use)."""
+    return re.compile(
+        r"(?<![A-Za-z0-9])([A-Z])(?:\s*(?:,|and|or|&)\s*"
+        rf"|\s+(?:{alternation(words_of('joins', cjk=False))})\s+"
+        rf"|\s*(?:{alternation(words_of('joins', cjk=True))})\s*)$"
+    )
+
+
 _OPEN = "([{\"'"
 _CLOSE = ")]}.:,;\"'!?"
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -253,7 +265,7 @@ def _labels(prepared: Prepared, letters: set[str]) -> list[_Mention]:
             continue  # "don't"
         before = text[max(0, start - 16) : start]
         after = text[end : end + 24]
-        prefixed = _LABEL_PREFIX.search(before.lower()) is not None
+        prefixed = _label_prefix().search(before.lower()) is not None
         bracketed = before.rstrip(" ")[-1:] in _OPEN and after.lstrip(" ")[:1] in _CLOSE
         closes = after[:1] in _CLOSE or after.strip() == "" or after.startswith("\n")
         if raw.islower() and not (bracketed or (prefixed and closes)):
@@ -264,7 +276,7 @@ def _labels(prepared: Prepared, letters: set[str]) -> list[_Mention]:
             if prefixed or bracketed:  # "Answer: E" with options A-D
                 found.append(_Mention(upper, start, end, True))
             continue
-        joined = _JOINED_LABEL.search(before)
+        joined = _joined_label().search(before)
         if prefixed or bracketed or closes or (joined and joined.group(1) in letters):
             # (joined: "Both A and C appear ...": a letter joined to a label is one, r137)
             found.append(_Mention(upper, start, end, True))

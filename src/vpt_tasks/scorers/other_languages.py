@@ -37,14 +37,20 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from pydantic import Field
 
 from vpt_tasks.core.config import ConfigError, ConfigModel, load_model
 from vpt_tasks.scorers.reading import blank
 
-__all__ = ["other_language_components", "opening_answer", "other_language_option", "words_of"]
+__all__ = [
+    "alternation",
+    "other_language_components",
+    "opening_answer",
+    "other_language_option",
+    "words_of",
+]
 
 
 class _Language(ConfigModel):
@@ -81,15 +87,20 @@ _AFTER_ANSWER_WORD = re.compile(r"^\s*(?:[,.;:!，。：；！、)\-–—*]|$)"
 _DIGITS = re.compile(r"\d+")
 
 
+def alternation(words: Iterable[str]) -> str:
+    """`words` as one regex alternation, the longest first (so "nordosten" before "norden"),
+    or a pattern that never matches when there are none."""
+    return "|".join(map(re.escape, sorted(words, key=len, reverse=True))) or r"(?!)"
+
+
 class _Words:
     """One language's words of one kind, found as whole words (or anywhere in `cjk`)."""
 
     def __init__(self, words: Mapping[str, object], *, cjk: bool, prefix: bool) -> None:
         self.meaning = {word.casefold(): value for word, value in words.items()}
         self.longest = sorted(self.meaning, key=len, reverse=True)
-        alternation = "|".join(re.escape(word) for word in self.longest) or r"(?!)"
         before, after = ("", "") if cjk else (r"(?<!\w)", r"\w*" if prefix else r"(?!\w)")
-        self.pattern = re.compile(f"{before}(?:{alternation}){after}")
+        self.pattern = re.compile(f"{before}(?:{alternation(self.meaning)}){after}")
         self.prefix = prefix
 
     def found(self, low: str) -> Iterator[tuple[re.Match[str], object]]:
@@ -104,11 +115,17 @@ class _Words:
 
 
 @functools.cache
-def _languages() -> dict[str, dict[str, _Words]]:
+def _table() -> _Table:
+    """The languages' words, read and checked once (`_check_meanings`)."""
     table = load_model(_Table, "other_languages")
     _check_meanings(table)
+    return table
+
+
+@functools.cache
+def _languages() -> dict[str, dict[str, _Words]]:
     readers = {}
-    for code, language in table.languages.items():
+    for code, language in _table().languages.items():
         flags = {"cjk": language.cjk, "prefix": False}
         loose = {"cjk": language.cjk, "prefix": language.prefix}
         readers[code] = {
@@ -131,10 +148,9 @@ def _languages() -> dict[str, dict[str, _Words]]:
 def words_of(field: str, *, cjk: bool) -> frozenset[str]:
     """One field's words in every language written with spaces (`cjk=False`: "oder",
     "antwort") or without (`cjk=True`: "或", "答案"), for the English readers' patterns."""
-    table = load_model(_Table, "other_languages")
     return frozenset(
         word
-        for language in table.languages.values()
+        for language in _table().languages.values()
         if language.cjk == cjk
         for word in getattr(language, field)
     )
@@ -159,6 +175,8 @@ _OPTION_LETTER = re.compile(r"(?<![A-Za-z])[A-Z](?![A-Za-z])")
 _CLOSING = re.compile(r"[\s.!)\]）】」』]*")
 _DECLARING = re.compile(r"(?:[:=]|是|为|為|は)?\s*[(\[（【「]?\s*$")
 """What may stand between an answer word and its letter: "答案：", "答案是", "Answer: ("."""
+_ENDS_DECLARING = re.compile(r"(?<![a-z])answer$|[.!\n]$")
+"""An English answer word, or a sentence's end, just before the letter ("… Answer: D", "…。C")."""
 
 
 def other_language_option(text: str, options: Mapping[str, str]) -> str | None:
@@ -185,7 +203,7 @@ def other_language_option(text: str, options: Mapping[str, str]) -> str | None:
     letter = found[-1]
     stem = text[: letter.start()]
     stem = stem[: _DECLARING.search(stem.casefold()).start()].rstrip().casefold()
-    declared = re.search(r"(?<![a-z])answer$|[.!\n]$", stem) is not None or any(
+    declared = _ENDS_DECLARING.search(stem) is not None or any(
         match.end() == len(stem) for words in languages for match, _ in words["answer"].found(stem)
     )
     if not declared:
@@ -200,16 +218,23 @@ def opening_answer(text: str) -> str | None:
     """ "yes" or "no" when the answer opens with that word of one of the languages ("Nein.",
     "Sí, ..."), followed by punctuation or the end; else None."""
     low = text.casefold()
-    opening = _OPENING.match(low)
-    start = opening.end() if opening else 0
     said = {
         answer
         for words in _languages().values()
         for answer in ("yes", "no")
-        for match, _ in words[answer].found(low)
-        if match.start() == start and _AFTER_ANSWER_WORD.match(low[match.end() :])
+        if _opens_with(low, words[answer])
     }
     return said.pop() if len(said) == 1 else None
+
+
+def _opens_with(low: str, words: _Words) -> bool:
+    """Whether the answer opens with one of `words`, followed by punctuation or the end."""
+    opening = _OPENING.match(low)
+    start = opening.end() if opening else 0
+    return any(
+        match.start() == start and _AFTER_ANSWER_WORD.match(low[match.end() :])
+        for match, _ in words.found(low)
+    )
 
 
 def other_language_components(
@@ -244,15 +269,9 @@ def _read(low: str, kind: str, words: dict[str, _Words]) -> frozenset[str] | Non
     that leaves the answer undecided in every language)."""
     negated = [m for m, _ in words["negation"].found(low)]
     if kind == "yesno":
-        opening = _OPENING.match(low)
-        start = opening.end() if opening else 0
         for answer in ("yes", "no"):
-            for match, _ in words[answer].found(low):
-                if match.start() != start or not _AFTER_ANSWER_WORD.match(low[match.end() :]):
-                    continue
-                if answer == "yes" and negated:
-                    return False
-                return frozenset({answer})
+            if _opens_with(low, words[answer]):
+                return False if answer == "yes" and negated else frozenset({answer})
         return None
     found = list(words[kind].found(low))
     if kind == "count":

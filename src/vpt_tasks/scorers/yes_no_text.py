@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
-from vpt_tasks.scorers.other_languages import words_of
+from vpt_tasks.scorers.other_languages import alternation, words_of
 from vpt_tasks.scorers.reading import (
     ANSWER_JOINS,
     ANSWER_SUBJECTS,
@@ -271,13 +271,33 @@ def _phrase(text: str) -> str:
     return r"(?<!\w)" + r"\s+".join(map(re.escape, text.lower().split())) + r"(?!\w)"
 
 
-_OF_THE_IMAGE = re.compile(
-    r"\b(?:image|picture|photo)\b|"
-    + "|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in sorted(words_of("other_frames", cjk=False)))
-    + "|"
-    + "|".join(map(re.escape, sorted(words_of("other_frames", cjk=True))))
-)
-"""A word of the image's frame (`task_configs/other_languages.yaml`, `other_frames`)."""
+@functools.cache
+def _of_the_image() -> re.Pattern[str]:
+    """A word of the image's frame, in English or in a language of
+    `task_configs/other_languages.yaml` (`other_frames`, read on first use)."""
+    spaced = alternation(words_of("other_frames", cjk=False))
+    return re.compile(
+        rf"\b(?:image|picture|photo)\b|(?<!\w)(?:{spaced})(?!\w)"
+        rf"|{alternation(words_of('other_frames', cjk=True))}"
+    )
+
+
+def _asked_and_relatum(question: str, relations: Sequence[str]) -> tuple[str, str] | None:
+    """The one relation phrase of the language the question asks ("a la derecha") and its
+    relatum, what follows it to the question mark ("del sofá"); None when not exactly one."""
+    low_question = question.lower()
+    asked = [(r, m) for r in relations if (m := re.search(_phrase(r), low_question))]
+    if len(asked) != 1:
+        return None
+    phrase, match = asked[0]
+    relatum = re.split(r"[?？]", low_question[match.end() :])[0].strip(" \t\n.,;:!")
+    return (phrase, relatum) if relatum else None
+
+
+def _unnegated(prepared: Prepared, answered: Iterable[re.Match[str]]) -> bool:
+    """Whether the reply has no negation in any language but its answer words."""
+    rest = blank(prepared.low, ((m.start(), m.end()) for m in answered))
+    return _NEGATION_ANY_LANGUAGE.search(rest) is None
 
 
 def _states_the_asked(
@@ -286,23 +306,18 @@ def _states_the_asked(
     """Whether the reply states the asked relation of the question's relatum in so many words,
     with no negation but its answer word ("... el balón está a la derecha del sofá.
     Respuesta: No" to "¿está el balón a la derecha del sofá?", r257)."""
-    low_question = question.lower()
-    asked = [(r, m) for r in relations if (m := re.search(_phrase(r), low_question))]
-    if len(asked) != 1:
-        return False
-    relatum = re.split(r"[?？]", low_question[asked[0][1].end() :])[0].strip(" \t\n.,;:!")
-    if not relatum:
+    asked = _asked_and_relatum(question, relations)
+    if asked is None:
         return False
     if not any(  # said, not asked again ("To determine whether ...", "Is the ball ...? No."),
         # and not of the image ("Мяч лежит слева от скамейки на изображении", r215)
         (clause := prepared.clause_at(m.start())) is not None
         and not prepared.is_hypothetical(clause)
-        and not _OF_THE_IMAGE.search(prepared.low, m.end(), clause.end)
-        for m in re.finditer(_phrase(f"{asked[0][0]} {relatum}"), prepared.low)
+        and not _of_the_image().search(prepared.low, m.end(), clause.end)
+        for m in re.finditer(_phrase(" ".join(asked)), prepared.low)
     ):
         return False
-    rest = blank(prepared.low, ((m.start(), m.end()) for m in answered))
-    return _NEGATION_ANY_LANGUAGE.search(rest) is None
+    return _unnegated(prepared, answered)
 
 
 def _states_another(
@@ -320,14 +335,10 @@ def _states_another(
     and only where the asked relation is said nowhere in the reply. The relatum is what follows the
     asked relation phrase in the question, so that a phrase of another case than the asked
     one's ("links von der blauen Kugel" to "vor der blauen Kugel?") is not found: undecided."""
-    low_question = question.lower()
-    asked = [(r, m) for r in relations if (m := re.search(_phrase(r), low_question))]
-    if len(asked) != 1:
+    asked = _asked_and_relatum(question, relations)
+    if asked is None:
         return False
-    asked_phrase, match = asked[0]
-    relatum = re.split(r"[?？]", low_question[match.end() :])[0].strip(" \t\n.,;:!")
-    if not relatum:
-        return False
+    asked_phrase, relatum = asked
     if loose and re.search(_phrase(asked_phrase), prepared.low):
         return False  # "rechts vom Hund im Bild, ... also hinter ihm": the asked one said too
     if loose:  # the relatum's last word a few words on: "davanti al cavallo" of "il cavallo"
@@ -339,8 +350,7 @@ def _states_another(
     stated = {r.lower() for r, p in zip(relations, said, strict=True) if re.search(p, prepared.low)}
     if not stated or asked_phrase.lower() in stated:
         return False
-    rest = blank(prepared.low, ((m.start(), m.end()) for m in answered))
-    return _NEGATION_ANY_LANGUAGE.search(rest) is None
+    return _unnegated(prepared, answered)
 
 
 _NOT_THE_IMAGE = r"(?!\s+(?:the\s+)?(?:image|picture|photo|frame|scene)\b)"
