@@ -61,6 +61,12 @@ DECIDED: list[tuple[str, str, QuestionKind, set[str]]] = [
         {"left"},
     ),
     ("ko, an ending", "네, 저는 그 개를 볼 수 있습니다.", "yesno", {"yes"}),
+    (
+        "brick257-040, a hyphenated compound is one word (Italian 'nord' not read in it)",
+        "La chaise se trouve au nord-ouest de la minifigurine.",
+        "cardinal",
+        {"north", "west"},
+    ),
 ]
 
 UNDECIDED: list[tuple[str, str, QuestionKind]] = [

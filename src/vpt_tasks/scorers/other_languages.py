@@ -96,7 +96,10 @@ def alternation(words: Iterable[str]) -> str:
 class _Words:
     """One language's words of one kind, found as whole words (or anywhere in `cjk`)."""
 
-    def __init__(self, words: Mapping[str, object], *, cjk: bool, prefix: bool) -> None:
+    def __init__(
+        self, words: Mapping[str, object], *, cjk: bool, prefix: bool, compounds: bool = False
+    ) -> None:
+        self.compounds = compounds and not cjk
         self.meaning = {word.casefold(): value for word, value in words.items()}
         self.longest = sorted(self.meaning, key=len, reverse=True)
         before, after = ("", "") if cjk else (r"(?<!\w)", r"\w*" if prefix else r"(?!\w)")
@@ -104,7 +107,11 @@ class _Words:
         self.prefix = prefix
 
     def found(self, low: str) -> Iterator[tuple[re.Match[str], object]]:
-        for match in self.pattern.finditer(low):
+        matches = list(self.pattern.finditer(low))
+        starts, ends = {m.start() for m in matches}, {m.end() for m in matches}
+        for match in matches:
+            if self.compounds and not _compound_of_own_words(low, match, starts, ends):
+                continue
             word = match.group(0)
             if self.prefix:
                 word = next(w for w in self.longest if word.startswith(w))
@@ -112,6 +119,18 @@ class _Words:
 
     def in_(self, low: str) -> bool:
         return self.pattern.search(low) is not None
+
+
+def _compound_of_own_words(
+    low: str, match: re.Match[str], starts: set[int], ends: set[int]
+) -> bool:
+    """Whether a word joined by a hyphen to another is joined to one of its own language's words
+    of its kind: a compound is read by its parts ("северо-западу") only then, so Italian "nord"
+    is not read in French "nord-ouest" (brick257-040)."""
+    start, end = match.span()
+    joined_after = low[end : end + 1] == "-" and low[end + 1 : end + 2].isalnum()
+    joined_before = low[start - 1 : start] == "-" and low[start - 2 : start - 1].isalnum()
+    return (not joined_after or end + 1 in starts) and (not joined_before or start - 1 in ends)
 
 
 @functools.cache
@@ -138,8 +157,8 @@ def _languages() -> dict[str, dict[str, _Words]]:
             "negation": _Words(dict.fromkeys(language.negation, None), **loose),
             "doubt": _Words(dict.fromkeys(language.doubt, None), **loose),
             "count": _Words({w: (str(n),) for w, n in language.numbers.items()}, **flags),
-            "cardinal": _Words(language.cardinals, **loose),
-            "egocentric": _Words(language.directions, **loose),
+            "cardinal": _Words(language.cardinals, **loose, compounds=True),
+            "egocentric": _Words(language.directions, **loose, compounds=True),
         }
     return readers
 
