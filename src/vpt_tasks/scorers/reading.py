@@ -621,17 +621,12 @@ _ABSENCE = re.compile(
 
 
 def absence_spans(prepared: Prepared) -> list[tuple[int, int]]:
-    """Where the answer says a thing is absent from the picture (`absence_statement`)."""
-    return [m.span() for m in _ABSENCE.finditer(prepared.low)]
-
-
-def absence_statement(prepared: Prepared) -> bool:
-    """Whether the answer says a thing is absent from the picture ("There is no dog visible",
+    """Where the answer says a thing is absent from the picture ("There is no dog visible",
     "No dog is present", "I don't see a monitor in this image"): a statement about what the
     image holds -- often a misidentified object, as in the Isle-Brick-V2 paper's own example
     (001, line 213) -- not about what the figure sees, so it settles no seeing question. Alone,
     it is the paper's disclaimer (Table 4: "claiming no object is present when one is")."""
-    return _ABSENCE.search(prepared.low) is not None
+    return [m.span() for m in _ABSENCE.finditer(prepared.low)]
 
 
 _REAL = r"(?:actual|real|true|functional|functioning|working|genuine)"
@@ -996,7 +991,7 @@ def seeing_statement(prepared: Prepared) -> str | None:
     A Yes/No answer that its last seeing statement contradicts ("Yes, it can see it.
     However, ... so it cannot see it"; "No, it's not blocked: it has a clear view") is one
     a careful annotator would not settle. A clause saying a thing is absent from the picture
-    ("No dog is visible", `absence_statement`) is no statement about seeing."""
+    ("No dog is visible", `absence_spans`) is no statement about seeing."""
     said = seeing_statements(prepared)
     return said[-1] if said else None
 
