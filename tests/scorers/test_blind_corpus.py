@@ -1087,6 +1087,14 @@ SHA256 = {
     "four_options_r265.jsonl": "2d5829a35f46ffd1ffafe75d20f85a1b70ebf950a502c04c9e3ca78495f8d095",
     "isle_brick_r265.jsonl": "de4d697ebbf34790894877eb16fdb393fe68ca1723c43fd5344b68c23d3ed22a",
     "comfort_r265.jsonl": "4c5cfc2073a893ddf9c63ed290f7e34eac4112aa75bc2806f5875918894fe06b",
+    "two_options_r268.jsonl": "faf4eb687a6459e404c532d3407a0c698b3f42a038ce2b5729172e1c919741e6",
+    "four_options_r268.jsonl": "4b5a40591bffbe810b9f9126c2368f0239eba67a75682cb1a9145e3f0993c578",
+    "isle_brick_r268.jsonl": "e6a6a38d4aa0c63fb4cb57426ccbb01cd8918931c8e3bf2530175358989f2253",
+    "comfort_r268.jsonl": "906ecc977b7becd479eee12cbd76e16917d8eed210dd347e8437a0dbd70c753c",
+    "two_options_r270.jsonl": "f9aade45c9fed0e02b1e096fc39985c52bb3d7d2d346ef8399592450aa999f6b",
+    "four_options_r270.jsonl": "6d33e173b9b2982fa39e356adb4b48287aaeb2e75e3bf0a435a65736377e44ae",
+    "isle_brick_r270.jsonl": "0614052c9efbbf8f0785b4b5443032954efdc90df5ffd4c455ebb588ca88a6b4",
+    "comfort_r270.jsonl": "c6bc83438bcfc1f7cb23103d015fbf5500a32eccdd986ef317475f2f1ade5b45",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
