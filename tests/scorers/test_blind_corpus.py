@@ -1095,6 +1095,10 @@ SHA256 = {
     "four_options_r270.jsonl": "6d33e173b9b2982fa39e356adb4b48287aaeb2e75e3bf0a435a65736377e44ae",
     "isle_brick_r270.jsonl": "0614052c9efbbf8f0785b4b5443032954efdc90df5ffd4c455ebb588ca88a6b4",
     "comfort_r270.jsonl": "c6bc83438bcfc1f7cb23103d015fbf5500a32eccdd986ef317475f2f1ade5b45",
+    "two_options_r267.jsonl": "72b53caf38bcee906bea94247cec20eaeba2d93afdc2338cca81817cbfebf52d",
+    "four_options_r267.jsonl": "54d334e8b3f5e9812ae29a49149a8598d6831f3e27dfe591d1f3fe67ff73f776",
+    "isle_brick_r267.jsonl": "048527350e5471beda76cab4d6d2ce45329554520ebaa76b9800c2f14576521e",
+    "comfort_r267.jsonl": "346b5729ad4ba39888adb8ca19a1dca3cce63f48b0a1165aa4a15c00ac285c31",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
