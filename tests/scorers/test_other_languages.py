@@ -14,10 +14,12 @@ import pytest
 from inspect_ai.log import list_eval_logs, read_eval_log
 
 from tests.conftest import inspect_cli
+from vpt_tasks.comfort.language import load_language
 from vpt_tasks.core.config import ConfigError
 from vpt_tasks.isle_brick.extraction import QuestionKind, read_components
 from vpt_tasks.scorers import other_languages
 from vpt_tasks.scorers.options import read_option
+from vpt_tasks.scorers.yes_no_text import text_yes_probability
 
 DECIDED: list[tuple[str, str, QuestionKind, set[str]]] = [
     ("brick211-029", "Sí, ambos están sobre la misma superficie.", "yesno", {"yes"}),
@@ -262,3 +264,40 @@ def test_an_option_in_another_language_is_scored_in_a_shell_run(tmp_path: Path) 
         meta = sample.scores["merge_match"].metadata
         assert (meta["reading"], meta["decided_by"]) == ("C", "rules"), meta
         assert "other_language" in meta["why"], meta
+
+
+@pytest.mark.parametrize(
+    ("language", "question", "answer", "expected"),
+    [
+        # r267 (comf267-059, comf267-051): a Yes beside the opposite side
+        (
+            "zh",
+            "想象你是图片中的女人。篮球在你的右边吗？请回答是或否。",
+            "是的，篮球在我的左边。",
+            None,
+        ),
+        (
+            "ja",
+            "犬の視点から見て、ボールは犬の左にありますか？",
+            "犬はカメラの方を向いています。ボールは画像の左側にあります。犬から見ると、ボールは右側です。\n答え：はい",
+            None,
+        ),
+        # a No beside the asked side alone
+        ("zh", "篮球在你的右边吗？", "不，篮球在我的右边。", None),
+        # agreeing sides, a side of the image, a negated side: read
+        ("zh", "篮球在你的右边吗？", "是的，篮球在我的右边。", 1.0),
+        ("ja", "ボールは犬の左にありますか？", "はい。ボールは画像の右側にあります。", 1.0),
+        ("zh", "篮球在你的右边吗？", "不，篮球在我的左边。", 0.0),
+    ],
+)
+def test_a_comfort_reply_stating_a_side_against_its_yes_no_is_undecided(
+    language: str, question: str, answer: str, expected: float | None
+) -> None:
+    """In a language whose relation phrases are not in its COMFORT table (ja, ko, zh), the
+    sides of `task_configs/other_languages.yaml` are read instead."""
+    words = load_language(language)
+    assert not words.relation_words
+    got = text_yes_probability(
+        answer, words.yes_words, words.no_words, question=question, relations=()
+    )
+    assert got == expected

@@ -1,13 +1,17 @@
 """The protocol (docs/reading-answers.md, "Where the reasoning and the declared answer
 disagree"): when the reasoning places the asked thing at one option and the declared letter
 names another, the rules do not choose. Blind round r23 (four23-026): "The front wheel is to
-his right. So the answer is D. left." was read as D."""
+his right. So the answer is D. left." was read as D. Every reader holds it for a reasoning
+block ("<think>... Answer No.</think> Yes", r267): the options, COMFORT's text and
+Isle-Brick-V2's components."""
 
 from __future__ import annotations
 
 import pytest
 
+from vpt_tasks.isle_brick.extraction import read_components
 from vpt_tasks.scorers.options import read_option
+from vpt_tasks.scorers.yes_no_text import text_yes_probability
 
 OPTIONS = {"A": "front", "B": "behind", "C": "right", "D": "left"}
 QUESTION = "From the perspective of the man in the red cap, in which direction is the lamp?"
@@ -426,3 +430,62 @@ def test_a_correction_offered_as_possibly_better_is_no_answer() -> None:
     assert read_option(answer, options).letter is None
     chosen = answer.replace("might be more accurate", "is the answer")
     assert read_option(chosen, options).letter == "A"
+
+
+COMFORT_QUESTION = (
+    "From the man's viewpoint, is the ball to the right of the sofa? Think step by step, "
+    "then answer Yes or No."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # r267 (comf267-026): the reasoning block ends on "Answer No.", the visible answer is Yes
+        (
+            "<think>So from his view, the ball is to the left of the sofa. Answer No.</think>\n\nYes",
+            None,
+        ),
+        ("<think>So from his view it is on his right. Answer yes.</think>\n\nYes", 1.0),
+        # its steps are its work: only its last sentence is its conclusion
+        (
+            "<think>Is it on his right? Yes, if he faced away. He faces us, so it is on his left.</think>No",
+            0.0,
+        ),
+    ],
+)
+def test_comfort_a_reasoning_block_concluding_the_other_answer_is_undecided(
+    answer: str, expected: float | None
+) -> None:
+    assert text_yes_probability(answer, question=COMFORT_QUESTION) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "decided"),
+    [
+        (
+            "<think>The goblet is north of it, so it is behind it.</think>\n\nThe goblet is in front of it.",
+            False,
+        ),
+        (
+            "<think>It faces the camera; the goblet is below it, so in front.</think>\n\nIn front of it.",
+            True,
+        ),
+        # fewer or more components on the way to the answer do not object (r259)
+        (
+            "<think>It is lower than me, so slightly in front.</think>\n\nThe goblet is to my front-right.",
+            True,
+        ),
+    ],
+)
+def test_isle_brick_a_reasoning_block_concluding_other_components_is_undecided(
+    answer: str, decided: bool
+) -> None:
+    reading = read_components(
+        answer,
+        "egocentric",
+        question="From the perspective of the humanoid minifigure, where is the goblet located "
+        "relative to it? Please use terms such as front, left, right, or back.",
+    )
+    assert reading.decided is decided, reading
+    assert decided or reading.why == "reasoning_disagrees"

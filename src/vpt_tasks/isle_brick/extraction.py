@@ -70,6 +70,7 @@ from vpt_tasks.scorers.reading import (
     negation_cues,
     premise_taken,
     prepare,
+    reasoning_of,
     refuses_by_premise,
     rejects_premise,
     retraction,
@@ -1249,11 +1250,33 @@ def read_components(
     prepared = prepare(answer)
     reading = _read_english(prepared, kind, question, first_person)
     if reading.components or reading.why not in ("script", "language", "no_reading"):
-        return reading
+        return _unless_reasoning_disagrees(reading, answer, kind, question, first_person)
     other = other_language_components(prepared.text, kind, first_person=first_person)
     if other is None or any(pair <= other for pair in EXCLUSIVE.get(kind, ())):
         return reading
     return ComponentReading(other, True, "other_language")
+
+
+def _unless_reasoning_disagrees(
+    reading: ComponentReading,
+    answer: str,
+    kind: QuestionKind,
+    question: str | None,
+    first_person: bool,
+) -> ComponentReading:
+    """The reading, undecided when the last sentence of the answer's reasoning block reads as
+    none of its components ("<think>... so it is west.</think> East"): as every reader leaves
+    it (`reasoning_disagrees`). Fewer or more of them is the reasoning's way to its answer
+    ("so slightly in front." before "to my front-right", r259)."""
+    hidden = prepare(reasoning_of(answer) if reading.decided and reading.components else "")
+    if not hidden.sentences:
+        return reading
+    concluded = read_components(
+        hidden.sentence_text(-1), kind, question=question, first_person=first_person
+    )
+    if concluded.decided and concluded.components and not concluded.components & reading.components:
+        return ComponentReading(reading.components, False, "reasoning_disagrees")
+    return reading
 
 
 def _read_english(

@@ -49,6 +49,7 @@ __all__ = [
     "other_language_components",
     "opening_answer",
     "other_language_option",
+    "stated_sides",
     "words_of",
 ]
 
@@ -149,7 +150,7 @@ def _languages() -> dict[str, dict[str, _Words]]:
         loose = {"cjk": language.cjk, "prefix": language.prefix}
         readers[code] = {
             "ignore": _Words(dict.fromkeys(language.ignore, None), **flags),
-            "other_frames": _Words(dict.fromkeys(language.other_frames, None), **flags),
+            "other_frames": _Words(dict.fromkeys(language.other_frames, None), **loose),
             "first_person": _Words(dict.fromkeys(language.first_person, None), **flags),
             "answer": _Words(dict.fromkeys(language.answer_words, None), **flags),
             "yes": _Words(dict.fromkeys(language.yes_words, "yes"), **flags),
@@ -281,6 +282,24 @@ def other_language_components(
             return None
         readings.add(reading)
     return readings.pop() if len(readings) == 1 else None
+
+
+_SENTENCE = re.compile(r"[^.!?。！？\n]+")
+
+
+def stated_sides(text: str) -> frozenset[str]:
+    """The sides (front/back/left/right) a text states in the languages of the table, in its
+    sentences with no negation and no word of another frame ("ボールは画像の左側にあります" is
+    the image's left); e.g. "篮球在我的左边。": left. For COMFORT replies in a language whose
+    relation phrases are not in its table (`comfort.language`)."""
+    languages = _languages().values()
+    sides: set[str] = set()
+    for sentence in _SENTENCE.findall(text.casefold()):
+        if any(w["other_frames"].in_(sentence) or w["negation"].in_(sentence) for w in languages):
+            continue
+        for words in languages:
+            sides.update(c for _, value in words["egocentric"].found(sentence) for c in value)
+    return frozenset(sides)
 
 
 def _read(low: str, kind: str, words: dict[str, _Words]) -> frozenset[str] | None | bool:

@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 
-from vpt_tasks.scorers.other_languages import alternation, words_of
+from vpt_tasks.scorers.other_languages import alternation, stated_sides, words_of
 from vpt_tasks.scorers.reading import (
     ANSWER_JOINS,
     ANSWER_SUBJECTS,
@@ -34,6 +34,7 @@ from vpt_tasks.scorers.reading import (
     negated_after,
     negated_before,
     prepare,
+    reasoning_of,
     retraction,
     side_by_side,
     stands_as_answer,
@@ -87,7 +88,28 @@ def text_yes_probability(
 
     Words are runs of Unicode word characters compared case-insensitively.
     (Scripts written without spaces need a vocabulary matching the whole run.)
+
+    A reply whose reasoning block concludes the other answer ("<think>... Answer No.</think>
+    Yes", r267) is undecided, as every reader leaves it (`reasoning_disagrees`).
     """
+    read = functools.partial(_read, yes_words=yes_words, no_words=no_words, relations=relations)
+    p = read(text, question=question)
+    hidden = prepare(reasoning_of(text) if p is not None else "")
+    last = hidden.sentence_text(-1) if hidden.sentences else ""
+    if last and read(last, question=None) not in (None, p):
+        return None  # its last sentence, read alone: the steps before it are its work
+    return p
+
+
+def _read(
+    text: str,
+    *,
+    yes_words: Sequence[str],
+    no_words: Sequence[str],
+    question: str | None,
+    relations: Sequence[str],
+) -> float | None:
+    """`text_yes_probability` but for the reasoning block."""
     prepared = prepare(text)
     if prepared.problem is not None:
         return None
@@ -100,8 +122,8 @@ def text_yes_probability(
         marker = retraction(prepared)
         assert marker is not None
         after = prepared.text[marker.end() :]
-        return text_yes_probability(
-            after, yes_words, no_words, question=question, relations=relations
+        return _read(
+            after, yes_words=yes_words, no_words=no_words, question=question, relations=relations
         )
     if signs:
         return None
@@ -146,6 +168,16 @@ def text_yes_probability(
     if stated is not None:
         return None if stated != answer else float(answer)
     answered = [m for m, _ in found if _stands_as_answer(prepared, m.start(), m.end())]
+    if (
+        question
+        and "yes" not in yes_vocab
+        and not relations
+        and _states_another_side(prepared, question, answer, answered)
+    ):
+        # "是的，篮球在我的左边。" to "篮球在你的右边吗？" (r267): a Yes beside the opposite side,
+        # or a No beside the asked one, in a language whose relation phrases are not in its
+        # table (`_states_another` reads those that are)
+        return None
     if (
         question
         and answer
@@ -280,6 +312,23 @@ def _of_the_image() -> re.Pattern[str]:
         rf"\b(?:image|picture|photo)\b|(?<!\w)(?:{spaced})(?!\w)"
         rf"|{alternation(words_of('other_frames', cjk=True))}"
     )
+
+
+_OPPOSITE_SIDE = {"front": "back", "back": "front", "left": "right", "right": "left"}
+
+
+def _states_another_side(
+    prepared: Prepared, question: str, answer: bool, answered: Iterable[re.Match[str]]
+) -> bool:
+    """Whether a reply in another language states, outside its sentences about the image and
+    unnegated but by its answer words, sides (`other_languages.stated_sides`) that disagree
+    with its Yes/No: a Yes with the opposite side alone, a No with the asked side alone.
+    (Another side may be where something faces, or a side of another thing: no disagreement.)"""
+    asked = stated_sides(question)
+    said = stated_sides(blank(prepared.low, ((m.start(), m.end()) for m in answered)))
+    if len(asked) != 1 or not said:
+        return False
+    return said == {_OPPOSITE_SIDE[next(iter(asked))]} if answer else said == asked
 
 
 def _asked_and_relatum(question: str, relations: Sequence[str]) -> tuple[str, str] | None:
