@@ -1099,6 +1099,10 @@ SHA256 = {
     "four_options_r267.jsonl": "54d334e8b3f5e9812ae29a49149a8598d6831f3e27dfe591d1f3fe67ff73f776",
     "isle_brick_r267.jsonl": "048527350e5471beda76cab4d6d2ce45329554520ebaa76b9800c2f14576521e",
     "comfort_r267.jsonl": "346b5729ad4ba39888adb8ca19a1dca3cce63f48b0a1165aa4a15c00ac285c31",
+    "two_options_r269.jsonl": "b10d421e263e4eb1634ba9f0de108a50f81d8bb42e3e8b1680da86902ce42643",
+    "four_options_r269.jsonl": "205f84953349ba4b80b09d9ef7c5520838e4a255bf696d8609b213ee38eba40e",
+    "isle_brick_r269.jsonl": "29d4924e57cbcd3e203cde1551f1cb27e0915a991569590200737bc3d023b981",
+    "comfort_r269.jsonl": "af0fe2e3bdd9e5310441f924a7ce09c5ad96cfae13ae8e25f9bb94a72910671a",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
