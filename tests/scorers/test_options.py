@@ -545,6 +545,20 @@ def test_after_a_self_correction_the_corrected_part_is_read(answer: str, letter:
     assert got.letter == letter and got.reason.startswith("corrected+")
 
 
+def test_an_option_said_again_after_a_self_correction_is_no_echoed_list() -> None:
+    """r269 (two269-029): "A. Yes" and, after the correction, "B. No" are every option with
+    its text in order, as an option list copied from the prompt is; set aside as one, the
+    corrected answer was gone."""
+    answer = (
+        "She can see the castle. A. Yes. Wait, the castle is actually behind the princess's "
+        "back; she faces the camera. So the answer is B. No."
+    )
+    got = read_option(answer, {"A": "Yes", "B": "No"})
+    assert (got.letter, got.reason) == ("B", "corrected+stated+concluding")
+    echoed = read_option("A. Yes B. No", {"A": "Yes", "B": "No"})
+    assert (echoed.letter, echoed.reason) == (None, "options_echoed")
+
+
 @pytest.mark.parametrize(
     ("options", "answer", "letter"),
     [

@@ -741,10 +741,13 @@ _ECHO_FORMS = ("{l}. {t}", "{l}) {t}", "({l}) {t}", "{l}: {t}", "{l} - {t}", "{l
 
 def _echo_spans(prepared: Prepared, options: Mapping[str, str]) -> list[tuple[int, int]]:
     """The spans of an option list copied from the prompt ("A. Yes B. No"): every option
-    with its label, in order. Empty when the answer does not echo all of them."""
+    with its label, in order. Empty when the answer does not echo all of them, or says one
+    again after a self-correction ("A. Yes. Wait, ... So the answer is B. No.", r269)."""
     low = prepared.low
     spans: list[tuple[int, int]] = []
     at = 0
+    marker = retraction(prepared)
+    corrected = marker.start() if marker else None
     for letter, value in options.items():
         text = " ".join(str(value).casefold().split())
         best = None
@@ -754,8 +757,8 @@ def _echo_spans(prepared: Prepared, options: Mapping[str, str]) -> list[tuple[in
             if found >= 0 and (found == 0 or not low[found - 1].isalnum()):
                 if best is None or found < best[0]:
                     best = (found, found + len(needle))
-        if best is None:
-            return []
+        if best is None or (spans and corrected is not None and corrected in range(at, best[0])):
+            return []  # (an option and its text said again after a self-correction)
         spans.append(best)
         at = best[1]
     return spans
