@@ -598,6 +598,20 @@ def test_a_first_person_count_that_leaves_out_the_speaker_is_undecided() -> None
     assert not reading.decided, reading
 
 
+def test_a_last_line_holding_one_letter_is_an_answer_given_not_a_cut() -> None:
+    """r267 (four267-047): "I should note that ..." opens like a walk-through, and the answer
+    ends on a line holding only "A": the answer was given, the token limit cut nothing."""
+    options = {"A": "behind", "B": "right", "C": "front", "D": "left"}
+    answer = (
+        "I should note that I can't actually be the person in the image, but imagining myself "
+        "in their position: I'm facing the fence, and the dog is sitting on the lawn behind me."
+        "\n\nA"
+    )
+    assert not unfinished_walkthrough(prepare(answer))
+    assert read_option(answer, options).letter == "A"
+    assert unfinished_walkthrough(prepare(answer[: answer.index("behind")]))
+
+
 def test_a_list_cut_off_at_its_next_number_is_unfinished() -> None:
     """A walk-through whose list stops at the next item's number ("1. a silver kettle\\n2.")
     ends in a full stop but has not concluded."""

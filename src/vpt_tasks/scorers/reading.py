@@ -1201,6 +1201,9 @@ Isle-Brick-V2's `extraction._cut_off`, which only objects: this one decides (`un
 it leaves out "a" (the letter A) and the words an ended answer may close on ("so", "then")."""
 _DANGLING_ITEM = re.compile(r"(?:^|\n)\s*\d+[.)]$")
 """A list cut off at its next item's number ("1. The silver kettle\n2.")."""
+_LONE_LAST_LINE = re.compile(r"\n[ \t]*[^\w\n]*[a-z0-9][^\w\n]*$")
+"""A last line holding one letter or digit ("...behind me.\n\nA", r267): an answer given, not a
+sentence the token limit cut."""
 
 
 _FRAGMENT_WORDS = 15
@@ -1233,7 +1236,8 @@ def unfinished_walkthrough(prepared: Prepared) -> bool:
     low = prepared.low.rstrip()
     if not low or not prepared.sentences:
         return False
-    if low[-1] in _FINISHED_ENDS and not _DANGLING_ITEM.search(low):
+    finished = low[-1] in _FINISHED_ENDS or _LONE_LAST_LINE.search(low) is not None
+    if finished and not _DANGLING_ITEM.search(low):
         return False
     start, end = prepared.sentences[0]
     opening = _WALKTHROUGH_OPENING.match(low, start, end)
