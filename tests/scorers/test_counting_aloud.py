@@ -35,6 +35,15 @@ def test_a_stated_count_is_still_read(answer: str, letter: str) -> None:
     assert read_option(answer, {"A": "3", "B": "2"}, question=QUESTION).letter == letter
 
 
+def test_the_steps_of_a_count_aloud_are_no_other_options_words() -> None:
+    """r267 (four267-043): "1, 2, 3." before "Answer: 3" named the options "1" and "2" to the
+    short reader, which then saw several options."""
+    options = {"A": "4", "B": "3", "C": "2", "D": "1"}
+    answer = "Counting the cups visible to the woman: 1, 2, 3.\nAnswer: 3"
+    assert read_option(answer, options).letter == "B"
+    assert read_option("She sees 1 cup, or 2.\nAnswer: 3", options).letter is None
+
+
 def test_a_count_whose_list_names_another_number_of_things_is_undecided() -> None:
     """r229 (brick229-006): "There are two objects ...: a bicycle." was read as 2."""
     from vpt_tasks.core.config import load_config

@@ -594,7 +594,12 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
     own, distinctive = _option_words(options, _STOPWORDS)
     if affirmed:
         letters = {m.letter for m in affirmed}
-        said = set(answer_words)
+        counted = [  # "1, 2, 3.": steps of counting aloud name no option (`_counting_aloud`)
+            (m.start(), m.end())
+            for m in _WORD.finditer(prepared.low)
+            if _counting_aloud(prepared.low, m.start(), m.end())
+        ]
+        said = set(words(_RIGHT_INTENSIFIER.sub(" ", blank(prepared.low, roles + counted))))
         if any(distinctive[k] & said for k in distinctive if k not in letters):
             return _SEVERAL  # "to her left and slightly behind her": left is A's, behind D's
         return _one([m.letter for m in affirmed])
