@@ -1061,6 +1061,30 @@ def test_a_no_after_stating_the_asked_relation_in_the_language_asked_is_undecide
     assert read("¿Está el balón a la derecha del sofá? No.") == 0.0
 
 
+def test_the_asked_relation_stated_from_a_frame_the_question_does_not_ask_is_no_statement() -> None:
+    """r267 (comf267-049, labelled no): "Desde la cámara, el balón está a la izquierda del
+    sofá" states the asked relation from the camera, the man being asked; the reply's No
+    answers the man's frame."""
+    question = (
+        "Desde el punto de vista del hombre, ¿está el balón a la izquierda del sofá? Piensa "
+        "paso a paso y luego responde Sí o No."
+    )
+    reply = (
+        "**Paso 1:** El hombre está de pie detrás del sofá, mirando hacia la cámara.\n"
+        "**Paso 2:** Desde la cámara, el balón está a la izquierda del sofá.\n"
+        "**Paso 3:** Como el hombre mira hacia la cámara, su izquierda corresponde a la derecha "
+        "de la imagen.\n\n**Respuesta: No**"
+    )
+
+    def read(reply: str) -> float | None:
+        return text_yes_probability(
+            reply, ES.yes_words, ES.no_words, question=question, relations=ES.relation_words
+        )
+
+    assert read(reply) == 0.0
+    assert read(reply.replace("Desde la cámara, el", "El")) is None
+
+
 def test_a_walkthrough_cut_inside_its_conclusion_concluded_nothing() -> None:
     """r259 (comf259-030, read no, labelled unknown): the token limit came in the concluding
     sentence ("So from the dog's viewpoint, the basketball is"); the image's "to the right of

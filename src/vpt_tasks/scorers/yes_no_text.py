@@ -349,6 +349,18 @@ def _unnegated(prepared: Prepared, answered: Iterable[re.Match[str]]) -> bool:
     return _NEGATION_ANY_LANGUAGE.search(rest) is None
 
 
+def _in_another_frame(prepared: Prepared, clause: Clause, question: str) -> bool:
+    """Whether the clause's sentence has a word of the image's or the camera's frame that the
+    question does not use ("Desde la cámara, ..." to "Desde el punto de vista del hombre, ...?";
+    to "Desde el punto de vista de la cámara, ...?" the camera's is the asked frame, r257;
+    a question's "the woman in the image" makes no frame of the image: see the caller)."""
+    asked = question.casefold()
+    return any(
+        m.group(0) not in asked
+        for m in _of_the_image().finditer(prepared.low, *prepared.sentences[clause.sentence])
+    )
+
+
 def _states_the_asked(
     prepared: Prepared, question: str, relations: Sequence[str], answered: Iterable[re.Match[str]]
 ) -> bool:
@@ -359,10 +371,12 @@ def _states_the_asked(
     if asked is None:
         return False
     if not any(  # said, not asked again ("To determine whether ...", "Is the ball ...? No."),
-        # and not of the image ("Мяч лежит слева от скамейки на изображении", r215)
+        # and not of the image ("Мяч лежит слева от скамейки на изображении", r215), nor in a
+        # sentence of a frame the question does not ask ("Desde la cámara, ...", r267)
         (clause := prepared.clause_at(m.start())) is not None
         and not prepared.is_hypothetical(clause)
         and not _of_the_image().search(prepared.low, m.end(), clause.end)
+        and not _in_another_frame(prepared, clause, question)
         for m in re.finditer(_phrase(" ".join(asked)), prepared.low)
     ):
         return False
