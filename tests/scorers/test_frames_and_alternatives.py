@@ -1085,6 +1085,23 @@ def test_the_asked_relation_stated_from_a_frame_the_question_does_not_ask_is_no_
     assert read(reply.replace("Desde la cámara, el", "El")) is None
 
 
+def test_a_side_said_as_the_images_is_no_statement_of_the_asked_relation() -> None:
+    """r269 (comf269-007, labelled yes): "on the image's right of the sofa, which is the sofa's
+    left" is the step from the image's frame to the sofa's; it does not deny the Yes."""
+    question = "From the sofa's viewpoint, is the ball to the left of the sofa? Answer Yes or No."
+    reply = (
+        "The sofa faces the camera. The ball is on the image's right of the sofa, which is the "
+        "sofa's left.\n\nYes."
+    )
+    assert text_yes_probability(reply, question=question) == 1.0
+    assert text_yes_probability(reply.replace("image's ", ""), question=question) is None
+    camera = "From the camera's viewpoint, is the ball to the left of the sofa? Answer Yes or No."
+    assert (
+        text_yes_probability("It is on the camera's right of the sofa. Yes.", question=camera)
+        is None
+    )
+
+
 def test_a_walkthrough_cut_inside_its_conclusion_concluded_nothing() -> None:
     """r259 (comf259-030, read no, labelled unknown): the token limit came in the concluding
     sentence ("So from the dog's viewpoint, the basketball is"); the image's "to the right of

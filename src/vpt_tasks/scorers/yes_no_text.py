@@ -462,10 +462,20 @@ def _relation_values(prepared: Prepared, question: str) -> list[tuple[bool, bool
         (value, denied)
         for m, _, value, denied in _relation_mentions(prepared, asked)
         if not _OF_A_PERSON.match(prepared.low, m.end())
+        and not _another_frames_side(prepared.low, m.start(), question)
     ]
 
 
 _OF_A_PERSON = re.compile(r"\s*(?:her|him|me|them|us|you)\b")
+_FRAMES_SIDE = re.compile(r"\b(image|picture|photo|camera|viewer|observer)'s\s+(?:left|right)?\s*$")
+
+
+def _another_frames_side(low: str, at: int, question: str) -> bool:
+    """Whether the relation at `at` is said as a side of the image's or the camera's frame
+    that the question does not ask ("on the image's right of the sofa" to "From the sofa's
+    viewpoint, ...?", r269): the reasoning's step from one frame to the other."""
+    said = _FRAMES_SIDE.search(low, max(0, at - 20), at)
+    return said is not None and said.group(1) not in question.lower()
 
 
 def _stated_relation(prepared: Prepared, question: str) -> bool | None:
