@@ -1102,6 +1102,36 @@ def test_a_side_said_as_the_images_is_no_statement_of_the_asked_relation() -> No
     )
 
 
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        # r267 (comf267-029): two viewpoints named, and said to agree
+        (
+            "From the camera's viewpoint, the basketball is to the left of the car. From the "
+            "car's own viewpoint, its left also corresponds to the image's left.\n\nSo under "
+            "both interpretations, the answer is the same.\n\n**Yes**",
+            1.0,
+        ),
+        (
+            "The basketball is to the left of the car both from the camera's viewpoint and "
+            "from the car's orientation.\n\nAnswer: Yes",
+            1.0,
+        ),
+        # two viewpoints and no word that they agree: per frame, undecided
+        (
+            "From the camera's viewpoint, the basketball is to the left of the car. From the "
+            "car's own viewpoint, its left also corresponds to the image's left.\n\n**Yes**",
+            None,
+        ),
+    ],
+)
+def test_two_viewpoints_said_to_agree_give_one_answer(reply: str, expected: float | None) -> None:
+    question = (
+        "Is the basketball to the left of the car? Think step by step, then answer Yes or No."
+    )
+    assert text_yes_probability(reply, question=question) == expected
+
+
 def test_a_walkthrough_cut_inside_its_conclusion_concluded_nothing() -> None:
     """r259 (comf259-030, read no, labelled unknown): the token limit came in the concluding
     sentence ("So from the dog's viewpoint, the basketball is"); the image's "to the right of

@@ -129,7 +129,9 @@ def _read(
         return None
     if hesitates(prepared):
         return None
-    if len(viewpoints(prepared)) > 1 or _turns_to_another_frame(prepared, question):
+    if _turns_to_another_frame(prepared, question) or (
+        len(viewpoints(prepared)) > 1 and not _FRAMES_AGREE.search(prepared.low)
+    ):
         return None  # "From the camera's view, yes. From the dog's own view it is on the right."
     if _LOW_CONFIDENCE.search(prepared.low) or (
         _OPENS_WITH_DETERMINER_NO.match(prepared.low) and _TURN.search(prepared.low)
@@ -208,6 +210,15 @@ def _asked_viewpoints(question: str) -> frozenset[str]:
     """The viewpoints a question names ("From the dog's viewpoint, is ...?"), read once per
     question, not once per reply."""
     return frozenset(viewpoints(prepare(question)))
+
+
+_FRAMES_AGREE = re.compile(
+    r"\b(?:under|in|from|for)\s+both\s+(?:interpretations|readings|frames|perspectives|viewpoints"
+    r"|views|cases)\b|\bboth\s+from\s+the\b|\beither\s+way\b"
+)
+"""The reply says its frames agree ("So under both interpretations, the answer is the same.",
+r267; "in front of the sofa both from the camera's viewpoint and from the sofa's orientation",
+r259): two viewpoints named, one answer."""
 
 
 _TURN_WORDS = "but|however|though|although|yet"
