@@ -1343,6 +1343,21 @@ def test_a_parenthesis_in_another_frame_is_set_aside_alone(answer: str, expected
             True,
             {"right"},
         ),
+        # r269 (brick269-069): the viewer's frame said after its side, then "and" the figure's
+        (
+            "The flower is located to the right of the minifigure from the viewer's perspective "
+            "and to its left from the minifigure's perspective.",
+            False,
+            {"left"},
+        ),
+        # r267 (brick267-067): a region of the picture ("the upper-left area") is no side
+        (
+            "Imagining myself as the minifigure, the lamp would be **behind me and to my right**. "
+            "I'm facing the bottom of the image, and the lamp is in the upper-left area, which "
+            "from my viewpoint is back-right.",
+            True,
+            {"back", "right"},
+        ),
     ],
 )
 def test_a_side_in_the_image_is_the_pictures_not_the_figures(

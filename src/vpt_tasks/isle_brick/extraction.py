@@ -456,6 +456,9 @@ _MIRRORED = (
     r"becomes|matches)\s+(?:our|the\s+(?:viewer|camera|image)'s)\s+(?:left|right)\b"
 )
 _IMAGE_FRAME += _MIRRORED
+# a region of the picture: "in the upper-left area", "the bottom right corner" (r267); a figure
+# has no upper side
+_IMAGE_FRAME += r"|\b(?:upper|lower|top|bottom)[\s-]+(?:left|right)\b"
 _IMAGE_FRAME_PHRASE = re.compile(_IMAGE_FRAME.replace("{owners}", "our|my|your"), _FLAGS)
 _IMAGE_FRAME_PHRASE_FIRST_PERSON = re.compile(_IMAGE_FRAME.replace("{owners}", "our"), _FLAGS)
 
@@ -465,7 +468,7 @@ _OWN_VIEWPOINT = re.compile(
     r"(?:perspective|point\s+of\s+view|viewpoint|view)\b",
     _FLAGS,
 )
-_TURN_TO_OWN = re.compile(r"\bwhich\s+means\b|\bmeaning\b|\bi\.e\.|\bso\b|,", _FLAGS)
+_TURN_TO_OWN = re.compile(r"\bwhich\s+means\b|\bmeaning\b|\bi\.e\.|\bso\b|,|\band\b", _FLAGS)
 
 
 _PARENTHESIS = re.compile(r"\([^()\n]*\)")
