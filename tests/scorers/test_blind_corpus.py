@@ -1182,6 +1182,9 @@ MEASURE_ONLY_ROUNDS = (
     270,
     271,
     272,
+    274,
+    275,
+    276,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1196,7 +1199,8 @@ written; r212-r218, the even ones, and r219-r226 (to be read on the final code o
 likewise; r228-r242, the even ones; r244-r250, the even ones, and r251-r254 (to be read on
 the final code of their stop), declared measure-only before they were written; r256-r262, the
 even ones, and r263-r266 (to be read on the final code of their stop), likewise; r268 and r270,
-and r271-r272 (to be read on the final code of their stop), likewise."""
+and r271-r272 (to be read on the final code of their stop), likewise; r274, and r275-r276 (to be
+read on the final code of their stop), likewise."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
