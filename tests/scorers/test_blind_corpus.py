@@ -1103,6 +1103,14 @@ SHA256 = {
     "four_options_r269.jsonl": "205f84953349ba4b80b09d9ef7c5520838e4a255bf696d8609b213ee38eba40e",
     "isle_brick_r269.jsonl": "29d4924e57cbcd3e203cde1551f1cb27e0915a991569590200737bc3d023b981",
     "comfort_r269.jsonl": "af0fe2e3bdd9e5310441f924a7ce09c5ad96cfae13ae8e25f9bb94a72910671a",
+    "two_options_r271.jsonl": "ad6c7eb3f20ff2fa56a6ddf96863c95511d342681114be7f643df18ba2f8e316",
+    "four_options_r271.jsonl": "11e886ea8fbfd0fabdc8eb99eaaf3dd7bdf40869702cfd299c36da5b0c16e540",
+    "isle_brick_r271.jsonl": "7a5a82dc7066636b13d751a0097f5c63c4cf9340fb9e407ba92a3dae2f25313e",
+    "comfort_r271.jsonl": "b369917a7a9d011d032b13d5717db4445c91df71032f7a9f515f041efe6dd098",
+    "two_options_r272.jsonl": "8a1cc35cdd9047b8d5535d41884c6fb8365add7aa408724fb09be8cb40d19c4c",
+    "four_options_r272.jsonl": "b4995e6a3a254643d4f33ed5c3aa56d78fba33911c22bb19182510645b5eaa4d",
+    "isle_brick_r272.jsonl": "fff597366afad17eb17106eb0350fc175d352baa2c230844f005d47fe35e4096",
+    "comfort_r272.jsonl": "9755c6f7bc8b751e03f78f0d4058a709c899b88f4184a211451c6cd35a30c670",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
