@@ -1111,6 +1111,14 @@ SHA256 = {
     "four_options_r272.jsonl": "b4995e6a3a254643d4f33ed5c3aa56d78fba33911c22bb19182510645b5eaa4d",
     "isle_brick_r272.jsonl": "fff597366afad17eb17106eb0350fc175d352baa2c230844f005d47fe35e4096",
     "comfort_r272.jsonl": "9755c6f7bc8b751e03f78f0d4058a709c899b88f4184a211451c6cd35a30c670",
+    "two_options_r275.jsonl": "d3211a049ed0cd7b45aca4323181264e579e5b0b660c4cc448d4d6d23c07f046",
+    "four_options_r275.jsonl": "c9c2eac585c73a5bf8d272cc5c110a2ed4f90408442cfabcf347f1567fe6ed09",
+    "isle_brick_r275.jsonl": "ac5ef7f0b5ff425858262767c469f8c4f2ec4911ef5245fa70c4c1f03e411245",
+    "comfort_r275.jsonl": "bb08634252557c16fff6e6d7eb39ff9fc2aa7c35184902eb6facde5f3ba1ad69",
+    "two_options_r276.jsonl": "8ca8299f35e5f90ac95813ff663510d331b8632ea100b01164201f59213647ab",
+    "four_options_r276.jsonl": "c3dd6a685ddb60c47f9442f6e585289c90b6dbef53af733bfac32aab9f779d40",
+    "isle_brick_r276.jsonl": "ff978e719a94e2b8e4debda142bbf6929efde61cd37ddb62c1df2917413f0c9f",
+    "comfort_r276.jsonl": "08c949f2593ac6ec98b4f628007cea1ce6a0d2b8dedfc6692271dbbb44a49c61",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
