@@ -1119,6 +1119,10 @@ SHA256 = {
     "four_options_r276.jsonl": "c3dd6a685ddb60c47f9442f6e585289c90b6dbef53af733bfac32aab9f779d40",
     "isle_brick_r276.jsonl": "ff978e719a94e2b8e4debda142bbf6929efde61cd37ddb62c1df2917413f0c9f",
     "comfort_r276.jsonl": "08c949f2593ac6ec98b4f628007cea1ce6a0d2b8dedfc6692271dbbb44a49c61",
+    "two_options_r274.jsonl": "cd69b3e5de80b440b9c7f2ef1e54ce0d96f493a474200a63338f729a83569638",
+    "four_options_r274.jsonl": "1fc83ce049f02ec4e1f78f5eb3f569f5250bf6836ec6bc31517fd04e07f6e6ab",
+    "isle_brick_r274.jsonl": "09f3110f70e0b8dd845b4c4492edb13aa887f7b734f940ca2b4c84a9eefefa5c",
+    "comfort_r274.jsonl": "82b58dbac8a548ef83d4826ccd0e2a1b797b27e88e5117323aae963ee8b1bb45",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
@@ -1201,6 +1205,10 @@ MEASURE_ONLY_ROUNDS = (
     274,
     275,
     276,
+    278,
+    280,
+    281,
+    282,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1216,7 +1224,8 @@ likewise; r228-r242, the even ones; r244-r250, the even ones, and r251-r254 (to 
 the final code of their stop), declared measure-only before they were written; r256-r262, the
 even ones, and r263-r266 (to be read on the final code of their stop), likewise; r268 and r270,
 and r271-r272 (to be read on the final code of their stop), likewise; r274, and r275-r276 (to be
-read on the final code of their stop), likewise."""
+read on the final code of their stop), likewise; r278 and r280, and r281-r282 (to be read on the
+final code of their stop), likewise."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
