@@ -1587,3 +1587,32 @@ def test_a_conclusion_before_the_declared_answer_naming_another_direction_object
     assert read_components(agreeing, "cardinal", question=Q4_HORSE).components == {"west"}
     observed = answer.replace("So the horse", "The horse")
     assert read_components(observed, "cardinal", question=Q4_HORSE).decided is False
+
+
+Q6_LAMP = (
+    "Assuming that the humanoid minifigure can see and its eyes are open, does it see the lamp?"
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # r235 (brick235-059, labelled no): what else it sees is no answer about the lamp
+        (
+            "No, I cannot see the lamp because it is behind me. I can only see the wall.",
+            (True, {"no"}),
+        ),
+        # the asked thing named by another of its words, or as "the object", still counts
+        ("Yes, I can see the red lamp.", (True, {"yes"})),
+        ("No, I cannot see the object; it is behind me.", (True, {"no"})),
+        # only another thing said to be seen: nothing said of the lamp, undecided
+        ("It sees the wall.", (False, set())),
+    ],
+)
+def test_another_thing_seen_is_no_answer_about_the_asked_one(answer: str, expected) -> None:
+    """Q6 asks whether the figure sees *the object*: a seeing statement about another thing,
+    seen or not, is set aside, as another thing's place is for Q4/Q7."""
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    reading = read_components(answer, "yesno", question=Q6_LAMP, first_person=True)
+    assert (reading.decided, set(reading.components)) == expected, reading

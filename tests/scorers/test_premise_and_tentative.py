@@ -215,7 +215,7 @@ def test_a_no_beside_a_premise_rejection_is_the_graders(answer: str) -> None:
 
 def test_seeing_only_partly_is_no_yes() -> None:
     # r75: "..., so maybe only partly" qualifies the answer; a thing partly hidden does not
-    partly = "I can see the chair out of the corner of my eye, so maybe only partly."
+    partly = "I can see the dog out of the corner of my eye, so maybe only partly."
     reading = read_components(partly, "yesno", question=QUESTIONS["Q6"], first_person=True)
     assert not reading.decided and reading.why == "partial", reading
     hidden = "Yes, it can see the dog, which is only partly hidden by the chair."

@@ -563,6 +563,8 @@ def _mask_context(
             text = _blank_matches(text, _LOCATED_CARDINAL)
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
+        if _topic(question) == "seeing":
+            text = _mask_other_things_seen(text, question)
     elif kind == "egocentric":
         text = _mask_other_viewpoints(text, first_person)
     if kind in ("cardinal", "egocentric"):
@@ -570,14 +572,51 @@ def _mask_context(
     return text
 
 
-_ASKED_OBJECT = re.compile(r"\bis\s+the\s+((?:[a-z]+\s+){0,2}?[a-z]+)\s+located\b", _FLAGS)
+_ASKED_OBJECT = re.compile(
+    r"\bis\s+the\s+((?:[a-z]+\s+){0,2}?[a-z]+)\s+located\b"
+    r"|\bdoes\s+it\s+see\s+the\s+((?:[a-z]+\s+){0,2}?[a-z]+)\s*\?",
+    _FLAGS,
+)
+
+
+def _asked_object(question: str | None) -> list[str]:
+    """The words naming the object a question asks about ("where is the computer monitor
+    located?", "does it see the treasure chest?"); empty when it names none."""
+    asked = _ASKED_OBJECT.search(question or "")
+    return (asked.group(1) or asked.group(2)).lower().split() if asked else []
 
 
 def _asked_head(question: str | None) -> str | None:
-    """The head noun of the object a "where is the X located?" question asks about ("monitor"
-    for "computer monitor", "chest" for "treasure chest"), or None."""
-    asked = _ASKED_OBJECT.search(question or "")
-    return asked.group(1).lower().split()[-1] if asked else None
+    """The head noun of the object a question asks about ("monitor" for "computer monitor",
+    "chest" for "treasure chest"), or None."""
+    asked = _asked_object(question)
+    return asked[-1] if asked else None
+
+
+_SEEN_THING = re.compile(
+    r"(?:\b(?:(?:can|could|does|do|did|would|will|might|may|should)(?:\s*not|n't)?|cannot"
+    r"|can't|won't)\s+(?:only\s+|also\s+|just\s+|clearly\s+|really\s+|actually\s+)?see"
+    r"|\bsees|\bi\s+(?:only\s+|also\s+|just\s+|clearly\s+)?see)"
+    r"\s+(?:only\s+|just\s+)?(?:the|an?|some)\s+((?:(?!(?:but|and|because|since|so|which"
+    r"|that|while|although|though|as|if|when)\b)[a-z'-]+\s*){1,8})",
+    _FLAGS,
+)
+
+
+def _mask_other_things_seen(text: str, question: str | None) -> str:
+    """Q6: blank what is said to be seen, or not seen, when it is *another* thing ("No, I
+    cannot see the lamp because it is behind me. I can only see the wall.", r235): only what
+    is said of the asked object answers whether it is seen. Needs the question's object; a
+    thing named with any of its words, or "object", "it", counts as the asked one."""
+    asked = {w.rstrip("s") for w in _asked_object(question)}
+    if not asked:
+        return text
+    spans = [
+        m.span()
+        for m in _SEEN_THING.finditer(text)
+        if not any(w.rstrip("s") in asked or w in _NOT_ANOTHER_THING for w in words(m.group(1)))
+    ]
+    return blank(text, spans)
 
 
 def _asks_location(question: str | None) -> bool:
@@ -1772,6 +1811,8 @@ def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -
         text = _mask_other_things_directions(text, question)
     elif kind == "yesno":
         text = _blank_matches(text, _SEE_PREMISE)
+        if _topic(question) == "seeing":
+            text = _mask_other_things_seen(text, question)
     parts = [part for part in _BRANCH_END.split(text) if part.strip()]
     if not any(_CONDITION.search(part) for part in parts):
         return False
