@@ -1123,6 +1123,10 @@ SHA256 = {
     "four_options_r274.jsonl": "1fc83ce049f02ec4e1f78f5eb3f569f5250bf6836ec6bc31517fd04e07f6e6ab",
     "isle_brick_r274.jsonl": "09f3110f70e0b8dd845b4c4492edb13aa887f7b734f940ca2b4c84a9eefefa5c",
     "comfort_r274.jsonl": "82b58dbac8a548ef83d4826ccd0e2a1b797b27e88e5117323aae963ee8b1bb45",
+    "two_options_r278.jsonl": "34ce9c538422999eb6619ed7bdcf254ead0162a914605c78ca46bca1390e782d",
+    "four_options_r278.jsonl": "8426a5b54c4cf1e66285346cfce7d4fffbe39ffd63baed5f7848b23c5f1d7b7d",
+    "isle_brick_r278.jsonl": "5c921615f2591b7c220a033fb02479125ba6cfc28cbb72a912c1c521cd112af7",
+    "comfort_r278.jsonl": "55399970813f8c8cb832d70ca8870c55e4300a3e442cec394ec9214950e6cd86",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
