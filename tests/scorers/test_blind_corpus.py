@@ -1127,6 +1127,26 @@ SHA256 = {
     "four_options_r278.jsonl": "8426a5b54c4cf1e66285346cfce7d4fffbe39ffd63baed5f7848b23c5f1d7b7d",
     "isle_brick_r278.jsonl": "5c921615f2591b7c220a033fb02479125ba6cfc28cbb72a912c1c521cd112af7",
     "comfort_r278.jsonl": "55399970813f8c8cb832d70ca8870c55e4300a3e442cec394ec9214950e6cd86",
+    "two_options_r277.jsonl": "09d11aa1ee3093faf4d2f027b826b4cab6b93d516b9b6d0e33677e9e8d2b18c1",
+    "four_options_r277.jsonl": "1b85b2257c44ce72c191a9ae2ff6b092dae4966ad3da722bb340fbf42ecb6fc1",
+    "isle_brick_r277.jsonl": "db28f566cc7f6fcb4e3349578912c6805caa40c1ed2dafb5567bedf925f3e25c",
+    "comfort_r277.jsonl": "4aecde42a7ac5e5b05da9c3a9e530c8c3cc0f1436c049c94c10cc209b783423e",
+    "two_options_r280.jsonl": "af54171916745764337d92190d0808219e4cff21e1bcb0978a33bebd33148d22",
+    "four_options_r280.jsonl": "430d815d3f1ff144f0678553baa9d42a3de6e80aac6c0f691acb136faf7768bd",
+    "isle_brick_r280.jsonl": "e41bd51dae51414c1624ba0434df12b7a7c74467225a98f4a70d5acfdbf9c2b3",
+    "comfort_r280.jsonl": "96af795d8dbdce8636429fa27e52072038193a9929d276cd05e1aa79e156097d",
+    "two_options_r281.jsonl": "562486aa2fbc221a93bbac98805964ebd635ee200cbedbc0537015a630243e2f",
+    "four_options_r281.jsonl": "8bb3340fd2163970f77c61be76687c378455d4512129bfe14d9589cd6816b475",
+    "isle_brick_r281.jsonl": "d1cb5ff9faa25e2c4abd91126a85eb6ab84fc741d9f2c3191eb4c9fa4d973805",
+    "comfort_r281.jsonl": "a52ef29e30d8be5d6f49e7f148d94bd551321882c26d3633040c852e13216570",
+    "two_options_r282.jsonl": "c94407947dba624bccc23ca14c717d08e081b19442aae6070feb0b0cd2802d5e",
+    "four_options_r282.jsonl": "b07799d23f23b7af92909582e05d4d9fc5965819db055f6daaec7c28aedfbe5c",
+    "isle_brick_r282.jsonl": "a3346133b0a1613a90cd02cf1ec3d9672e0c7143e1ded29ce15bd9161df3ee73",
+    "comfort_r282.jsonl": "cdd76f6422b0d3df3fc08541eeb06c33bdb6b3784e91e92950f5de40fdcf659d",
+    "two_options_r279.jsonl": "e07b0df0dc91aa9de7a9ce43f58494b93dab5b2dcf57bc8d7992a7f6d6cb5882",
+    "four_options_r279.jsonl": "984f8603d9af876ba7eb76223e2e5a91eec1b3c33d57b6ded51c34de9ba1027d",
+    "isle_brick_r279.jsonl": "c948b5ad4c4cd6491bc21480ac6512e938673950a7a23db991b0a3991732742b",
+    "comfort_r279.jsonl": "73a97447ff981b28f08d6e6d8c2c8eaa54de8208cfb62d31446c3a9b060520b8",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
@@ -1320,6 +1340,32 @@ DISPUTED = {
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
+    # r277 and r279 (fix-from) arrived at the end of the stop of 2026-11-28 21:52 and were
+    # read once; their errors are open, to be fixed by principle at the next stop
+    "four277-056": (
+        "'... So she can see 2 of the 3 paintings.\nAnswer: C' (A = 2, C = 3) labelled "
+        "ambiguous, read C: a count concluded in the reasoning that names another option's "
+        "value than the declared letter; not fixed yet"
+    ),
+    "brick277-056": (
+        "'I can see the horse in my peripheral vision, but not directly. So, partially.' "
+        "labelled ambiguous, read yes: a final 'partially' after a seeing statement; not fixed yet"
+    ),
+    "comf279-024": (
+        "'... so the ball is on the bench's right. However, benches don't have a clear front. "
+        "The answer is No.' labelled ambiguous, read no: a declared No against the reasoning's "
+        "own relation; not fixed yet"
+    ),
+    "brick279-028": (
+        "'Yes, I am standing on the floor and the cat is on the table, so we are on the same "
+        "surface.' labelled ambiguous, read yes: two surfaces named, then 'same surface'; not "
+        "fixed yet"
+    ),
+    "brick279-049": (
+        "'... so I'm facing south. Though if you count the slight turn of my head, it could be "
+        "south-east.' labelled ambiguous, read south: a 'could be' alternative after the answer; "
+        "not fixed yet"
+    ),
     "comf259-055": (
         "'Das lässt sich nicht eindeutig sagen: ... Eher ja, aber es könnte auch daneben sein.' "
         "labelled ambiguous, read yes: the languages' turn, hedge and 'or' words "
