@@ -1347,10 +1347,6 @@ UNFIXED = {
         "ambiguous, read C: a count concluded in the reasoning that names another option's "
         "value than the declared letter; not fixed yet"
     ),
-    "brick277-056": (
-        "'I can see the horse in my peripheral vision, but not directly. So, partially.' "
-        "labelled ambiguous, read yes: a final 'partially' after a seeing statement; not fixed yet"
-    ),
     "comf279-024": (
         "'... so the ball is on the bench's right. However, benches don't have a clear front. "
         "The answer is No.' labelled ambiguous, read no: a declared No against the reasoning's "

@@ -222,6 +222,15 @@ def test_seeing_only_partly_is_no_yes() -> None:
     assert read_components(hidden, "yesno", question=QUESTIONS["Q6"]).decided
 
 
+def test_a_partial_qualifier_concluding_the_answer_is_no_yes() -> None:
+    # r277 (brick277-056, labelled ambiguous, read yes): "So, partially." is the answer
+    answer = "I can see the dog in my peripheral vision, but not directly. So, partially."
+    reading = read_components(answer, "yesno", question=QUESTIONS["Q6"], first_person=True)
+    assert not reading.decided and reading.why == "partial", reading
+    plain = "I can see the dog in my peripheral vision."
+    assert read_components(plain, "yesno", question=QUESTIONS["Q6"], first_person=True).decided
+
+
 def test_a_kind_said_not_to_see_rejects_the_premise() -> None:
     # r57: "toys and cannot see" is the kind, not this figure's view of the plant
     answer = "Lego minifigures are plastic toys and cannot see; their eyes are just printed on."

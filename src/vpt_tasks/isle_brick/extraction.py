@@ -883,11 +883,13 @@ _RIGHT_FIGURE = re.compile(r"\b(?:minifigure|figure|one)\s+on\s+the\s+right\b", 
 _PARTIAL = re.compile(
     rf"^[\W_]*(?:only\s+)?(?:{PARTLY}|somewhat|sort\s+of|kind\s+of)\b"
     rf"|\b(?:maybe|perhaps|possibly|only)\s+{PARTLY}\b"
-    r"(?!\s+(?:hidden|blocked|obscured|covered)\b)",
+    r"(?!\s+(?:hidden|blocked|obscured|covered)\b)"
+    # the last sentence or clause is the qualifier alone: "... but not directly. So, partially."
+    rf"|(?:^|[.!?:;,\n])\s*(?:so|thus|therefore|hence)?[\s,]*(?:only\s+)?{PARTLY}[\s.!]*$",
     _FLAGS,
 )
-"""The answer qualified as partial ("Only partially: ...", "..., so maybe only partly", r75),
-not a thing partly hidden."""
+"""The answer qualified as partial ("Only partially: ...", "..., so maybe only partly", r75;
+"..., but not directly. So, partially.", r277), not a thing partly hidden."""
 _QUALIFIED_NO = re.compile(
     r"\bnot\s+(?:exactly|quite|really|entirely)\b|\b(?:mostly|largely|mainly)\s+not\b", _FLAGS
 )
