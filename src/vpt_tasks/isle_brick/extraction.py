@@ -562,9 +562,7 @@ def _mask_context(
         elif _asks_facing(question):
             text = _blank_matches(text, _LOCATED_CARDINAL)
     elif kind == "yesno":
-        text = _blank_matches(text, _SEE_PREMISE)
-        if _topic(question) == "seeing":
-            text = _mask_other_things_seen(text, question)
+        text = _mask_yesno_context(text, question)
     elif kind == "egocentric":
         text = _mask_other_viewpoints(text, first_person)
     if kind in ("cardinal", "egocentric"):
@@ -601,6 +599,13 @@ _SEEN_THING = re.compile(
     r"|that|while|although|though|as|if|when)\b)[a-z'-]+\s*){1,8})",
     _FLAGS,
 )
+
+
+def _mask_yesno_context(text: str, question: str | None) -> str:
+    """Q3/Q6: the question's premise restated ("assuming it can see"), and for Q6 what is said
+    of another thing seen (`_mask_other_things_seen`), are no answer."""
+    text = _blank_matches(text, _SEE_PREMISE)
+    return _mask_other_things_seen(text, question) if _topic(question) == "seeing" else text
 
 
 def _mask_other_things_seen(text: str, question: str | None) -> str:
@@ -1812,9 +1817,7 @@ def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -
         text = _mask_image_regions(text, question)
         text = _mask_other_things_directions(text, question)
     elif kind == "yesno":
-        text = _blank_matches(text, _SEE_PREMISE)
-        if _topic(question) == "seeing":
-            text = _mask_other_things_seen(text, question)
+        text = _mask_yesno_context(text, question)
     parts = [part for part in _BRANCH_END.split(text) if part.strip()]
     if not any(_CONDITION.search(part) for part in parts):
         return False
