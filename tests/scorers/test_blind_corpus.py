@@ -1347,11 +1347,6 @@ DISPUTED = {
 UNFIXED = {
     # r277 and r279 (fix-from) arrived at the end of the stop of 2026-11-28 21:52 and were
     # read once; their errors are open, to be fixed by principle at the next stop
-    "four277-056": (
-        "'... So she can see 2 of the 3 paintings.\nAnswer: C' (A = 2, C = 3) labelled "
-        "ambiguous, read C: a count concluded in the reasoning that names another option's "
-        "value than the declared letter; not fixed yet"
-    ),
     "comf279-024": (
         "'... so the ball is on the bench's right. However, benches don't have a clear front. "
         "The answer is No.' labelled ambiguous, read no: a declared No against the reasoning's "

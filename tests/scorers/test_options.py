@@ -729,3 +729,27 @@ def test_a_letter_after_reasoning_that_concludes_no_options_count_is_undecided()
     assert (
         read_option("It is behind her, so she cannot see that one. Answer: B", dots).letter == "B"
     )
+
+
+def test_a_letter_after_a_conclusion_counting_another_options_value_is_undecided() -> None:
+    # r277 (four277-056): the reasoning concludes 2 seen, the declared letter names 3
+    paintings = {"A": "2", "B": "1", "C": "3", "D": "0"}
+    answer = (
+        "There are three paintings in the room: two above the fireplace and one on the wall "
+        "behind the sofa. So she can see 2 of the 3 paintings.\nAnswer: {}"
+    )
+    got = read_option(answer.format("C"), paintings)
+    assert (got.letter, got.reason) == (None, "reasoning_disagrees")
+    assert read_option(answer.format("A"), paintings).letter == "A"
+    # a negated count is none; the seen count after a total is the one concluded
+    assert (
+        read_option(
+            "So he doesn't see two dots - he sees none.\n\nAnswer: A", {"A": "0", "B": "2"}
+        ).letter
+        == "A"
+    )
+    sees_two = (
+        "There are 3 dots in the picture, but one of them is on the wall behind the man. He "
+        "cannot see the back wall, so of the 3 dots he sees 2.\n\nAnswer: B"
+    )
+    assert read_option(sees_two, {"A": "3", "B": "2"}).letter == "B"  # twot3-042

@@ -1130,6 +1130,35 @@ def _concludes_no_option(c: _Chosen) -> bool:
     return bool(found) and _number(found[-1].group(1)) not in values
 
 
+_CONCLUDED_SEEN = re.compile(
+    rf"{_SO_WORDS}(?P<between>[^.\n]{{0,40}}?)\b(?:sees?|can\s+see)\s+(?:only\s+|just\s+)?"
+    rf"(?P<count>\d+|{'|'.join(w for w in NUMBER_WORDS[:11] if w != 'one')})\b"
+)
+"""A conclusion's count of what is seen ("So she can see 2 of the 3 paintings"; "so of the 3
+dots he sees 2")."""
+
+
+def _concludes_another_count(c: _Chosen) -> bool:
+    """ "... So she can see 2 of the 3 paintings.\nAnswer: C" (A = 2, C = 3; r277): the last
+    conclusion before the declared letter counts what is seen, and its count is another
+    option's value. A conclusion that negates its seeing ("so he doesn't see two") counts
+    nothing."""
+    mine = _number(c.value)
+    if mine is None:
+        return False
+    final = max((m.start for m in c.affirmed if m.label and m.letter == c.letter), default=0)
+    found = [
+        m
+        for m in _CONCLUDED_SEEN.finditer(c.prepared.low, 0, final)
+        if not negation_cues(m.group("between"))
+    ]
+    return (
+        bool(found)
+        and _sentence_of(c.prepared, final) - _sentence_of(c.prepared, found[-1].end()) <= 1
+        and _number(found[-1].group("count")) != mine
+    )
+
+
 def _other_text_beside_letter(c: _Chosen) -> bool:
     """ "the bicycle is on his right, which corresponds to option A" (A = on his left): in one
     sentence another option's text and a letter whose text it never names."""
@@ -1311,6 +1340,7 @@ OBJECTIONS: tuple[Objection[_Chosen], ...] = (
     Objection("reasoning_disagrees", _other_option_in_the_asked_role),
     Objection("reasoning_disagrees", _reasoned_out_of_sight),
     Objection("reasoning_disagrees", _concludes_no_option),
+    Objection("reasoning_disagrees", _concludes_another_count),
     Objection("text_disagrees", _other_text_beside_letter),
     Objection("text_disagrees", _the_total_not_the_seen),
     Objection("text_disagrees", _own_text_ruled_out),
