@@ -1347,11 +1347,6 @@ DISPUTED = {
 UNFIXED = {
     # r277 and r279 (fix-from) arrived at the end of the stop of 2026-11-28 21:52 and were
     # read once; their errors are open, to be fixed by principle at the next stop
-    "comf279-024": (
-        "'... so the ball is on the bench's right. However, benches don't have a clear front. "
-        "The answer is No.' labelled ambiguous, read no: a declared No against the reasoning's "
-        "own relation; not fixed yet"
-    ),
     "brick279-028": (
         "'Yes, I am standing on the floor and the cat is on the table, so we are on the same "
         "surface.' labelled ambiguous, read yes: two surfaces named, then 'same surface'; not "

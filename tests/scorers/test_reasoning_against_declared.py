@@ -460,6 +460,31 @@ def test_comfort_a_reasoning_block_concluding_the_other_answer_is_undecided(
     assert text_yes_probability(answer, question=COMFORT_QUESTION) == expected
 
 
+BENCH = "From the bench's viewpoint, is the ball to the right of the bench? Answer Yes or No."
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # r279 (comf279-024): the reasoning's "on the bench's right" (Yes), then "No"
+        (
+            "The bench faces the camera. The ball is on the left side of the image. From the "
+            "bench's perspective, left and right are reversed, so the ball is on the bench's "
+            "right. However, benches don't have a clear front. The answer is No.",
+            None,
+        ),
+        ("The ball is on the bench's right. The answer is Yes.", 1.0),
+        ("The ball is on the bench's left. The answer is No.", 0.0),
+        # the image's or the camera's side is no side of the relatum
+        ("The ball is on the image's left. The answer is Yes.", 1.0),
+    ],
+)
+def test_comfort_the_relatums_own_side_is_the_asked_relation(
+    answer: str, expected: float | None
+) -> None:
+    assert text_yes_probability(answer, question=BENCH) == expected
+
+
 @pytest.mark.parametrize(
     ("answer", "decided"),
     [

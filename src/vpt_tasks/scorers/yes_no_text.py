@@ -430,14 +430,18 @@ def _states_another(
 _NOT_THE_IMAGE = r"(?!\s+(?:the\s+)?(?:image|picture|photo|frame|scene)\b)"
 """A side of the image is no relation of the relatum ("The basketball is on the right side of
 the image", r217): where the question's frame puts it is the reply's reasoning to make."""
+_THINGS_OWN = r"the (?!(?:image|picture|photo|frame|scene|camera|viewer|observer)'s)[a-z]+'s"
+"""A thing's own side ("on the bench's right"), not the image's or the camera's."""
 _RELATIONS = {
     "front": re.compile(r"\bin front of\b"),
     "behind": re.compile(r"\bbehind\b"),
     "left": re.compile(
-        rf"\b(?:to the |on the )?left (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their|my|your) left\b"
+        rf"\b(?:to the |on the )?left (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their|my|your"
+        rf"|{_THINGS_OWN}) left\b"
     ),
     "right": re.compile(
-        rf"\b(?:to the |on the )?right (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their|my|your) right\b"
+        rf"\b(?:to the |on the )?right (?:of|side of)\b{_NOT_THE_IMAGE}|\b(?:to|on) (?:its|his|her|their|my|your"
+        rf"|{_THINGS_OWN}) right\b"
     ),
 }
 _OPPOSITE = {"front": "behind", "behind": "front", "left": "right", "right": "left"}
