@@ -1352,11 +1352,6 @@ UNFIXED = {
         "surface.' labelled ambiguous, read yes: two surfaces named, then 'same surface'; not "
         "fixed yet"
     ),
-    "brick279-049": (
-        "'... so I'm facing south. Though if you count the slight turn of my head, it could be "
-        "south-east.' labelled ambiguous, read south: a 'could be' alternative after the answer; "
-        "not fixed yet"
-    ),
     "comf259-055": (
         "'Das lässt sich nicht eindeutig sagen: ... Eher ja, aber es könnte auch daneben sein.' "
         "labelled ambiguous, read yes: the languages' turn, hedge and 'or' words "

@@ -18,6 +18,7 @@ from vpt_tasks.scorers.reading import prepare, rejects_premise, unfinished_walkt
 from vpt_tasks.scorers.yes_probability import text_yes_probability
 
 COMFORT_QUESTION = "From the dog's viewpoint, is the ball to the left of the car?"
+BENCH = "From the bench's viewpoint, is the ball to the right of the bench?"
 QUESTIONS = {q: spec["text"] for q, spec in load_config("isle_brick")["questions"].items()}
 
 
@@ -1145,3 +1146,38 @@ def test_a_walkthrough_cut_inside_its_conclusion_concluded_nothing() -> None:
     assert text_yes_probability(reply, question=question) is None
     assert unfinished_walkthrough(prepare(reply))
     assert not unfinished_walkthrough(prepare(reply + " on its left. Yes."))
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "Though if you count the slight turn of my head, it could be south-east.",
+        "But if we consider the way my torso is turned, it might be east.",
+    ],
+)
+def test_what_another_reckoning_could_make_the_answer_is_an_alternative(tail: str) -> None:
+    # r279 (brick279-049): "... so I'm facing south. Though if you count the slight turn of my
+    # head, it could be south-east." was read south
+    answer = f"My printed face points toward the bottom of the image, so I'm facing south. {tail}"
+    got = read_components(answer, "cardinal", first_person=True)
+    assert not got.decided, got
+    # the same principle in the COMFORT reader (one shared `is_hypothetical`)
+    reply = (
+        "Yes, the ball is to the right of the bench. Though if you consider that benches have "
+        "no front, it could be on its left."
+    )
+    assert text_yes_probability(reply, question=BENCH) is None
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # a counterfactual of the scene, or what another reckoning would make of a count the
+        # answer has just ruled out (r211), is no alternative
+        "So I'm facing south. If I turned my head, I could see the east wall.",
+        "I'm facing south. If you consider my cape, the answer would be the same.",
+    ],
+)
+def test_a_counterfactual_or_a_ruled_out_reckoning_leaves_the_answer(answer: str) -> None:
+    got = read_components(answer, "cardinal", first_person=True)
+    assert got.decided and got.components == {"south"}, got

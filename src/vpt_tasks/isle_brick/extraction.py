@@ -71,6 +71,7 @@ from vpt_tasks.scorers.reading import (
     premise_taken,
     prepare,
     reasoning_of,
+    reckoned_possibility,
     refuses_by_premise,
     rejects_premise,
     retraction,
@@ -309,7 +310,7 @@ def _mask_counterfactuals(text: str) -> str:
     spans = []
     text = blank(text, role_premises(text))  # "If I were the minifigure, ..." is the role
     for sentence in _SENTENCE.finditer(text):
-        if not _CONDITION_WORD.search(sentence.group()):
+        if not _CONDITION_WORD.search(sentence.group()) or reckoned_possibility(sentence.group()):
             continue
         start = sentence.start()
         for end in [

@@ -272,6 +272,24 @@ I were the woman holding the violin,"): the frame the question asks for, not a c
 _NOT_A_ROLE = frozenset("and or but turned turn moved rotated looked had did could were".split())
 
 
+_RECKONING = re.compile(
+    r"\bif\s+(?:you|we|one)\s+(?:also\s+|instead\s+|strictly\s+)?(?:count|consider|include|take"
+    r"|measure|interpret|read|judge|define|go\s+by|allow\s+for|account\s+for|factor\s+in)\b",
+    re.IGNORECASE,
+)
+"""A condition on how the answer is reckoned ("if you count the slight turn of my head, ..."),
+not on how the scene is."""
+_POSSIBLE = re.compile(r"\b(?:could|might|may)\b", re.IGNORECASE)
+
+
+def reckoned_possibility(sentence: str) -> bool:
+    """ "Though if you count the slight turn of my head, it could be south-east" (r279): what
+    another reckoning could make the answer is an alternative to it, not a counterfactual of
+    the scene ("If you consider the snowman humanoid, the answer would be two", after "so I
+    haven't counted it", is what the answer is not, r211)."""
+    return bool(_RECKONING.search(sentence)) and bool(_POSSIBLE.search(sentence))
+
+
 def role_premises(text: str) -> list[tuple[int, int]]:
     """Where `text` takes the question's role as a premise (`_ROLE_PREMISE`), unless the clause
     adds a condition of its own ("If I were the minifigure and turned around, ...")."""
@@ -353,8 +371,9 @@ class Prepared:
             start, end = self.sentences[clause.sentence]
             sentence = self.low[start:end]
             sentence = blank(sentence, role_premises(sentence))  # "If I were her, ..." is the role
-            known = sentence.rstrip().endswith("?") or any(
-                word in _CONDITIONAL_WORDS for word in words(sentence)
+            known = sentence.rstrip().endswith("?") or (
+                any(word in _CONDITIONAL_WORDS for word in words(sentence))
+                and not reckoned_possibility(sentence)
             )
             self._hypothetical[clause.sentence] = known
         return known
