@@ -1616,3 +1616,27 @@ def test_another_thing_seen_is_no_answer_about_the_asked_one(answer: str, expect
 
     reading = read_components(answer, "yesno", question=Q6_LAMP, first_person=True)
     assert (reading.decided, set(reading.components)) == expected, reading
+
+
+@pytest.mark.parametrize(
+    ("answer", "decided"),
+    [
+        # r279 (brick279-028): two surfaces named for the two things, then "same surface"
+        (
+            "Yes, I am standing on the floor and the cat is on the table, so we are on the "
+            "same surface.",
+            False,
+        ),
+        ("Yes. The cat sits on top of the red box, and the figure is on the baseplate.", False),
+        # one surface for both, a surface denied, or the same surface in two words
+        ("Yes, the cat and I are both on the table, which stands on the floor.", True),
+        ("Yes, they share the floor. The monitor is placed on the floor, not on a desk.", True),
+        ("Yes: the figure is on the tabletop and the cat is on the table too.", True),
+    ],
+)
+def test_q3_a_yes_beside_two_different_named_surfaces_is_undecided(
+    answer: str, decided: bool
+) -> None:
+    question = _QUESTIONS["Q3"].format(obj="cat")
+    got = read_components(answer, "yesno", question=question, first_person=True)
+    assert got.decided is decided and got.components == {"yes"}, got

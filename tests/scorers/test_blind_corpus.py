@@ -1345,13 +1345,6 @@ DISPUTED = {
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
-    # r277 and r279 (fix-from) arrived at the end of the stop of 2026-11-28 21:52 and were
-    # read once; their errors are open, to be fixed by principle at the next stop
-    "brick279-028": (
-        "'Yes, I am standing on the floor and the cat is on the table, so we are on the same "
-        "surface.' labelled ambiguous, read yes: two surfaces named, then 'same surface'; not "
-        "fixed yet"
-    ),
     "comf259-055": (
         "'Das lässt sich nicht eindeutig sagen: ... Eher ja, aber es könnte auch daneben sein.' "
         "labelled ambiguous, read yes: the languages' turn, hedge and 'or' words "

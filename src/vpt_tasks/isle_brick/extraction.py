@@ -1524,6 +1524,40 @@ def _statement_disagrees(a: _Read) -> bool:
     return said is not None and a.components != {said}
 
 
+_NAMED_SURFACE = re.compile(
+    r"\bon\s+(?:top\s+of\s+)?(?:the|a|an|my|its|his|her|their)\s+(?:(?!same\b)[\w-]+\s+){0,2}?"
+    r"(?P<noun>table(?:top)?|desk|floor|ground|shelf|ledge|step|stairs?|box|crate|pedestal|bench"
+    r"|chair|rock|roof|block|platform|base(?:plate)?|bed|sofa|couch)\b",
+    _FLAGS,
+)
+"""A surface a thing is said to be on, by its name ("on the floor", "on top of the grey
+table"; not "on the same surface")."""
+_SAME_NOUN = {"tabletop": "table", "baseplate": "base", "ground": "floor"}
+_NOT_ON = re.compile(r"(?:\bnot|n't|\bnor|\bnever)\s+(?:\w+\s+)?$", _FLAGS)
+
+
+def _surfaces_named_differ(a: _Read) -> bool:
+    """Q3: "Yes, I am standing on the floor and the cat is on the table, so we are on the same
+    surface." (r279): a Yes beside a sentence that names two different surfaces the things
+    are on. Which of the two the answer believes, nobody can tell. A surface denied ("not on
+    a desk") is none, and a sentence that puts both on one surface says where they are."""
+    if _topic(a.question) != "surface" or a.components != {"yes"}:
+        return False
+    low = a.read.low
+    for start, end in a.read.sentences:
+        if "both" in words(low[start:end]):
+            continue  # "Both ... sit on the white tabletop, though the goblet ... on a stud"
+        named = {
+            _SAME_NOUN.get(n, n)
+            for m in _NAMED_SURFACE.finditer(low, start, end)
+            if not _NOT_ON.search(low, max(start, m.start() - 20), m.start())  # "not on a desk"
+            and (n := m.group("noun"))
+        }
+        if len(named) > 1:
+            return True
+    return False
+
+
 _COUNTED_LIST = re.compile(
     r"\b(?P<count>\d+|one|two|three|four|five|six)\s+(?:(?!and\b|or\b|\d)[a-z-]+\s+){0,3}?"
     r"(?:objects?|items?|things?)\b[^:.\n]{0,60}:[ \t]*(?P<list>[^.\n:;()]+)",
@@ -1708,6 +1742,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("image_side_disagrees", _only("cardinal", applies=_image_side_disagrees)),
     Objection("statement_disagrees", _only("yesno", applies=_statement_disagrees)),
     Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),
+    Objection("statement_disagrees", _only("yesno", applies=_surfaces_named_differ)),
     Objection("frames_disagree", _only("egocentric", applies=_frames_disagree)),
     Objection("count_disagrees_with_list", _only("count", applies=_count_disagrees_with_list)),
     Objection("refusal_mixed", _declines_after),
