@@ -431,6 +431,29 @@ def test_a_relation_of_something_else_is_no_answer(question: str, reply: str) ->
     assert text_yes_probability(reply, question=question) is None
 
 
+CAMERA_BEHIND = "From the camera's viewpoint, is the basketball behind the horse? Answer Yes or No."
+
+
+@pytest.mark.parametrize(
+    ("reply", "p"),
+    [
+        # r279 (comf279-023): where the camera is, in the reasoning, is no statement of the
+        # asked relation against the Yes
+        ("1. **Camera position:** in front of the scene.\n\n### Answer\n**Yes**", 1.0),
+        ("The horse stands in front of the fence; the ball is hidden by it.\n\nAnswer: Yes", 1.0),
+        # the relatum, a pronoun for it, a part of it, or its own side still disagree
+        ("The basketball is in front of the horse.\n\nAnswer: Yes", None),
+        ("The basketball is in front of it.\n\nAnswer: Yes", None),
+        ("The basketball is in front of the horse's legs.\n\nAnswer: Yes", None),
+        ("The basketball is to his left from the camera's view. Answer: Yes", 1.0),
+    ],
+)
+def test_a_relation_of_things_the_question_does_not_name_is_not_against_the_answer(
+    reply: str, p: float | None
+) -> None:
+    assert text_yes_probability(reply, question=CAMERA_BEHIND) == p
+
+
 # --------------------------------------------------------------------------
 # principles found by blind round r16 (its first run is published; r16 is in-sample since)
 

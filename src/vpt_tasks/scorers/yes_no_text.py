@@ -478,7 +478,30 @@ def _relation_values(prepared: Prepared, question: str) -> list[tuple[bool, bool
         for m, _, value, denied in _relation_mentions(prepared, asked)
         if not _OF_A_PERSON.match(prepared.low, m.end())
         and not _another_frames_side(prepared.low, m.start(), question)
+        and not (
+            m.group().endswith(("of", "behind"))
+            and _of_another_thing(prepared.low, m.end(), question)
+        )
     ]
+
+
+_RELATUM_WORDS = re.compile(r"\s*(?:the\s+)?([a-z]+)")
+
+
+def _of_another_thing(low: str, end: int, question: str) -> bool:
+    """Whether the relation ending at `end` is of a thing the question does not name ("The
+    camera is in front of the scene." to "... is the basketball behind the horse?", r279):
+    where other things are is the reasoning's, not the answer. A pronoun ("behind it") or a
+    part of the relatum ("in front of the horse's legs") is the relatum's."""
+    asked = _ASKED.search(question.lower())
+    named = _RELATUM_WORDS.match(low, end)
+    if asked is None or named is None or low[end : end + 1] not in (" ", ""):
+        return False
+    word = named.group(1)
+    return word not in _PRONOUNS and word not in words(question.lower())
+
+
+_PRONOUNS = frozenset("it its him her them me you us this that which".split())
 
 
 _OF_A_PERSON = re.compile(r"\s*(?:her|him|me|them|us|you)\b")
