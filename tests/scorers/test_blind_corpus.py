@@ -1147,6 +1147,10 @@ SHA256 = {
     "four_options_r279.jsonl": "984f8603d9af876ba7eb76223e2e5a91eec1b3c33d57b6ded51c34de9ba1027d",
     "isle_brick_r279.jsonl": "c948b5ad4c4cd6491bc21480ac6512e938673950a7a23db991b0a3991732742b",
     "comfort_r279.jsonl": "73a97447ff981b28f08d6e6d8c2c8eaa54de8208cfb62d31446c3a9b060520b8",
+    "two_options_r284.jsonl": "517e97a8d0ef94cac7ae0760815c3581812d3bc9e99d1fe25adb1a743f542cfd",
+    "four_options_r284.jsonl": "f54eca200786620b249f803af789fd942f2a94d49d58bf6d044b632d3de99bb1",
+    "isle_brick_r284.jsonl": "cdc6fb4df584159a2be063ee1ce0b8bf196f03c92d6b5e30febb1e42d0836499",
+    "comfort_r284.jsonl": "fd0a33f385e35e479a09c09edbd0de513a594a64573a5f154720e5683dca612f",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
