@@ -326,6 +326,13 @@ def test_another_things_place_is_no_answer_to_q7(
             "on its right.",
             {"right"},
         ),
+        # r279 (brick279-068): "image left", "screen right" name the image's side
+        (
+            "The goblet is on its left. Wait, it faces the camera, so image left is its right. "
+            "The goblet is on the image left, so it is on its right.",
+            {"right"},
+        ),
+        ("The goblet appears screen-right, which is the minifigure's left.", {"left"}),
         # the figure's own side alone is still read
         ("The goblet is on its left.", {"left"}),
     ],

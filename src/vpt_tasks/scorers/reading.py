@@ -1097,8 +1097,10 @@ IMAGE_SIDE = (
     r"\b(?:left|right|top|bottom|upper|lower)\s+(?:(?:hand\s+)?(?:side|half|part|edge|corner)\s+)?"
     r"of\s+the\s+(?:image|picture|photo|photograph|frame|scene)\b"
     r"|\b(?:viewer|camera|observer|image|picture|photo)'s\s+(?:left|right)\b"
+    r"|\b(?:image|picture|photo|screen)[\s-](?:left|right)\b"
 )
-"""A side of the image, no one's ("the left side of the image", "the viewer's right"): every
+"""A side of the image, no one's ("the left side of the image", "the viewer's right", "image
+left"): every
 reader's direction of a person or figure is never read from it (pattern text, lower case)."""
 
 IMAGE_FRAME_OWNERS = frozenset(
