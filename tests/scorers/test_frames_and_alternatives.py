@@ -333,6 +333,11 @@ def test_another_things_place_is_no_answer_to_q7(
             {"right"},
         ),
         ("The goblet appears screen-right, which is the minifigure's left.", {"left"}),
+        (
+            "From the minifigure's perspective, the goblet is **in front and slightly to the "
+            "right**. Note that in the image itself, the goblet appears on the left.",
+            {"front", "right"},
+        ),
         # the figure's own side alone is still read
         ("The goblet is on its left.", {"left"}),
     ],

@@ -445,8 +445,8 @@ _IMAGE_FRAME = (
     rf"|\b(?:left|right|front|back|behind)\b[^.;,\n]{{0,40}}?\bin\s+the\s+{_PICTURE_OR_FRAME}\b"
     # ... or after it: "In the image the desk is on the left, but from the minifigure's
     # perspective it is on its right" (r89, r93; r63, r67, r73), "In the image, the goblet is on
-    # the left side." (r201)
-    rf"|\bin\s+the\s+{_PICTURE_OR_FRAME}\b,?[^.;,\n]{{0,40}}?\b(?:left|right)\b"
+    # the left side." (r201), "in the image itself, the tree appears on the left" (r279)
+    rf"|\bin\s+the\s+{_PICTURE_OR_FRAME}(?:\s+itself)?\b,?[^.;,\n]{{0,40}}?\b(?:left|right)\b"
 )
 _MIRRORED = (
     # how the frames map, not where the thing is: "its left and right are mirrored", "its left
