@@ -181,6 +181,8 @@ PREMISE_REJECTIONS = [
     # "perceive" is a seeing verb as "see" is (r167)
     "The minifigure is a plastic toy and cannot perceive its surroundings, so the question of "
     "whether it sees the dog doesn't really apply.",
+    # "being a toy" gives the reason it cannot see (r277)
+    "Being a plastic toy, it cannot see the dog.",
 ]
 ANSWERED_BESIDE_A_REJECTION = [
     # an answer before the premise is taken ("No - ..."): the rejection stands (a premise
@@ -415,3 +417,13 @@ def test_a_yes_no_qualified_as_partial_is_no_answer(language: str, reply: str, p
     table = load_language(language)
     question = "Is the basketball behind the horse?"
     assert text_yes_probability(reply, table.yes_words, table.no_words, question=question) == p
+
+
+def test_a_premise_rejected_by_being_a_toy_then_taken_is_answered_under_it() -> None:
+    # r277 (brick277-060): first person, "I can't really see, being a toy -- but if I could:"
+    answer = (
+        "I can't really see, being a toy - but if I could: the dog is right in front of me, so yes."
+    )
+    assert rejects_premise(prepare(answer))
+    reading = read_components(answer, "yesno", question=QUESTIONS["Q6"], first_person=True)
+    assert reading.decided and reading.components == {"yes"}, reading

@@ -671,6 +671,8 @@ _PREMISE_REJECTED = re.compile(
     # no object: "it cannot actually see, so ..."
     r"|\b(?:cannot|can't|can\s+not|is\s+not\s+able\s+to|isn't\s+able\s+to)\s+"
     r"(?:actually|literally|truly)\s+(?:see|perceive)\b(?!\s+(?:the|a|an|it|him|her|them|its|his)\b)"
+    # "I can't really see, being a toy" (r277)
+    r"|\bbeing\s+(?:just\s+|only\s+|merely\s+)?an?\s+(?:\w+\s+)?toy\b"
 )
 
 
