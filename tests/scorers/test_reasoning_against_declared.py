@@ -417,6 +417,9 @@ def test_a_side_of_the_image_names_no_side_of_the_person(answer: str) -> None:
     assert read_option(answer, SIDES, question=FROM_THE_BOY).letter is None
     own = "The lamp is on the left side of the image; he faces us, so it is on his right. B"
     assert read_option(own, SIDES, question=FROM_THE_BOY).letter == "B"
+    # r279 (four279-036): the image's side in a terse step is no second option
+    terse = "He faces the camera. Lamp at image-left -> his right.\n\nAnswer: B"
+    assert read_option(terse, SIDES, question=FROM_THE_BOY).letter == "B"
 
 
 def test_a_correction_offered_as_possibly_better_is_no_answer() -> None:

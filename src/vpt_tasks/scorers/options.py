@@ -599,7 +599,8 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
             for m in _WORD.finditer(prepared.low)
             if _counting_aloud(prepared.low, m.start(), m.end())
         ]
-        said = set(words(_RIGHT_INTENSIFIER.sub(" ", blank(prepared.low, roles + counted))))
+        sides = [m.span() for m in _IMAGE_SIDE.finditer(prepared.low)]  # "at image-right"
+        said = set(words(_RIGHT_INTENSIFIER.sub(" ", blank(prepared.low, roles + counted + sides))))
         if any(distinctive[k] & said for k in distinctive if k not in letters):
             return _SEVERAL  # "to her left and slightly behind her": left is A's, behind D's
         return _one([m.letter for m in affirmed])
