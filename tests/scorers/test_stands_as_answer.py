@@ -125,3 +125,17 @@ def test_maybe_standing_as_the_answer_is_read_by_no_reader(answer: str) -> None:
 def test_maybe_inside_a_clause_is_no_hedge_of_the_answer() -> None:
     answer = "Yes, it can see the dog; maybe the cat too is in its view, but the dog surely is."
     assert _components(answer) == "yes"
+
+
+@pytest.mark.parametrize("heading", ["### Answer", "**Final Answer**", "## Answer:"])
+def test_an_answer_heading_on_its_own_line_states_the_next_line(heading: str) -> None:
+    # r279 (two279-034): "...\n\n### Answer\n**The girl sees 0 dots (A)**" was read by none
+    reasoning = (
+        "There are two red dots on the wall to her left and one on the ceiling. Since she is "
+        "looking at her book, none of the dots are in her field of view."
+    )
+    answer = f"{reasoning}\n\n{heading}\n**The girl sees 0 dots (A)**"
+    assert prepare(answer).text.endswith("Answer: The girl sees 0 dots (A)")
+    assert read_option(answer, {"A": "0", "B": "2"}).letter == "A"
+    # a heading word inside a sentence is no heading
+    assert "Answer:" not in prepare("I will give my answer\nnow: A").text

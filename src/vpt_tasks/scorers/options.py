@@ -802,10 +802,15 @@ def _labelled_text(prepared: Prepared, affirmed: list[_Mention]) -> set[str]:
         for m in affirmed
         if m.label
         and any(
-            k == m.letter and prepared.low[end : m.start].strip() in ("(", "[", "- (")
+            k == m.letter and _BEFORE_OWN_LABEL.fullmatch(prepared.low, end, m.start)
             for k, end in texts
         )
     }
+
+
+_BEFORE_OWN_LABEL = re.compile(r"\s*(?:-\s*|(?!(?:not|or|and|vs|versus|nor)\b)[a-z]+\s*)?[(\[]")
+"""Between an option's text and its own label: the bracket, after a dash or the counted noun
+("the man with the camera (C)", "0 dots (A)", r279)."""
 
 
 _SO_WORDS = (

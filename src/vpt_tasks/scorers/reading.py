@@ -244,7 +244,14 @@ def _normalise(text: str) -> str:
         lambda m: f" {m.group(1) or m.group(2) or m.group(3)} ", _LATEX.sub(r" \1 ", text)
     )
     lines = (_SPACES.sub(" ", line).strip(" >") for line in text.split("\n"))
-    return "\n".join(line.strip() for line in lines if line.strip())
+    text = "\n".join(line.strip() for line in lines if line.strip())
+    return _ANSWER_HEADING.sub(r"\1: ", text)
+
+
+_ANSWER_HEADING = re.compile(r"^((?:final |my )?answer)\s*:?\n(?=\S)", re.IGNORECASE | re.MULTILINE)
+"""A line holding only an answer heading ("### Answer", "**Final Answer**"), its answer on the
+next line: the answer statement "Answer: ..." it is (r279: "### Answer\n**The girl sees 0 dots
+(A)**")."""
 
 
 # --------------------------------------------------------------------------
