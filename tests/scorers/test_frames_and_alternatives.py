@@ -466,6 +466,41 @@ def test_a_relation_of_things_the_question_does_not_name_is_not_against_the_answ
     assert text_yes_probability(reply, question=CAMERA_BEHIND) == p
 
 
+MANS_RIGHT = (
+    "From the man's viewpoint, is the basketball to the right of the sofa? Answer Yes or No."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "p"),
+    [
+        # r261 (comf261-004): the image's side, said "in the image", is the reasoning's step
+        # to the man's frame
+        (
+            MANS_RIGHT,
+            "The man faces the camera. The basketball is on the left side of the sofa in the "
+            "image; his right is the image's left.\n\n**Answer: Yes**",
+            1.0,
+        ),
+        # a question naming no viewpoint, or the camera's, asks in the image's frame (r237)
+        (
+            "Is the basketball to the left of the rubber duck? Answer Yes or No.",
+            "It is located on the right side of the rubber duck in the image. So the answer is yes.",
+            None,
+        ),
+        (
+            "From the camera's viewpoint, is the basketball to the left of the duck?",
+            "It is on the right side of the duck in the image. So the answer is yes.",
+            None,
+        ),
+    ],
+)
+def test_a_relation_said_in_the_image_is_the_images_frame(
+    question: str, reply: str, p: float | None
+) -> None:
+    assert text_yes_probability(reply, question=question) == p
+
+
 # --------------------------------------------------------------------------
 # principles found by blind round r16 (its first run is published; r16 is in-sample since)
 

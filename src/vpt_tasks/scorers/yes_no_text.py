@@ -511,9 +511,24 @@ _FRAMES_SIDE = re.compile(r"\b(image|picture|photo|camera|viewer|observer)'s\s+(
 def _another_frames_side(low: str, at: int, question: str) -> bool:
     """Whether the relation at `at` is said as a side of the image's or the camera's frame
     that the question does not ask ("on the image's right of the sofa" to "From the sofa's
-    viewpoint, ...?", r269): the reasoning's step from one frame to the other."""
+    viewpoint, ...?", r269; "on the left side of the sofa in the image" to "From the man's
+    viewpoint, ...?", r261): the reasoning's step from one frame to the other."""
     said = _FRAMES_SIDE.search(low, max(0, at - 20), at)
-    return said is not None and said.group(1) not in question.lower()
+    if said is not None:
+        return said.group(1) not in question.lower()
+    # "in the image" is another frame only when the question names a viewpoint, and not the
+    # camera's ("Is the basketball to the left of the rubber duck?" asks none: r237)
+    return (
+        _IN_THE_IMAGE.match(low, at) is not None
+        and bool(_asked_viewpoints(question))
+        and not _CAMERA_FRAME.search(question.lower())
+    )
+
+
+_IN_THE_IMAGE = re.compile(
+    r"[^.;,\n]{0,40}?\b(?:in|of)\s+the\s+(image|picture|photo)\b(?!\s*(?:'s|,\s*(?:from|which)))"
+)
+_CAMERA_FRAME = re.compile(r"\b(?:image|picture|photo|camera|viewer|observer)\b")
 
 
 def _stated_relation(prepared: Prepared, question: str) -> bool | None:
