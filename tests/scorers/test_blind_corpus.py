@@ -1151,6 +1151,10 @@ SHA256 = {
     "four_options_r284.jsonl": "f54eca200786620b249f803af789fd942f2a94d49d58bf6d044b632d3de99bb1",
     "isle_brick_r284.jsonl": "cdc6fb4df584159a2be063ee1ce0b8bf196f03c92d6b5e30febb1e42d0836499",
     "comfort_r284.jsonl": "fd0a33f385e35e479a09c09edbd0de513a594a64573a5f154720e5683dca612f",
+    "two_options_r286.jsonl": "de08f1e8fe526613bd60de1fc5a09ddcbdf631e58e872630356a235a7805ec85",
+    "four_options_r286.jsonl": "8dd7a1f4b1dcd5a4f8b134b9c2a8b18cce7ae5a1025cbab07663dcc82971a3c0",
+    "isle_brick_r286.jsonl": "c54fc55d5a1d3236baca89132e2b837e7a8265252b1cceec7046258c78974042",
+    "comfort_r286.jsonl": "7747e441ceda6225e834038f9bff2c3778361364caad645d2c8c26fc5cdef158",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
