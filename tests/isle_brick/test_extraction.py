@@ -1640,3 +1640,23 @@ def test_q3_a_yes_beside_two_different_named_surfaces_is_undecided(
     question = _QUESTIONS["Q3"].format(obj="cat")
     got = read_components(answer, "yesno", question=question, first_person=True)
     assert got.decided is decided and got.components == {"yes"}, got
+
+
+@pytest.mark.parametrize(
+    ("answer", "decided"),
+    [
+        # r283 (brick283-018): a second one offered as a possibility, after the count
+        (
+            "There appears to be 1 minifigure, although a second one might be partially hidden "
+            "behind the pumpkin.",
+            False,
+        ),
+        ("There is 1 minifigure, possibly another behind the pumpkin.", False),
+        ("There is 1 minifigure. A second figure would need a head, which nothing has.", True),
+    ],
+)
+def test_q2_another_one_offered_as_a_possibility_is_an_alternative(
+    answer: str, decided: bool
+) -> None:
+    got = read_components(answer, "count", question=_QUESTIONS["Q2"])
+    assert got.decided is decided and got.components == {"1"}, got

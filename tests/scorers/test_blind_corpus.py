@@ -1155,6 +1155,10 @@ SHA256 = {
     "four_options_r286.jsonl": "8dd7a1f4b1dcd5a4f8b134b9c2a8b18cce7ae5a1025cbab07663dcc82971a3c0",
     "isle_brick_r286.jsonl": "c54fc55d5a1d3236baca89132e2b837e7a8265252b1cceec7046258c78974042",
     "comfort_r286.jsonl": "7747e441ceda6225e834038f9bff2c3778361364caad645d2c8c26fc5cdef158",
+    "two_options_r283.jsonl": "d443a08737646f6e7a7d7c8789327ed6939e76f79ca1a64fe579c2d228fddff4",
+    "four_options_r283.jsonl": "209caddd9d97c2f64b7889e82dc695a6d0b9af9b12d1c5b603a35cb1456d9a53",
+    "isle_brick_r283.jsonl": "0532e05604ab17e303bdff877aadb80a8a21e6ad08754248702050b215f2aede",
+    "comfort_r283.jsonl": "a86b4173ef8be5c0bd5d4b439531b173097b90a80a4ed2f63edca27bb4862cdc",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
@@ -1276,6 +1280,16 @@ DISPUTED = {
     "brick259-036": (
         "'east of the minifigure (slightly to the north, but mainly east)' labelled east; read "
         "{north, east} as the paper scores 'front and slightly to the right' (brick12-039)"
+    ),
+    "brick283-033": (
+        "'the car is south of the minifigure ... It's slightly offset to the east as well, but "
+        "south is the dominant direction' labelled south; read {south, east} as the paper "
+        "scores 'front and slightly to the right' (brick12-039), as brick259-036"
+    ),
+    "brick283-007": (
+        "'there is a cat and a minifigure. ... There are two objects in total.' to Q1 labelled "
+        "ambiguous, where r215 labels the same words 2 (brick215-007): the number stated is "
+        "read, and scored against Q1's gold as the paper scores it"
     ),
     "brick259-008": (
         "'pizza' to Q1 labelled ambiguous (its writer: '[]' defensible too); a bare list is read "

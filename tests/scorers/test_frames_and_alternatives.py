@@ -501,6 +501,25 @@ def test_a_relation_said_in_the_image_is_the_images_frame(
     assert text_yes_probability(reply, question=question) == p
 
 
+@pytest.mark.parametrize(
+    ("reply", "p"),
+    [
+        # r283 (comf283-029): a No beside the asked side, said with no relatum
+        ("No, it is on the left.", None),
+        ("Yes, it is on the right.", None),
+        # agreeing, or two things placed in the image
+        ("No, it is on the right.", 0.0),
+        ("Yes, it is on the left.", 1.0),
+        ("No: the ball is on the left side of the frame and the horse is on the right.", 0.0),
+    ],
+)
+def test_a_side_with_no_relatum_against_the_yes_no_is_undecided(
+    reply: str, p: float | None
+) -> None:
+    question = "From the horse's viewpoint, is the basketball to the left of the horse?"
+    assert text_yes_probability(reply, question=question) == p
+
+
 # --------------------------------------------------------------------------
 # principles found by blind round r16 (its first run is published; r16 is in-sample since)
 
@@ -1251,3 +1270,18 @@ def test_what_another_reckoning_could_make_the_answer_is_an_alternative(tail: st
 def test_a_counterfactual_or_a_ruled_out_reckoning_leaves_the_answer(answer: str) -> None:
     got = read_components(answer, "cardinal", first_person=True)
     assert got.decided and got.components == {"south"}, got
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "The lamp is to the north or east of the minifigure.",  # r283 (brick283-037), read {N, E}
+        "The lamp is north or maybe east of the minifigure.",
+    ],
+)
+def test_two_directions_joined_by_or_in_a_sentence_naming_the_asked_thing_are_alternatives(
+    answer: str,
+) -> None:
+    question = QUESTIONS["Q4"].replace("object", "lamp")
+    got = read_components(answer, "cardinal", question=question)
+    assert (got.decided, got.why) == (False, "alternatives"), got

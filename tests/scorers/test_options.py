@@ -18,6 +18,7 @@ from typing import NamedTuple
 import pytest
 
 from vpt_tasks.scorers.options import NO_OPTION, OptionReading, number_synonyms, read_option
+from vpt_tasks.scorers.reading import prepare, retraction
 
 # --------------------------------------------------------------------------
 # k-option multiple choice (Omni-Perspective style)
@@ -543,6 +544,20 @@ def test_number_synonyms(value: str, forms: set[str]) -> None:
 def test_after_a_self_correction_the_corrected_part_is_read(answer: str, letter: str) -> None:
     got = read_option(answer, DIRECTION)
     assert got.letter == letter and got.reason.startswith("corrected+")
+
+
+def test_actually_inside_a_condition_is_no_self_correction() -> None:
+    # r283 (four283-045): "B\n\n... If she's actually turned toward the camera, the oven would
+    # be on her left instead." was read A, the part after "actually" taken for a correction
+    sides = {"A": "left", "B": "right", "C": "front", "D": "behind"}
+    answer = (
+        "B\n\nNote: this assumes the woman is facing the counter. If she's actually turned "
+        "toward the camera, the oven would be on her left instead."
+    )
+    assert read_option(answer, sides).letter != "A"
+    assert retraction(prepare(answer)) is None
+    # "actually" correcting, outside a condition, still is one
+    assert read_option("B. Actually, no: it is on her left. A", sides).letter == "A"
 
 
 def test_an_option_said_again_after_a_self_correction_is_no_echoed_list() -> None:

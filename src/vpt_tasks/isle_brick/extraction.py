@@ -877,7 +877,9 @@ def _extract_egocentric(text: str) -> set[str]:
 
 _HEDGED_MORE = re.compile(
     r"\b(?:possibly|maybe|perhaps|probably|might\s+be|may\s+be|could\s+be)\s+"
-    r"(?:also\s+)?(?:another|a\s+second|one\s+more|a\s+third|more)\b",
+    r"(?:also\s+)?(?:another|a\s+second|one\s+more|a\s+third|more)\b"
+    # "a second one might be partially hidden behind the pumpkin" (r283)
+    r"|\b(?:another|a\s+second|one\s+more|a\s+third)\s+(?:[\w-]+\s+){0,2}?(?:might|may|could)\b",
     _FLAGS,
 )
 _EXCLUDES_SPEAKER = re.compile(
@@ -1824,10 +1826,10 @@ def _offers_alternatives(
         right = _WINDOW_END.split(text[m.end() : m.end() + _OR_WINDOW])[0]
         if _NOT_ALTERNATIVES.search(left):
             continue
-        before = _extract(left, kind, None, first_person)
+        before = _extract(left, kind, question, first_person)
         if kind == "egocentric" and not before:  # "left in the picture, or right from its own
             before = _extract_egocentric(left)  # view": a reading in another frame is offered
-        after = _extract(right, kind, None, first_person)
+        after = _extract(right, kind, question, first_person)
         if before and after and before != after:
             return True
     return False

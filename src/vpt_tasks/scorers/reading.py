@@ -620,11 +620,20 @@ _RETRACTION = re.compile(
 
 
 def retraction(prepared: Prepared) -> re.Match[str] | None:
-    """The last sign of a retraction or self-correction ("wait", "looking again", ...)."""
+    """The last sign of a retraction or self-correction ("wait", "looking again", ...); not
+    "actually" inside a condition ("If she's actually turned toward the camera, ...", r283),
+    which supposes, and corrects nothing."""
     last = None
-    for last in _RETRACTION.finditer(prepared.low):  # noqa: B007 - the last one is wanted
-        pass
+    for found in _RETRACTION.finditer(prepared.low):
+        if found.group() == "actually" and _IN_A_CONDITION.search(
+            prepared.low, max(0, found.start() - 60), found.start()
+        ):
+            continue
+        last = found
     return last
+
+
+_IN_A_CONDITION = re.compile(r"\b(?:if|whether|unless)\b[^,.;:!?\n]*$")
 
 
 _ADDRESSES_GRADER = re.compile(

@@ -169,6 +169,8 @@ def _read(
     stated = _stated_relation(prepared, question) if question else None
     if stated is not None:
         return None if stated != answer else float(answer)
+    if question and _bare_side_disagrees(prepared, question, answer):
+        return None  # "No, it is on the left." to "... is the basketball to the left of ...?"
     answered = [m for m, _ in found if _stands_as_answer(prepared, m.start(), m.end())]
     if (
         question
@@ -529,6 +531,39 @@ _IN_THE_IMAGE = re.compile(
     r"[^.;,\n]{0,40}?\b(?:in|of)\s+the\s+(image|picture|photo)\b(?!\s*(?:'s|,\s*(?:from|which)))"
 )
 _CAMERA_FRAME = re.compile(r"\b(?:image|picture|photo|camera|viewer|observer)\b")
+
+
+_BARE_SIDE = re.compile(
+    r"\b(?:on|to)\s+the\s+(?P<side>left|right)\b(?!\s+(?:hand\s+)?(?:side\s+)?of\b)"
+    r"|\bin\s+(?P<front>front)\b(?!\s+of\b)"
+)
+"""A side said with no relatum ("it is on the left", "it is in front")."""
+_SIDE_WORD = re.compile(r"\b(?:left|right|front|behind|back)\b")
+
+
+def _bare_side_disagrees(prepared: Prepared, question: str, answer: bool) -> bool:
+    """Whether the reply states, with no relatum and in no sentence of another frame, only
+    the asked side beside its No, or only the opposite side beside its Yes ("No, it is on
+    the left." to "... is the basketball to the left of the horse?", r283): which one it
+    means, nobody can tell. An abstention only: a side with no relatum never decides."""
+    asked = _asked_relation(question)
+    if asked is None:
+        return False
+    said = set()
+    for m in _BARE_SIDE.finditer(prepared.low):
+        clause = prepared.clause_at(m.start())
+        if clause is None or prepared.is_hypothetical(clause):
+            continue
+        start, end = prepared.sentences[clause.sentence]
+        if (
+            _CAMERA_FRAME.search(prepared.low, start, end)
+            or negated_before(prepared, clause, m.start())
+            or len(_SIDE_WORD.findall(prepared.low, start, end)) > 1
+        ):
+            continue  # "the red ball is on the left side of the frame and the blue ball is on
+            # the right" (r137) places two things in the image
+        said.add(m.group("side") or m.group("front"))
+    return said == ({_OPPOSITE[asked]} if answer else {asked})
 
 
 def _stated_relation(prepared: Prepared, question: str) -> bool | None:
