@@ -1249,6 +1249,8 @@ MEASURE_ONLY_ROUNDS = (
     286,
     287,
     288,
+    289,
+    290,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1265,7 +1267,7 @@ the final code of their stop), declared measure-only before they were written; r
 even ones, and r263-r266 (to be read on the final code of their stop), likewise; r268 and r270,
 and r271-r272 (to be read on the final code of their stop), likewise; r274, and r275-r276 (to be
 read on the final code of their stop), likewise; r278 and r280, and r281-r282 (to be read on the
-final code of their stop), likewise; r284 and r286, and r287-r288 (to be read on the final code
+final code of their stop), likewise; r284 and r286, and r287-r290 (to be read on the final code
 of their stop), likewise."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
