@@ -139,3 +139,19 @@ def test_an_answer_heading_on_its_own_line_states_the_next_line(heading: str) ->
     assert read_option(answer, {"A": "0", "B": "2"}).letter == "A"
     # a heading word inside a sentence is no heading
     assert "Answer:" not in prepare("I will give my answer\nnow: A").text
+
+
+@pytest.mark.parametrize(
+    ("reply", "p"),
+    [
+        ("Yes or No: No.", 0.0),  # r269 (comf269-035): the instruction echoed as a label
+        ("Answer Yes or No: Yes, it is.", 1.0),
+        ("Yes or No: Yes or No.", None),
+        ("Yes or no?", None),
+    ],
+)
+def test_the_questions_yes_or_no_echoed_as_a_label_is_no_answer(
+    reply: str, p: float | None
+) -> None:
+    question = "Is the ball to the left of the man? Answer Yes or No."
+    assert text_yes_probability(reply, question=question) == p

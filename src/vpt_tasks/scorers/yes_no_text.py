@@ -113,6 +113,11 @@ def _read(
     prepared = prepare(text)
     if prepared.problem is not None:
         return None
+    if question and _INSTRUCTION_LABEL.match(prepared.low) and "yes or no" in question.lower():
+        # "Yes or No: No." (r269): the question's own instruction, echoed as a label
+        prepared = prepare(prepared.text[_INSTRUCTION_LABEL.match(prepared.low).end() :])
+        if prepared.problem is not None:
+            return None
     if asks_itself(prepared) and not _restates_the_question(prepared, question):
         return None
     signs = set(doubts(prepared)) - _LANGUAGE_DOUBTS  # the languages asked are the vocabulary's
@@ -205,6 +210,9 @@ def _read(
         # statement, in a language whose relations are not read here
         return None
     return float(answer)
+
+
+_INSTRUCTION_LABEL = re.compile(r"(?:answer\s+)?yes\s+or\s+no\s*:\s*(?=\S)")
 
 
 @functools.lru_cache(maxsize=64)
