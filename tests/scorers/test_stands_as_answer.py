@@ -155,3 +155,18 @@ def test_the_questions_yes_or_no_echoed_as_a_label_is_no_answer(
 ) -> None:
     question = "Is the ball to the left of the man? Answer Yes or No."
     assert text_yes_probability(reply, question=question) == p
+
+
+def test_the_question_asked_again_in_a_whether_clause_is_no_echo_of_it() -> None:
+    # r283 (comf283-014): "To determine whether the ball is to the left of the sofa ...
+    # Therefore, the answer is: No." was taken for a No echoing the question's statement
+    question = "From the camera's viewpoint, is the ball to the left of the sofa?"
+    reply = (
+        "To determine whether the ball is to the left of the sofa from the camera's viewpoint, "
+        "we need to look at their positions in the image.\n\nTherefore, the answer is: No."
+    )
+    assert text_yes_probability(reply, question=question) == 0.0
+    # the question's statement said after the No still is one (the echo rule, r255)
+    echoed = "No, il pallone da basket è dietro il divano."
+    italian = "Il pallone da basket è dietro il divano?"
+    assert text_yes_probability(echoed, ["sì"], ["no"], question=italian) is None

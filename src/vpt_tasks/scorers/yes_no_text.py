@@ -205,9 +205,10 @@ def _read(
         # "Paso 3: ..., el balón está a la derecha del sofá.\n\nRespuesta: No" (r257): the
         # reply states what its No denies
         return None
-    if question and not answer and _echoes(prepared.low, question):
+    if question and not answer and _echoes(_stated_only(prepared), question):
         # "No, il pallone da basket è dietro il divano.": a No followed by the question's own
-        # statement, in a language whose relations are not read here
+        # statement, in a language whose relations are not read here (not the question asked
+        # again: "To determine whether the ball is to the left of the sofa ...", r283)
         return None
     return float(answer)
 
@@ -300,6 +301,14 @@ def _restates_the_question(prepared: Prepared, question: str | None) -> bool:
         ):
             return False
     return True
+
+
+def _stated_only(prepared: Prepared) -> str:
+    """The reply's text with its hypothetical sentences and questions blanked."""
+    return blank(
+        prepared.low,
+        (prepared.sentences[c.sentence] for c in prepared.clauses if prepared.is_hypothetical(c)),
+    )
 
 
 def _echoes(low: str, question: str) -> bool:
