@@ -1159,6 +1159,10 @@ SHA256 = {
     "four_options_r283.jsonl": "209caddd9d97c2f64b7889e82dc695a6d0b9af9b12d1c5b603a35cb1456d9a53",
     "isle_brick_r283.jsonl": "0532e05604ab17e303bdff877aadb80a8a21e6ad08754248702050b215f2aede",
     "comfort_r283.jsonl": "a86b4173ef8be5c0bd5d4b439531b173097b90a80a4ed2f63edca27bb4862cdc",
+    "two_options_r285.jsonl": "25e6332a765a749599c2b39b928258b165858690b3dc13b3bfdf00fab78c7d8f",
+    "four_options_r285.jsonl": "156b22d8958d64ec070283e854ca6ad1df91bf1a1c65469ebd6bf08ba1658a1e",
+    "isle_brick_r285.jsonl": "6aeb55ce351717369e1c42282fe080be79a8d934a2d36494979a5c122e0fe6ba",
+    "comfort_r285.jsonl": "e23af8f3c4a936488a42cce956c9d8c9989c5c14c6c5e0aa79b3352b73ff1216",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
