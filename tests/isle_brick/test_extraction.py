@@ -1660,3 +1660,12 @@ def test_q2_another_one_offered_as_a_possibility_is_an_alternative(
 ) -> None:
     got = read_components(answer, "count", question=_QUESTIONS["Q2"])
     assert got.decided is decided and got.components == {"1"}, got
+
+
+@pytest.mark.parametrize("answer", ["I see the pizza. No.", "No. I can see the pizza clearly."])
+def test_q6_first_person_seeing_against_the_answer_word_is_a_contradiction(answer: str) -> None:
+    # r285 (brick285-060): "I see the pizza. No." was read no; the speaker's "I see" is the
+    # minifigure's seeing when the question addresses it as the minifigure
+    question = _QUESTIONS["Q6"].format(obj="pizza")
+    got = read_components(answer, "yesno", question=question, first_person=True)
+    assert not got.decided, got

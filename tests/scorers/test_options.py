@@ -768,3 +768,9 @@ def test_a_letter_after_a_conclusion_counting_another_options_value_is_undecided
         "cannot see the back wall, so of the 3 dots he sees 2.\n\nAnswer: B"
     )
     assert read_option(sees_two, {"A": "3", "B": "2"}).letter == "B"  # twot3-042
+    # r285 (two285-055): "one" after a seeing verb is a count
+    corrected = (
+        "Hmm, looking around... I see two red dots in front of me. Wait, no - one of those is "
+        "actually on the shelf behind me. So I only see one.\n\nA"
+    )
+    assert read_option(corrected, {"A": "2", "B": "0"}).letter is None

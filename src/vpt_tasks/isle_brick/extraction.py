@@ -1042,9 +1042,11 @@ def _extract_yesno(text: str, first_person: bool = False, topic: Topic | None = 
         opposite = "no" if answer == "yes" else "yes"
         if not _WORD.search(low, 0, said[0].start()):  # it opens the answer
             rest = low[said[0].end() :]  # "Yes, they are not on the same surface."
-            contrary = _one_class(_evidence(rest, topic=topic)) or _last_sentence_says(rest, topic)
+            contrary = _one_class(_evidence(rest, first_person, topic)) or _last_sentence_says(
+                rest, topic
+            )
         else:
-            evidence = _evidence(low, topic=topic)
+            evidence = _evidence(low, first_person, topic)
             # "So they are not on the same surface, but both are on the same baseplate, so
             # yes." (r215): evidence of the opposite beside its own still says the opposite
             contrary = opposite if opposite in evidence else _last_sentence_says(low, topic)

@@ -1138,9 +1138,10 @@ def _concludes_no_option(c: _Chosen) -> bool:
 
 _CONCLUDED_SEEN = re.compile(
     rf"{_SO_WORDS}(?P<between>[^.\n]{{0,40}}?)\b(?:sees?|can\s+see)\s+(?:only\s+|just\s+)?"
-    rf"(?P<count>\d+|{'|'.join(w for w in NUMBER_WORDS[:11] if w != 'one')})\b"
+    rf"(?P<count>\d+|{'|'.join(NUMBER_WORDS[:11])})\b"
 )
-"""A conclusion's count of what is seen ("So she can see 2 of the 3 paintings"; "so of the 3
+"""A conclusion's count of what is seen, "one" too: after a seeing verb it is a number ("So
+she can see 2 of the 3 paintings"; "So I only see one.", r285; "so of the 3
 dots he sees 2")."""
 
 
