@@ -774,3 +774,26 @@ def test_a_letter_after_a_conclusion_counting_another_options_value_is_undecided
         "actually on the shelf behind me. So I only see one.\n\nA"
     )
     assert read_option(corrected, {"A": "2", "B": "0"}).letter is None
+
+
+DOTS_SEEN = (
+    "In the picture, how many red dots does the woman with the green scarf see? Consider only "
+    "the dots that are directly visible within the picture's frame."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "letter"),
+    [
+        # r285 (two285-020): the one count said with a seeing verb, no letter anywhere
+        ("There are 4 red dots in the picture. The woman sees 3 of them.", "A"),
+        ("She can see 4 red dots.", "B"),
+        # a condition, a hedge, a letter, two seen counts, a refusal or a step's number: none
+        ("If she turned, she would see 4. She sees 3 of them.", None),
+        ("There are 4 red dots in the picture. She perhaps sees 3 of them.", None),
+        ("She sees 3 of the 4 dots, maybe all 4.", None),
+        ("Step 3: nothing blocks her view, so she can see all five. Neither option fits.", None),
+    ],
+)
+def test_the_one_count_said_seen_answers_how_many_are_seen(answer: str, letter: str | None) -> None:
+    assert read_option(answer, {"A": "3", "B": "4"}, question=DOTS_SEEN).letter == letter

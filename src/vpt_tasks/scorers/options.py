@@ -949,6 +949,32 @@ def _values_in(
     return found
 
 
+_HOW_MANY = re.compile(r"\bhow\s+many\b")
+_STEP = re.compile(r"\bstep\s*$")
+
+
+def _seen_count(
+    prepared: Prepared, mentions: list[_Mention], affirmed: list[_Mention], question: str | None
+) -> str | None:
+    """To "how many ... does she see?", an answer with no letter, no condition and no hedge
+    whose one count said with a seeing verb, in a sentence with no negation, is one option's
+    ("There are 4 red dots in the picture. The woman sees 3 of them.", r285); None when
+    several are. (A statement alone decides, so it is read only where nothing else is.)"""
+    if not question or not _HOW_MANY.search(question.lower()) or not asks_seeing(question):
+        return None
+    if (
+        any(m.label for m in mentions)
+        or _MAYBE & set(words(prepared.low))
+        or any(prepared.is_hypothetical(c) for c in prepared.clauses)
+    ):
+        return None
+    counts = [  # not a step's number ("Step 3: ... so he can see all four")
+        m for m in affirmed if not _STEP.search(prepared.low, max(0, m.start - 8), m.start)
+    ]
+    seen = _values_in(prepared, counts, _SEES, plain=True)
+    return next(iter(seen)) if len(seen) == 1 and refusal_phrase(prepared) is None else None
+
+
 def _letter_beside_other_text(prepared: Prepared, letter: str, affirmed: list[_Mention]) -> bool:
     """Whether a sentence affirms another option's text and the letter's label, and nothing
     of the letter's own text."""
@@ -1434,6 +1460,8 @@ def read_option(
         )
         if letter is not None
     }
+    if not readings and (seen := _seen_count(prepared, mentions, affirmed, question)):
+        readings["seen"] = seen  # "There are 4 red dots in the picture. The woman sees 3 of them."
     signs = doubts(prepared)
     if set(signs) <= _ANOTHER_LANGUAGE and (signs or not readings):
         # "Der Spiegel ist direkt vor mir. Antwort: B", "Non, je ne peux pas la voir.": read
