@@ -102,7 +102,7 @@ NO_OPTION = "Z"
 """The letter of an answer that picks no option (VLMEvalKit's convention)."""
 UNKNOWN_VALUE = "Unknown"
 """The value of an answer that picks no option (Isle v1's convention)."""
-READERS = ("lead", "stated", "short", "paraphrase", "concluding", "labelled", "excluded")
+READERS = ("lead", "stated", "short", "paraphrase", "concluding", "labelled", "excluded", "seen")
 """The readers, in the order their readings are reported."""
 
 _SEVERAL = "several"
