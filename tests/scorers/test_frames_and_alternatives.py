@@ -1079,6 +1079,10 @@ def test_a_self_correction_in_the_language_asked_is_read_as_one() -> None:
     answer = "Ja... nee, wacht, de bal ligt vóór het bed. Nee."
     assert text_yes_probability(answer, ["ja"], ["nee"]) == 0.0
     assert text_yes_probability("Ja, wacht even.", ["ja"], ["nee"]) is None
+    # German "Moment -" / "Moment mal" (r285, comf285-054); "im Moment" is no correction
+    german = "Nein. Moment - von ihr aus gesehen liegt der Ball doch hinter dem Pferd. Ja."
+    assert text_yes_probability(german, ["ja"], ["nein"]) == 1.0
+    assert text_yes_probability("Ja. Im Moment liegt er dahinter.", ["ja"], ["nein"]) == 1.0
 
 
 def test_the_relatums_side_said_with_a_pronoun_is_the_asked_relation() -> None:

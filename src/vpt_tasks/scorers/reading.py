@@ -615,6 +615,7 @@ _RETRACTION = re.compile(
     r"|(?:\.\.\.|…)\s*no\s*[,-]"  # "it is on his left... no - on his right" (r25, r37)
     # "wait" / "correction" in the languages COMFORT asks in: "Ja... nee, wacht, ..." (r14)
     r"|\b(?:warte|attends|attendez|espera|aspetta|wacht|espere|vänta|подожди|поправка)\b"
+    r"|\bmoment(?:\s+mal\b|\s*[-—–])"  # "Nein. Moment — ... Ja." (r285)
     r"|等等|更正|待って|訂正|잠깐"
 )
 
