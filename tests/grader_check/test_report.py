@@ -137,7 +137,7 @@ def test_the_report_says_which_grader_mode_reads_more_precisely(logs: Path, tmp_
     [row] = [
         line for line in section.splitlines() if line.startswith(f"| {GRADER} | two options |")
     ]
-    assert "0.3% (50 of 16200)" in row and "`-T grader=auto`" in row
+    assert "0.3% (52 of 16680)" in row and "`-T grader=auto`" in row
 
 
 @pytest.mark.parametrize(
