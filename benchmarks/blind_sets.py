@@ -34,7 +34,13 @@ def main(argv: list[str]) -> int:
         if not m.rows:
             continue
         share = f"{m.right}/{m.clear} ({m.right / m.clear:.0%})" if m.clear else "-"
-        print(f"{path.name:<28}{m.rows:>8}{len(m.wrong):>17}{share:>22}")
+        asked = m.clear - m.clear_in_english
+        aside = (  # COMFORT: English replies to another language are counted apart by the scorer
+            f"   in the language asked: {m.right}/{asked} ({m.right / asked:.0%})"
+            if m.clear_in_english and asked
+            else ""
+        )
+        print(f"{path.name:<28}{m.rows:>8}{len(m.wrong):>17}{share:>22}{aside}")
         for row in m.wrong:
             print(f"    {row}")
         for i, n in enumerate((m.rows, len(m.wrong), m.right, m.clear)):

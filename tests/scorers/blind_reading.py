@@ -25,6 +25,9 @@ class Measured:
     clear: int = 0
     right: int = 0
     rows: int = 0
+    clear_in_english: int = 0
+    """COMFORT: clear replies in English to a question asked in another language, which the
+    scorer counts apart (`answered_in: english`) and never reads as the asked language's."""
 
 
 def rows(name: str) -> list[dict]:
@@ -111,27 +114,37 @@ def _comfort(name: str) -> Measured:
     from inspect_ai.model import ModelOutput
 
     from vpt_tasks.comfort.language import available_languages, load_language
-    from vpt_tasks.scorers.yes_probability import read_output
+    from vpt_tasks.scorers.yes_probability import answered_in, read_output
 
     result = Measured()
     tabled = set(available_languages())
+    english_words = load_language("en")
     for row in rows(name):
         if row["language"] not in tabled:
             continue
         result.rows += 1
         language = load_language(row["language"])
         output = ModelOutput.from_content(model="m", content=row["answer"])
-        p = read_output(
+        reading = read_output(
             output,
             language.yes_words,
             language.no_words,
             question=row["question"],
             relations=language.relation_words,
-        ).p
+        )
+        p = reading.p
         got = None if p is None else ("yes" if p >= 0.5 else "no")
         if row["label"] in ("yes", "no"):
             result.clear += 1
             result.right += got == row["label"]
+            if row["language"] != "en":  # as the task's scorer tells them apart
+                english = read_output(
+                    output,
+                    english_words.yes_words,
+                    english_words.no_words,
+                    question=row["question"],
+                )
+                result.clear_in_english += answered_in(reading, english) == "english"
         if got is not None and got != row["label"]:
             result.wrong.append((row["id"], row["label"], got))
     return result

@@ -20,7 +20,7 @@ import hashlib
 
 import pytest
 
-from tests.scorers.blind_reading import BLIND, measure
+from tests.scorers.blind_reading import BLIND, measure, rows
 
 SHA256 = {
     "two_options.jsonl": "8faa7671faf775b21a556eab0a7a6bd24c31358d26e9dba61afd2efeedebd53b",
@@ -1528,3 +1528,18 @@ def test_the_narrow_measurement_leaves_the_unbare_answers_to_the_grader(name: st
     full, narrow = measure(name), measure(name, narrow=True)
     assert narrow.rows == full.rows and narrow.clear == full.clear
     assert 0 < narrow.right < full.right
+
+
+def test_the_comfort_measurement_counts_english_replies_to_another_language_apart() -> None:
+    """`benchmarks/blind_sets.py` prints COMFORT's clear replies read right both over every
+    clear reply and over those in the language asked: an English reply to a question in
+    another language is counted apart by the scorer (`answered_in: english`), as here."""
+    measured = measure("comfort_r285.jsonl")
+    # r285's writer noted two clear English replies to questions in other languages
+    noted = [
+        r["id"]
+        for r in rows("comfort_r285.jsonl")
+        if r["label"] in ("yes", "no") and "english reply" in r.get("note", "").lower()
+    ]
+    assert measured.clear_in_english == len(noted) == 2
+    assert measure("two_options_r285.jsonl").clear_in_english == 0

@@ -64,6 +64,7 @@ __all__ = [
     "InvalidLogprob",
     "YesNoReading",
     "answer_token_index",
+    "answered_in",
     "logprob_yes_probability",
     "prefix_class",
     "read_logprobs",
@@ -410,7 +411,7 @@ def yes_probability(
                 p_english=english.p,
                 mass=reading.mass,
                 mass_english=english.mass,
-                answered_in=_answered_in(reading, english),
+                answered_in=answered_in(reading, english),
             )
         completion = output.completion if output else ""
         if method == "invalid":
@@ -440,7 +441,7 @@ def yes_probability(
     return score
 
 
-def _answered_in(asked: YesNoReading, english: YesNoReading) -> str:
+def answered_in(asked: YesNoReading, english: YesNoReading) -> str:
     """`asked` when the asked language's Yes/No carry at least the English ones' probability."""
     if asked.p is None and english.p is None:
         return "neither"
