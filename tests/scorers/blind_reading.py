@@ -118,7 +118,7 @@ def _comfort(name: str) -> Measured:
 
     result = Measured()
     tabled = set(available_languages())
-    english_words = load_language("en")
+    english_language = load_language("en")
     for row in rows(name):
         if row["language"] not in tabled:
             continue
@@ -140,8 +140,8 @@ def _comfort(name: str) -> Measured:
             if row["language"] != "en":  # as the task's scorer tells them apart
                 english = read_output(
                     output,
-                    english_words.yes_words,
-                    english_words.no_words,
+                    english_language.yes_words,
+                    english_language.no_words,
                     question=row["question"],
                 )
                 result.clear_in_english += answered_in(reading, english) == "english"

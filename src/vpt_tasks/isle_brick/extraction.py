@@ -1537,7 +1537,6 @@ _NAMED_SURFACE = re.compile(
 """A surface a thing is said to be on, by its name ("on the floor", "on top of the grey
 table"; not "on the same surface")."""
 _SAME_NOUN = {"tabletop": "table", "baseplate": "base", "ground": "floor"}
-_NOT_ON = re.compile(r"(?:\bnot|n't|\bnor|\bnever)\s+(?:\w+\s+)?$", _FLAGS)
 
 
 def _surfaces_named_differ(a: _Read) -> bool:
@@ -1554,7 +1553,7 @@ def _surfaces_named_differ(a: _Read) -> bool:
         named = {
             _SAME_NOUN.get(n, n)
             for m in _NAMED_SURFACE.finditer(low, start, end)
-            if not _NOT_ON.search(low, max(start, m.start() - 20), m.start())  # "not on a desk"
+            if not negation_cues(low[max(start, m.start() - 20) : m.start()])  # "not on a desk"
             and (n := m.group("noun"))
         }
         if len(named) > 1:

@@ -1150,6 +1150,11 @@ _CONCLUDED_COUNT = re.compile(
 not "one", a pronoun as often as a number)."""
 
 
+def _declared_at(c: _Chosen) -> int:
+    """Where the last label of the chosen letter stands (0 when none): the reasoning is before."""
+    return max((m.start for m in c.affirmed if m.label and m.letter == c.letter), default=0)
+
+
 def _concludes_no_option(c: _Chosen) -> bool:
     """A count question whose reasoning's last conclusion is a number no option has ("...
     that makes 3 red dots.\n\nAnswer: B" with A. 4 / B. 2, r245): the letter answers what the
@@ -1157,7 +1162,7 @@ def _concludes_no_option(c: _Chosen) -> bool:
     values = {_number(str(v).strip().casefold()) for v in c.options.values()}
     if None in values:
         return False
-    final = max((m.start for m in c.affirmed if m.label and m.letter == c.letter), default=0)
+    final = _declared_at(c)
     found = list(_CONCLUDED_COUNT.finditer(c.prepared.low, 0, final))  # before a declared letter
     return bool(found) and _number(found[-1].group(1)) not in values
 
@@ -1179,7 +1184,7 @@ def _concludes_another_count(c: _Chosen) -> bool:
     mine = _number(c.value)
     if mine is None:
         return False
-    final = max((m.start for m in c.affirmed if m.label and m.letter == c.letter), default=0)
+    final = _declared_at(c)
     found = [
         m
         for m in _CONCLUDED_SEEN.finditer(c.prepared.low, 0, final)

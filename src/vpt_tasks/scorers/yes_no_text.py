@@ -113,9 +113,10 @@ def _read(
     prepared = prepare(text)
     if prepared.problem is not None:
         return None
-    if question and _INSTRUCTION_LABEL.match(prepared.low) and "yes or no" in question.lower():
+    label = _INSTRUCTION_LABEL.match(prepared.low)
+    if question and label and "yes or no" in question.lower():
         # "Yes or No: No." (r269): the question's own instruction, echoed as a label
-        prepared = prepare(prepared.text[_INSTRUCTION_LABEL.match(prepared.low).end() :])
+        prepared = prepare(prepared.text[label.end() :])
         if prepared.problem is not None:
             return None
     if asks_itself(prepared) and not _restates_the_question(prepared, question):
@@ -305,10 +306,8 @@ def _restates_the_question(prepared: Prepared, question: str | None) -> bool:
 
 def _stated_only(prepared: Prepared) -> str:
     """The reply's text with its hypothetical sentences and questions blanked."""
-    return blank(
-        prepared.low,
-        (prepared.sentences[c.sentence] for c in prepared.clauses if prepared.is_hypothetical(c)),
-    )
+    hypothetical = {c.sentence for c in prepared.clauses if prepared.is_hypothetical(c)}
+    return blank(prepared.low, (prepared.sentences[i] for i in sorted(hypothetical)))
 
 
 def _echoes(low: str, question: str) -> bool:
@@ -449,7 +448,9 @@ def _states_another(
 _NOT_THE_IMAGE = r"(?!\s+(?:the\s+)?(?:image|picture|photo|frame|scene)\b)"
 """A side of the image is no relation of the relatum ("The basketball is on the right side of
 the image", r217): where the question's frame puts it is the reply's reasoning to make."""
-_THINGS_OWN = r"the (?!(?:image|picture|photo|frame|scene|camera|viewer|observer)'s)[a-z]+'s"
+_FRAME_WORDS = r"image|picture|photo|camera|viewer|observer"
+"""The words of the image's or the camera's frame, in English (one list for the patterns below)."""
+_THINGS_OWN = rf"the (?!(?:{_FRAME_WORDS}|frame|scene)'s)[a-z]+'s"
 """A thing's own side ("on the bench's right"), not the image's or the camera's."""
 _RELATIONS = {
     "front": re.compile(r"\bin front of\b"),
@@ -512,19 +513,27 @@ def _of_another_thing(low: str, end: int, question: str) -> bool:
     camera is in front of the scene." to "... is the basketball behind the horse?", r279):
     where other things are is the reasoning's, not the answer. A pronoun ("behind it") or a
     part of the relatum ("in front of the horse's legs") is the relatum's."""
-    asked = _ASKED.search(question.lower())
+    named_in_question = _named_things(question)
     named = _RELATUM_WORDS.match(low, end)
-    if asked is None or named is None or low[end : end + 1] not in (" ", ""):
+    if named_in_question is None or named is None or low[end : end + 1] not in (" ", ""):
         return False
     word = named.group(1)
-    return word not in _PRONOUNS and word not in words(question.lower())
+    return word not in _PRONOUNS and word not in named_in_question
+
+
+@functools.lru_cache(maxsize=64)
+def _named_things(question: str) -> frozenset[str] | None:
+    """The words of a question that asks a relation of two things ("is the X behind the Y?"),
+    read once per question; None for another question."""
+    low = question.lower()
+    return frozenset(words(low)) if _ASKED.search(low) else None
 
 
 _PRONOUNS = frozenset("it its him her them me you us this that which".split())
 
 
 _OF_A_PERSON = re.compile(r"\s*(?:her|him|me|them|us|you)\b")
-_FRAMES_SIDE = re.compile(r"\b(image|picture|photo|camera|viewer|observer)'s\s+(?:left|right)?\s*$")
+_FRAMES_SIDE = re.compile(rf"\b({_FRAME_WORDS})'s\s+(?:left|right)?\s*$")
 
 
 def _another_frames_side(low: str, at: int, question: str) -> bool:
@@ -547,7 +556,7 @@ def _another_frames_side(low: str, at: int, question: str) -> bool:
 _IN_THE_IMAGE = re.compile(
     r"[^.;,\n]{0,40}?\b(?:in|of)\s+the\s+(image|picture|photo)\b(?!\s*(?:'s|,\s*(?:from|which)))"
 )
-_CAMERA_FRAME = re.compile(r"\b(?:image|picture|photo|camera|viewer|observer)\b")
+_CAMERA_FRAME = re.compile(rf"\b(?:{_FRAME_WORDS})\b")
 
 
 _BARE_SIDE = re.compile(
