@@ -1179,6 +1179,14 @@ SHA256 = {
     "four_options_r290.jsonl": "0762fe117fbbcbaf6d279b45ca25bb7da296981d3e51f8686c19e6c20ea4dc05",
     "isle_brick_r290.jsonl": "f0a2383748c96e79278f89174c9248f3a2622f00a3f590dd87c1900a600a1992",
     "comfort_r290.jsonl": "848168840266ab37a5805bc4121019f05a6013ada156b38a1445bf1a52aacc7e",
+    "two_options_r291.jsonl": "3792cd5b4fe84b66733e455ab3fdcf3360db1275a9ca333bc97b6d6d74d88542",
+    "four_options_r291.jsonl": "3b83b958d582c785380c9067e235394dc480ddd87a65d198ea8cb60fa0b9e5e5",
+    "isle_brick_r291.jsonl": "28c9d16cdc332dfd99e229c47c1656c7eb9730ba586b862858a5dd2b50b456ad",
+    "comfort_r291.jsonl": "01436a075b502d6ebcba16bd1fdff9ca97ccb726743ddc8fc224484744f469b2",
+    "two_options_r292.jsonl": "6593971e075a19662cba88c1fe7a4093b5a3da32dd880e25ee8206742a246f57",
+    "four_options_r292.jsonl": "aae923454b2710254637ea658ab708135bd5c1f69d56a4cc1f7c16f0386a3fe6",
+    "isle_brick_r292.jsonl": "6eb32047586801bfeb0bb9c68e105186fd18a6ca53d025b838caaf5c9fafc5f6",
+    "comfort_r292.jsonl": "59d86c075ce111221bd69d9997be8d8d3a6e649535ba9ae8be50c0b058528fce",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
