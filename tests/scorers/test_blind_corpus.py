@@ -1187,6 +1187,10 @@ SHA256 = {
     "four_options_r292.jsonl": "aae923454b2710254637ea658ab708135bd5c1f69d56a4cc1f7c16f0386a3fe6",
     "isle_brick_r292.jsonl": "6eb32047586801bfeb0bb9c68e105186fd18a6ca53d025b838caaf5c9fafc5f6",
     "comfort_r292.jsonl": "59d86c075ce111221bd69d9997be8d8d3a6e649535ba9ae8be50c0b058528fce",
+    "two_options_r295.jsonl": "d75c0ef601e925503def50400591bd25011ea7d3fd113d653b5decbd8f84c888",
+    "four_options_r295.jsonl": "2990871daee5edae1f7455512d6a2a5feb9e353007ae584f22785a6aed22d3f8",
+    "isle_brick_r295.jsonl": "41206a86a56e5654d5f2332923ebc45acb323fabc4f3a02ed3d86a343dcd0cd1",
+    "comfort_r295.jsonl": "2f7fced0b23ac3199f0ca954e68e2d3a21d077ea8e3c655aa79eafb3372ed8da",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
