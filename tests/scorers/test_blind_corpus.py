@@ -1191,6 +1191,10 @@ SHA256 = {
     "four_options_r295.jsonl": "2990871daee5edae1f7455512d6a2a5feb9e353007ae584f22785a6aed22d3f8",
     "isle_brick_r295.jsonl": "41206a86a56e5654d5f2332923ebc45acb323fabc4f3a02ed3d86a343dcd0cd1",
     "comfort_r295.jsonl": "2f7fced0b23ac3199f0ca954e68e2d3a21d077ea8e3c655aa79eafb3372ed8da",
+    "two_options_r293.jsonl": "69e69337b53913bf752c5e47f2b677f926f1de1e79b9b4c292c7efd02d730431",
+    "four_options_r293.jsonl": "e101da6eebf2c39f55ebf92b992ff2ab75683f36a84844377891434ff2f1dbe4",
+    "isle_brick_r293.jsonl": "076c83a0d908c8de552729ea575bf892e9af056c3de2f110f4aead91965337af",
+    "comfort_r293.jsonl": "ef7ddcb17a81b21716cb532746b558de87cd46b8d1a12ed22576e5929fb2c0ab",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
