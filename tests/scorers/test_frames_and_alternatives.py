@@ -1,7 +1,9 @@
 """Three principles of issue 31's list of confident-wrong readings, each tested on answers
 written here from the issue's description (not from a held-out set):
 
-- a reply giving verdicts under two viewpoints answers per frame of reference: undecided;
+- a reply giving verdicts under two viewpoints answers per frame of reference: undecided
+  when the question asks no viewpoint; when it asks one, the other viewpoints' parts are
+  asides (since 2026-11-29);
 - a list of three of the four directions offers alternatives (a list of all four is the
   question's own list echoed): undecided, never a refusal;
 - a body part after a place preposition ("over my left shoulder") names a place.
@@ -19,6 +21,8 @@ from vpt_tasks.scorers.yes_probability import text_yes_probability
 
 COMFORT_QUESTION = "From the dog's viewpoint, is the ball to the left of the car?"
 BENCH = "From the bench's viewpoint, is the ball to the right of the bench?"
+CAMERA = "From the camera's viewpoint, is the ball to the left of the car?"
+NO_VIEWPOINT = "Is the ball to the left of the car?"
 QUESTIONS = {q: spec["text"] for q, spec in load_config("isle_brick")["questions"].items()}
 
 
@@ -33,8 +37,65 @@ QUESTIONS = {q: spec["text"] for q, spec in load_config("isle_brick")["questions
     ],
 )
 def test_verdicts_under_two_viewpoints_are_undecided(reply: str) -> None:
+    """To a question that asks no viewpoint, a reply giving two answers per frame."""
     assert len(viewpoints(prepare(reply))) == 2
-    assert text_yes_probability(reply, question=COMFORT_QUESTION) is None
+    assert text_yes_probability(reply, question=NO_VIEWPOINT) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "p"),
+    [
+        (COMFORT_QUESTION, "From the camera's view yes, but from the dog's perspective no.", 0.0),
+        (CAMERA, "From the camera's view yes, but from the dog's perspective no.", 1.0),
+        (CAMERA, "Yes, but from the dog's own viewpoint it would be on the right.", 1.0),
+        (
+            "From the horse's viewpoint, is the basketball to the right of the horse?",
+            "From the camera's point of view, the basketball is on the left of the horse. But "
+            "from the horse's point of view, since it is facing the camera, the basketball is on "
+            "its right. So the answer is yes.",
+            1.0,
+        ),
+        (
+            "Do ponto de vista da câmera, a bola está atrás do cavalo?",
+            "Sim, mas do ponto de vista do cavalo ela estaria à esquerda.",
+            1.0,
+        ),
+        (
+            "Ist der Ball aus Sicht der Frau links von ihr? Antworte mit Ja oder Nein.",
+            "Aus Sicht der Frau liegt der Ball rechts von ihr, also nein. Aus Sicht der Kamera "
+            "wäre er allerdings links.",
+            0.0,
+        ),
+        # abstentions: the other frame's part does not stand apart; a pronoun's viewpoint
+        (
+            CAMERA,
+            "Yes: from the camera's view and, I think, from the dog's view it is on the left.",
+            None,
+        ),
+        (CAMERA, "From my point of view yes; from her viewpoint no.", None),
+        # the asked frame's own statement still objects to its Yes/No
+        (
+            CAMERA,
+            "From the dog's view it is on the left. From the camera's view it is on the "
+            "right of the car. Yes.",
+            None,
+        ),
+    ],
+)
+def test_to_a_question_asking_one_viewpoint_the_others_are_asides(
+    question: str, reply: str, p: float | None
+) -> None:
+    """A question that names a viewpoint asks for that frame: what a reply says from another
+    viewpoint, in a part of its own, is an aside (r283, r285, r293, r295)."""
+    language = load_language("pt" if "câmera" in question else "de" if "Frau" in question else "en")
+    got = text_yes_probability(
+        reply,
+        language.yes_words,
+        language.no_words,
+        question=question,
+        relations=language.relation_words,
+    )
+    assert got == p
 
 
 @pytest.mark.parametrize(

@@ -138,7 +138,18 @@ def _read(
     if _turns_to_another_frame(prepared, question) or (
         len(viewpoints(prepared)) > 1 and not _FRAMES_AGREE.search(prepared.low)
     ):
-        return None  # "From the camera's view, yes. From the dog's own view it is on the right."
+        # "From the camera's view, yes. From the dog's own view it is on the right.": read
+        # only where the question asks one viewpoint and the others' parts stand apart
+        asked_only = _without_other_frames(prepared, question)
+        if asked_only is None:
+            return None
+        return _read(
+            asked_only,
+            yes_words=yes_words,
+            no_words=no_words,
+            question=question,
+            relations=relations,
+        )
     if _LOW_CONFIDENCE.search(prepared.low) or (
         _OPENS_WITH_DETERMINER_NO.match(prepared.low) and _TURN.search(prepared.low)
     ):
@@ -261,6 +272,43 @@ def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
     return any(
         at > turn.start() and owner not in asked for at, owner in viewpoint_mentions(prepared)
     )
+
+
+_PRONOUN_OWNERS = frozenset("my our your his her its their".split())
+
+
+def _without_other_frames(prepared: Prepared, question: str | None) -> str | None:
+    """The reply without its parts said from a viewpoint the question does not ask, when the
+    question asks one: it asks for that frame, and a careful annotator reads the others as
+    asides ("Sim, mas do ponto de vista do cavalo ela estaria à esquerda." to "Do ponto de
+    vista da câmera, ...?", r283; "From the camera's point of view, the basketball is on the
+    left of the horse. But from the horse's point of view, ... on its right. So the answer is
+    yes." to "From the horse's viewpoint, ...?", r295). A part stands apart as a sentence that
+    opens with the other viewpoint, or as the rest of a sentence from a turn ("but", "mas") to
+    the next viewpoint named. None (undecided) when the question asks no viewpoint or two, when
+    a part does not stand apart ("Yes, from the dog's view it is on the left"), or a viewpoint
+    is a pronoun's ("from her view": whose, the rules do not tell)."""
+    asked = _asked_viewpoints(question) if question else frozenset()
+    mentions = viewpoint_mentions(prepared)
+    if len(asked) != 1 or any(owner in _PRONOUN_OWNERS for _, owner in mentions):
+        return None
+    spans = []
+    for i, (at, owner) in enumerate(mentions):
+        if owner in asked:
+            continue
+        clause = prepared.clause_at(at)
+        if clause is None:
+            return None
+        start, end = prepared.sentences[clause.sentence]
+        turns = list(_TURN_ANY_LANGUAGE.finditer(prepared.low, start, at))
+        if turns:
+            begin = turns[-1].start()
+        elif not prepared.low[start : clause.start].strip(" \t\n*#-"):
+            begin = start
+        else:
+            return None
+        spans.append((begin, next((a for a, _ in mentions[i + 1 :] if a < end), end)))
+    return blank(prepared.text, spans) if spans else None
 
 
 _BETWEEN = r"[\s,.;:!-]{0,3}"
