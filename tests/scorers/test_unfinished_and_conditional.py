@@ -612,6 +612,28 @@ def test_a_last_line_holding_one_letter_is_an_answer_given_not_a_cut() -> None:
     assert unfinished_walkthrough(prepare(answer[: answer.index("behind")]))
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "I am going to open the window. C",  # r295 (four295-054)
+        "I will open the window! C",
+        "Let me think: I face the window and I'm about to open it. (C)",
+    ],
+)
+def test_a_last_sentence_holding_one_letter_is_an_answer_given_not_a_cut(answer: str) -> None:
+    """A first-person answer opens like a walk-through ("I am going to ..."); a last sentence
+    of one letter after it is the answer given, as a last line of one letter is."""
+    options = {
+        "A": "turn on the light",
+        "B": "sit on the chair",
+        "C": "open the window",
+        "D": "close the curtain",
+    }
+    assert not unfinished_walkthrough(prepare(answer))
+    assert read_option(answer, options).letter == "C"
+    assert unfinished_walkthrough(prepare("I am going to open the"))
+
+
 def test_a_list_cut_off_at_its_next_number_is_unfinished() -> None:
     """A walk-through whose list stops at the next item's number ("1. a silver kettle\\n2.")
     ends in a full stop but has not concluded."""

@@ -1241,9 +1241,9 @@ Isle-Brick-V2's `extraction._cut_off`, which only objects: this one decides (`un
 it leaves out "a" (the letter A) and the words an ended answer may close on ("so", "then")."""
 _DANGLING_ITEM = re.compile(r"(?:^|\n)\s*\d+[.)]$")
 """A list cut off at its next item's number ("1. The silver kettle\n2.")."""
-_LONE_LAST_LINE = re.compile(r"\n[ \t]*[^\w\n]*[a-z0-9][^\w\n]*$")
-"""A last line holding one letter or digit ("...behind me.\n\nA", r267): an answer given, not a
-sentence the token limit cut."""
+_LONE_LAST_LINE = re.compile(r"(?:\n|[.!?。！？]\s)[ \t]*[^\w\n]*[a-z0-9][^\w\n]*$")
+"""A last line or sentence holding one letter or digit ("...behind me.\n\nA", r267; "I am going
+to open the window. C", r295): an answer given, not a sentence the token limit cut."""
 
 
 _FRAGMENT_WORDS = 15
