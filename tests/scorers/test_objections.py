@@ -74,3 +74,21 @@ def test_what_the_figure_would_see_is_a_statement_about_seeing() -> None:
         question="Can the minifigure see the apple?",
     )
     assert agrees.letter == "A", agrees
+
+
+def test_the_models_own_seeing_is_no_statement_about_the_figures() -> None:
+    """r293 (two293-041): "I can see its face printing, ... My answer is A (No)." The model
+    looking at the picture says nothing about what the figure sees; asked as the figure
+    ("Imagine you are ..."), the speaker's seeing is the figure's and still objects."""
+    answer = (
+        "I can see its face printing, so it faces the camera. The owl is behind it. "
+        "My answer is A (No)."
+    )
+    third = "Assuming the minifigure with a wizard hat can see, can it see the owl in the picture?"
+    first = "Imagine you are the minifigure with a wizard hat. Can you see the owl in the picture?"
+    no_yes = {"A": "No", "B": "Yes"}
+    assert options.read_option(answer, no_yes, question=third).letter == "A"
+    assert options.read_option(answer, no_yes, question=first).reason == "statement_disagrees"
+    # the figure's own statement still objects
+    figure = "It can see the owl clearly. My answer is A (No)."
+    assert options.read_option(figure, no_yes, question=third).reason == "statement_disagrees"

@@ -1120,7 +1120,10 @@ def _statement_disagrees(c: _Chosen) -> bool:
     if c.value not in _YES | _NO:
         return False
     said = "yes" if c.value in _YES else "no"
-    return seeing_statement(c.prepared) not in (None, said) or opening_answer(
+    # the speaker's own seeing is the figure's unless the question is known to ask about it
+    # in the third person ("I can see its face printing": the model looking, r293)
+    speaker = c.question is None or _ADDRESSED.search(c.question.lower()) is not None
+    return seeing_statement(c.prepared, speaker=speaker) not in (None, said) or opening_answer(
         c.prepared.low
     ) not in (None, said)
 

@@ -1001,13 +1001,20 @@ _SEEING = re.compile(
 )
 
 
-def seeing_clauses(prepared: Prepared) -> list[tuple[str, Clause]]:
+_SPEAKER_SEES = re.compile(r"\b(?:i|we)\s+$")
+
+
+def seeing_clauses(prepared: Prepared, *, speaker: bool = True) -> list[tuple[str, Clause]]:
     """Each statement about seeing the answer makes, in order: "yes" / "no" and its clause
-    (hypothetical sentences and absence statements left out; see `seeing_statement`)."""
+    (hypothetical sentences and absence statements left out; see `seeing_statement`).
+    `speaker=False`: not the speaker's own ("I can see its face printing": the model looking
+    at the picture, when the question does not ask it as the figure, r293)."""
     said = []
     for m in _SEEING.finditer(prepared.low):
         clause = prepared.clause_at(m.start())
         if clause is None or prepared.is_hypothetical(clause):
+            continue
+        if not speaker and _SPEAKER_SEES.search(prepared.low, max(0, m.start() - 4), m.start()):
             continue
         if _ABSENCE.search(prepared.low, clause.start, clause.end):
             continue
@@ -1021,7 +1028,7 @@ def seeing_statements(prepared: Prepared) -> list[str]:
     return [said for said, _ in seeing_clauses(prepared)]
 
 
-def seeing_statement(prepared: Prepared) -> str | None:
+def seeing_statement(prepared: Prepared, *, speaker: bool = True) -> str | None:
     """ "yes" or "no": what the answer's last statement about seeing says ("The minifigure
     cannot see the bicycle", "its view is not blocked", "has a clear view of the cup"), or
     None without one. Hypothetical sentences do not count.
@@ -1030,8 +1037,8 @@ def seeing_statement(prepared: Prepared) -> str | None:
     However, ... so it cannot see it"; "No, it's not blocked: it has a clear view") is one
     a careful annotator would not settle. A clause saying a thing is absent from the picture
     ("No dog is visible", `absence_spans`) is no statement about seeing."""
-    said = seeing_statements(prepared)
-    return said[-1] if said else None
+    said = seeing_clauses(prepared, speaker=speaker)
+    return said[-1][0] if said else None
 
 
 PARTLY = (
