@@ -539,6 +539,10 @@ def test_number_synonyms(value: str, forms: set[str]) -> None:
         ("A. Wait, looking again, it is B.", "B"),
         ("B. Correction: the answer is C.", "C"),
         ("Answer: D. Hmm, on second thought, A.", "A"),
+        # r295 (two295-043): a closer look, in any of its words, corrects
+        ("At first glance it is A. However, looking more carefully, it is B.", "B"),
+        ("So it would be C. On closer examination, though, the answer is D.", "D"),
+        ("It seems to be A. Look closer: it is B.", "B"),
     ],
 )
 def test_after_a_self_correction_the_corrected_part_is_read(answer: str, letter: str) -> None:

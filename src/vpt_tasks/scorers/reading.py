@@ -607,7 +607,7 @@ _RETRACTION = re.compile(
     # "actually" after a negation qualifies it ("it does not actually have ..."): no correction
     r"\b(?:wait|(?<!not )(?<!n't )actually|on second thought|on (?:further )?reflection"
     r"|upon reflection"
-    r"|looking again|look again|looking more closely|on closer (?:look|inspection)"
+    r"|look(?:ing)? (?:again|more (?:closely|carefully)|closer)|on closer (?:look|inspection|examination)"
     r"|re-?examin\w*|re-?consider\w*|re-?evaluat\w*|re-?assess\w*|correction|let me correct"
     r"|i was wrong|i made a mistake|my mistake|my apologies|scratch that|i mean|oops|hmm+"
     r"|change my answer|revis\w+ my|no,? no|on (?:a )?second look|at (?:a )?second glance"
