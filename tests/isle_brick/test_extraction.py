@@ -1669,3 +1669,24 @@ def test_q6_first_person_seeing_against_the_answer_word_is_a_contradiction(answe
     question = _QUESTIONS["Q6"].format(obj="pizza")
     got = read_components(answer, "yesno", question=question, first_person=True)
     assert not got.decided, got
+
+
+@pytest.mark.parametrize(
+    ("answer", "decided"),
+    [
+        # what the figure faces, a thing of the scene, no direction: the paper's failed answer
+        ("The minifigure is facing the dog.", True),
+        ("I am facing towards the cat.", True),
+        (" The humanoid minifigure is facing the treasure chest.", True),
+        # the camera or a side names a direction as much as a thing: the labels split
+        ("The minifigure is facing the camera.", False),
+        ("It is facing the viewer.", False),
+        ("The minifigure is facing the left side of the desk.", False),
+        # more than the facing: not read this way
+        ("The minifigure is facing the dog, which is at the top of the image.", False),
+    ],
+)
+def test_q5_facing_a_thing_only_names_no_direction(answer: str, decided: bool) -> None:
+    got = read_components(answer, "cardinal", question=_QUESTIONS["Q5"])
+    assert got.components == frozenset() or not decided, got
+    assert (got.decided, got.why == "disclaimer") == (decided, decided), got

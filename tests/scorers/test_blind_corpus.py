@@ -1332,6 +1332,11 @@ DISPUTED = {
         "south is the dominant direction' labelled south; read {south, east} as the paper "
         "scores 'front and slightly to the right' (brick12-039), as brick259-036"
     ),
+    "brick91-048": (
+        "'The minifigure is facing the dog.' to Q5 labelled ambiguous, where 15 other fix-from "
+        "labels of the same shape are [] (brick19-046, brick105-050, brick279-045, ...): no "
+        "direction named, the paper's failed answer (001, line 203: Table 4 *Disc.*)"
+    ),
     "brick283-007": (
         "'there is a cat and a minifigure. ... There are two objects in total.' to Q1 labelled "
         "ambiguous, where r215 labels the same words 2 (brick215-007): the number stated is "

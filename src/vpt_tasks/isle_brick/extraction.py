@@ -1414,7 +1414,33 @@ def _read_english(
         return ComponentReading(whole, True, "disclaimer")
     if unfinished_fragment(prepared):  # "The rocket is located": cut off before any answer
         return ComponentReading(whole, True, "unfinished")
+    if _asks_facing(question) and _faces_a_thing_only(prepared):
+        # "The minifigure is facing the dog." to Q5: no direction, the paper's failed answer
+        # (Table 4 *Disc.*, "failed to provide a relevant answer", 001, line 203)
+        return ComponentReading(whole, True, "disclaimer")
     return ComponentReading(whole, False, "no_reading")
+
+
+_FACES_A_THING = re.compile(
+    r"^\W*(?:the\s+(?:humanoid\s+)?(?:lego\s+)?(?:mini)?figure|it|i)\s+(?:is|am|'m)?\s*"
+    r"(?:fac(?:ing|es)|looking\s+at)\s+(?:to(?:wards?)?\s+)?the\s+(?P<thing>[a-z][a-z ]{0,30})[.!]?\s*$",
+    _FLAGS,
+)
+_NO_THING = re.compile(
+    r"\b(?:camera|viewer|observer|photographer|us|forward|front|back|side|left|right|top|bottom"
+    r"|up|down|corner|edge|away|direction|north|south|east|west|it|him|her|me)\b",
+    _FLAGS,
+)
+
+
+def _faces_a_thing_only(prepared: Prepared) -> bool:
+    """Whether the whole answer is one sentence saying what the figure faces, a thing of the
+    scene and no side or direction ("The minifigure is facing the dog.", "I am facing towards
+    the cat."; every held-out label of the fix-from rounds but one reads it so). "Facing the
+    camera" stays undecided: the labels split between no answer and ambiguous."""
+    text = prepared.text.strip()
+    match = _FACES_A_THING.match(text)
+    return match is not None and not _NO_THING.search(match.group("thing"))
 
 
 _TURN = re.compile(r"\b(?:but|however|though|although|yet|still)\b", _FLAGS)
