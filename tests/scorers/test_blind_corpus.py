@@ -1195,6 +1195,10 @@ SHA256 = {
     "four_options_r293.jsonl": "e101da6eebf2c39f55ebf92b992ff2ab75683f36a84844377891434ff2f1dbe4",
     "isle_brick_r293.jsonl": "076c83a0d908c8de552729ea575bf892e9af056c3de2f110f4aead91965337af",
     "comfort_r293.jsonl": "ef7ddcb17a81b21716cb532746b558de87cd46b8d1a12ed22576e5929fb2c0ab",
+    "two_options_r294.jsonl": "1ba414a043ce361a60cacae590dcf4d0193f4b3463890113e3869f57d52b1c8a",
+    "four_options_r294.jsonl": "1de69be5246c7a5d85538fa1055c1b3e0f6b6577fca14471a9ffdf040ae87857",
+    "isle_brick_r294.jsonl": "410ed51350ceb1df672f0c2f79d23602a1ef3c5994a1d0e866f118fc0eec745b",
+    "comfort_r294.jsonl": "4a328ad30a74336e60a8deeb809b6e125278f084e57430267ddca652660e98e4",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
