@@ -1199,6 +1199,10 @@ SHA256 = {
     "four_options_r294.jsonl": "1de69be5246c7a5d85538fa1055c1b3e0f6b6577fca14471a9ffdf040ae87857",
     "isle_brick_r294.jsonl": "410ed51350ceb1df672f0c2f79d23602a1ef3c5994a1d0e866f118fc0eec745b",
     "comfort_r294.jsonl": "4a328ad30a74336e60a8deeb809b6e125278f084e57430267ddca652660e98e4",
+    "two_options_r296.jsonl": "ff24724a5c5614c8c727f7d294089b87e798f12750b80d405819dfffb7ffe498",
+    "four_options_r296.jsonl": "fb59dfa66423c36fe07bca830cb70e3eba839e487b2bbf6fafc5baa6d5e2599a",
+    "isle_brick_r296.jsonl": "9a9ffa8f53d2679001dc88842299e2ffe7314b01f53c5c54dbe05b9747afce43",
+    "comfort_r296.jsonl": "a1c867c6057c954432581c20f32b33f872425c29ba09644da0550d411235a014",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
