@@ -462,6 +462,52 @@ def test_the_asked_relation_stated_answers(question: str, reply: str, p: float) 
     assert text_yes_probability(reply, question=question) == p
 
 
+CAR_OWN = "From the car's viewpoint, is the basketball to the right of the car?"
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "p"),
+    [
+        # the relatum named as "it" after the sentence named it (r61, r77, r185)
+        (
+            "From the sofa's viewpoint, is the basketball in front of the sofa?",
+            "From the sofa's viewpoint, the basketball is behind it.",
+            0.0,
+        ),
+        (
+            "From the woman's viewpoint, is the basketball behind the car?",
+            "From the woman's viewpoint, the basketball is to the left of the car, not behind it.",
+            0.0,
+        ),
+        # the relatum's own side, to a question asking the relatum's own viewpoint (r25, r235)
+        (CAR_OWN, "From the car's viewpoint, the basketball is on its left side.", 0.0),
+        (CAR_OWN, "From the car's viewpoint, the basketball is on its right.", 1.0),
+        # ... not to one asking another viewpoint: "its" side is the car's, not the woman's
+        (
+            "From the woman's viewpoint, is the basketball to the right of the car?",
+            "From the woman's viewpoint, the basketball is on its left side.",
+            None,
+        ),
+        # "it" of a thing the sentence did not name before
+        (CAR_OWN, "The basketball is to the right of it.", None),
+        # compared, not stated (r35, r111)
+        (
+            "From the woman's viewpoint, is the basketball in front of the laptop?",
+            "From the woman's position the basketball is more to the side of the laptop than "
+            "in front of it.",
+            None,
+        ),
+        (
+            "Is the basketball in front of the bed?",
+            "The basketball is at the bed's corner, as much to the left of the bed as in front of it.",
+            None,
+        ),
+    ],
+)
+def test_the_relatum_said_as_a_pronoun(question: str, reply: str, p: float | None) -> None:
+    assert text_yes_probability(reply, question=question) == p
+
+
 @pytest.mark.parametrize(
     ("question", "reply"),
     [

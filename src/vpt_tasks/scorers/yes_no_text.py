@@ -679,15 +679,24 @@ def _relation_statement(prepared: Prepared, question: str) -> bool | None:
     if asked is None or not viewpoints(prepared) <= _asked_viewpoints(question):
         return None
     subject, relatum = asked.group("subject"), asked.group("relatum")
+    # "From the car's viewpoint, the ball is on its left": the relatum's own side, asked
+    own_side = _asked_viewpoints(question) == {f"{relatum.split()[-1]}'s"}
     says = set()
     for m, clause, value, denied in _relation_mentions(prepared, _asked_relation(low) or ""):
         start, end = prepared.sentences[clause.sentence]
         after = " ".join(words(prepared.low[m.end() : m.end() + _RELATUM_REACH]))
         before = " ".join(words(prepared.low[start : m.start()]))
-        if not re.match(rf"(?:the )?{re.escape(relatum)}\b", after) or not re.search(
-            rf"\b{re.escape(subject)}\b", before
-        ):
+        of_relatum = (
+            re.match(rf"(?:the )?{re.escape(relatum)}\b", after)
+            # "behind it" of the relatum the sentence named before ("From the sofa's
+            # viewpoint, the basketball is behind it", r77)
+            or (re.match(r"it\b", after) and re.search(rf"\b{re.escape(relatum)}\b", before))
+            or (own_side and " its " in f" {m.group()} ")
+        )
+        if not of_relatum or not re.search(rf"\b{re.escape(subject)}\b", before):
             return None  # the relation of other things: not the answer
+        if _COMPARED.search(prepared.low, max(0, m.start() - 6), m.start()):
+            return None  # "more to the side of the laptop than in front of it" (r35): compared
         if HEDGE_WORDS & set(words(prepared.low[start:end])):
             return None  # "It is possible that the basketball is in front of the car"
         if denied and not value:
@@ -696,6 +705,7 @@ def _relation_statement(prepared: Prepared, question: str) -> bool | None:
     return says.pop() if len(says) == 1 else None
 
 
+_COMPARED = re.compile(r"\b(?:than|as)\s+$")
 _LOW_CONFIDENCE = re.compile(
     r"\b(?:confidence|confident|probability|likelihood|certainty|sure)\b\W{0,3}(?:of\s+|about\s+|:\s*)?"
     r"(?:[0-4]?\d(?:\.\d+)?\s*%|0?\.[0-4]\d*)"
