@@ -462,6 +462,47 @@ def test_the_asked_relation_stated_answers(question: str, reply: str, p: float) 
     assert text_yes_probability(reply, question=question) == p
 
 
+BENCH_FRONT = "From the bench's viewpoint, is the ball in front of the bench?"
+
+
+@pytest.mark.parametrize(
+    ("reply", "p"),
+    [
+        # one convention for the relatum's front, after denying it a viewpoint (r283, r285)
+        (
+            "Benches don't have a viewpoint, but if we consider the front of the bench to be "
+            "the side you sit facing, then yes.",
+            1.0,
+        ),
+        (
+            "Benches don't have a viewpoint of their own; if we take the side people sit facing "
+            "as its front, yes.",
+            1.0,
+        ),
+        (
+            "A bench doesn't really have a front, but if we treat the seat side as its front, no.",
+            0.0,
+        ),
+        # two conventions, or none denied: a condition left open
+        (
+            "Benches don't have a viewpoint. If we take the seat side as its front, yes; if "
+            "instead the back rest is its front, no.",
+            None,
+        ),
+        (
+            "Benches don't have a viewpoint, but if we take the seat side as its front, yes. "
+            "Otherwise it would be behind it.",
+            None,
+        ),
+        ("If we take the seat side as its front, yes.", None),
+    ],
+)
+def test_one_front_granted_to_the_relatum_is_the_replys_premise(
+    reply: str, p: float | None
+) -> None:
+    assert text_yes_probability(reply, question=BENCH_FRONT) == p
+
+
 CAR_OWN = "From the car's viewpoint, is the basketball to the right of the car?"
 
 

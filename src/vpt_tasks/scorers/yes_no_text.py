@@ -113,6 +113,11 @@ def _read(
     prepared = prepare(text)
     if prepared.problem is not None:
         return None
+    granted = _front_granted(prepared)
+    if granted is not None:
+        return _read(
+            granted, yes_words=yes_words, no_words=no_words, question=question, relations=relations
+        )
     label = _INSTRUCTION_LABEL.match(prepared.low)
     if question and label and "yes or no" in question.lower():
         # "Yes or No: No." (r269): the question's own instruction, echoed as a label
@@ -223,6 +228,33 @@ def _read(
         # again: "To determine whether the ball is to the left of the sofa ...", r283)
         return None
     return float(answer)
+
+
+_NO_FRONT = re.compile(
+    r"\b(?:does\s*n[o']t|do\s*n[o']t|cannot|can't)\s+(?:really\s+|actually\s+)?have\b[^.;:]*?"
+    r"\b(?:viewpoint|perspective|point\s+of\s+view|front)\b"
+)
+_CONVENTION = re.compile(
+    r"\bif\s+(?:we|you|one)\s+(?:take|treat|consider|regard|define)\b[^,;.]*?\b(?:as|to\s+be)\b"
+    r"[^,;.]*,"
+)
+_ANOTHER_CONVENTION = re.compile(r"\b(?:if|instead|otherwise|alternatively|either)\b")
+
+
+def _front_granted(prepared: Prepared) -> str | None:
+    """The reply with its one convention for the relatum's front blanked, where it first denies
+    the relatum a viewpoint ("Benches don't have a viewpoint, but if we consider the front of
+    the bench to be the side you sit facing, then yes.", r283, r285; every such fix-from
+    label with one convention reads the answer under it): the convention is the reply's
+    premise, not a condition left open. None where there is no such denial before it, or a
+    second condition or convention ("If instead the keyboard side is the front, ...")."""
+    low = prepared.low
+    convention = _CONVENTION.search(low)
+    if convention is None or not _NO_FRONT.search(low, 0, convention.start()):
+        return None
+    if _ANOTHER_CONVENTION.search(blank(low, [convention.span()])):
+        return None
+    return blank(prepared.text, [convention.span()])
 
 
 _INSTRUCTION_LABEL = re.compile(r"(?:answer\s+)?yes\s+or\s+no\s*:\s*(?=\S)")
