@@ -1690,3 +1690,24 @@ def test_q5_facing_a_thing_only_names_no_direction(answer: str, decided: bool) -
     got = read_components(answer, "cardinal", question=_QUESTIONS["Q5"])
     assert got.components == frozenset() or not decided, got
     assert (got.decided, got.why == "disclaimer") == (decided, decided), got
+
+
+@pytest.mark.parametrize(
+    ("answer", "q", "expected", "decided"),
+    [
+        # Q2: "only a" after a zero names what is there instead of a minifigure (r177, r197)
+        ("There are no humanoid minifigures in the picture, only a cat figure.", "Q2", {"0"}, True),
+        ("Zero. The image shows only a computer monitor on a table.", "Q2", {"0"}, True),
+        ("There are no humanoid minifigures; only a dog figurine is visible.", "Q2", {"0"}, True),
+        # "no other": the one there is counts
+        ("There are no other minifigures, only a chef minifigure.", "Q2", {"1"}, True),
+        # Q1 is not read so: "no other objects, only a dog" is one object
+        ("There are no other objects, only a dog.", "Q1", {"1"}, True),
+    ],
+)
+def test_q2_only_a_thing_after_zero_is_no_second_count(
+    answer: str, q: str, expected: set[str], decided: bool
+) -> None:
+    kind = "count"
+    got = read_components(answer, kind, question=_QUESTIONS[q])
+    assert (got.components, got.decided) == (expected, decided), got

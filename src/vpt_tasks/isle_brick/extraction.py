@@ -1121,6 +1121,13 @@ def _count_nouns(question: str | None) -> str:
     return rf"(?:{_OBJECT_NOUNS}|{_FIGURE_NOUNS})"
 
 
+_OPENS_ZERO = re.compile(r"\W*zero\b", _FLAGS)
+_ONLY_A = re.compile(r"\bonly\s+an?\b", _FLAGS)
+_NONE_BUT_ANOTHER_KIND = re.compile(
+    r"\b(?:other|additional|further|besides|apart|except|more)\b", _FLAGS
+)
+
+
 def _extract_count(text: str, question: str | None, first_person: bool = False) -> set[str]:
     """Counts as digit strings, preferring numbers that count the right thing.
 
@@ -1148,6 +1155,14 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
     if items > 1:  # a list; a lone "0. The image only has ..." opens with its number
         text = _blank_matches(text, _LIST_ITEM)
     nouns = _count_nouns(question)
+    if (
+        nouns == _FIGURE_NOUNS
+        and _NONE_BUT_ANOTHER_KIND.search(text) is None
+        and (_OPENS_ZERO.match(text) or any(_says_zero(text, m) for m in _ZERO.finditer(text)))
+    ):
+        # "There are no humanoid minifigures in the picture, only a cat figure." (r177, r197):
+        # "only a" names what is there instead of a minifigure, no second count
+        text = _blank_matches(text, _ONLY_A)
     anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{nouns}\b(?!-)", _FLAGS)
     found = {_number_value(m.group(1)) for m in anchored.finditer(text)}
     # "2 figures ..., but only 1 of them is humanoid" (r41): the part of them that is the kind
