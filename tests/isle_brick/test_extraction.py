@@ -1711,3 +1711,22 @@ def test_q2_only_a_thing_after_zero_is_no_second_count(
     kind = "count"
     got = read_components(answer, kind, question=_QUESTIONS[q])
     assert (got.components, got.decided) == (expected, decided), got
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # r35: the viewer's frame with "however" set off by commas
+        "From the perspective of the humanoid minifigure, the cat is located to the right of it. "
+        "From the viewer's perspective, however, it appears on the left.",
+        # r25: "from the viewer's side" is the viewer's frame
+        "From the minifigure's perspective, the cat is to its right. (From the viewer's side it "
+        "appears on the left.)",
+        # a turn after a comma still ends the figure's clause (r49)
+        "The cat is to the right of the minifigure from its perspective, though from the "
+        "viewer's perspective it's on the left.",
+    ],
+)
+def test_q7_the_viewers_frame_beside_the_figures_is_an_aside(answer: str) -> None:
+    got = read_components(answer, "egocentric", question=_QUESTIONS["Q7"].format(obj="cat"))
+    assert (got.components, got.decided) == ({"right"}, True), got

@@ -417,14 +417,18 @@ _SEE_PREMISE = re.compile(
 _OTHER_VIEWPOINT = (
     r"\bfrom\s+(?:the\s+|our\s+(?:\([^()\n]{{1,30}}\)\s+)?|my\s+|your\s+|an?\s+)?"
     r"(?:viewer|camera|observer|photographer|reader|image|picture|photo|outside|external|overhead|top)(?:'s)?\s+"
-    r"(?:perspective|point\s+of\s+view|viewpoint|view|vantage\s+point|angle|position)\b"
+    r"(?:perspective|point\s+of\s+view|viewpoint|view|vantage\s+point|angle|position|side)\b"
     r"|\bfrom\s+(?:{owners})\s+(?:perspective|point\s+of\s+view|viewpoint|view)\b"
 )
 _OTHER_VIEWPOINT_CLAUSE = re.compile(_OTHER_VIEWPOINT.format(owners="our|my|your"), _FLAGS)
 # First person: "my"/"your" perspective is the minifigure's (the question's "you").
 _OTHER_VIEWPOINT_CLAUSE_FIRST_PERSON = re.compile(_OTHER_VIEWPOINT.format(owners="our"), _FLAGS)
 _VIEWPOINT_CLAUSE_SPLIT = re.compile(
-    r"[.;!?\n]|\b(?:but|whereas|while|however|although|though)\b", _FLAGS
+    # "From the viewer's perspective, however, it appears on the left." (r35): a turn word set
+    # off by commas goes on with its clause
+    r"[.;!?\n]|\b(?:but|whereas|while|although)\b"
+    r"|(?<!,\s)\b(?:however|though)\b|\b(?:however|though)\b(?!\s*,)",
+    _FLAGS,
 )
 _NOT_AFTER_A_PLACE_PREPOSITION = "".join(
     rf"(?<!{preposition}\s{owner}\s)"
