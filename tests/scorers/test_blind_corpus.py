@@ -1301,6 +1301,10 @@ MEASURE_ONLY_ROUNDS = (
     296,
     297,
     298,
+    299,
+    300,
+    301,
+    302,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1320,7 +1324,9 @@ read on the final code of their stop), likewise; r278 and r280, and r281-r282 (t
 final code of their stop), likewise; r284 and r286, and r287-r290 (to be read on the final code
 of their stop), likewise; r291-r292, written at the end of the stop of 2026-11-29 01:00, to be read
 at the next stop's start on its final readers; r294 and r296, and r297-r298 (to be read on the
-final code of their stop), declared measure-only before they were written."""
+final code of their stop), declared measure-only before they were written; r299-r300 (to be
+read on the final code of their stop) and r301-r302 (to be read at the next stop's start),
+likewise."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
