@@ -1127,9 +1127,7 @@ def _count_nouns(question: str | None) -> str:
 
 _OPENS_ZERO = re.compile(r"\W*zero\b", _FLAGS)
 _ONLY_A = re.compile(r"\bonly\s+an?\b", _FLAGS)
-_NONE_BUT_ANOTHER_KIND = re.compile(
-    r"\b(?:other|additional|further|besides|apart|except|more)\b", _FLAGS
-)
+_OTHER_ONES = re.compile(r"\b(?:other|additional|further|besides|apart|except|more)\b", _FLAGS)
 
 
 def _extract_count(text: str, question: str | None, first_person: bool = False) -> set[str]:
@@ -1161,7 +1159,7 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
     nouns = _count_nouns(question)
     if (
         nouns == _FIGURE_NOUNS
-        and _NONE_BUT_ANOTHER_KIND.search(text) is None
+        and _OTHER_ONES.search(text) is None
         and (_OPENS_ZERO.match(text) or any(_says_zero(text, m) for m in _ZERO.finditer(text)))
     ):
         # "There are no humanoid minifigures in the picture, only a cat figure." (r177, r197):

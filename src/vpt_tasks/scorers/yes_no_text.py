@@ -306,7 +306,7 @@ def _turns_to_another_frame(prepared: Prepared, question: str | None) -> bool:
     )
 
 
-_PRONOUN_OWNERS = frozenset("my our your his her its their".split())
+_POSSESSIVES = frozenset("my our your his her its their".split())
 
 
 def _without_other_frames(prepared: Prepared, question: str | None) -> str | None:
@@ -322,7 +322,7 @@ def _without_other_frames(prepared: Prepared, question: str | None) -> str | Non
     is a pronoun's ("from her view": whose, the rules do not tell)."""
     asked = _asked_viewpoints(question) if question else frozenset()
     mentions = viewpoint_mentions(prepared)
-    if len(asked) != 1 or any(owner in _PRONOUN_OWNERS for _, owner in mentions):
+    if len(asked) != 1 or any(owner in _POSSESSIVES for _, owner in mentions):
         return None
     spans = []
     for i, (at, owner) in enumerate(mentions):
