@@ -1219,6 +1219,10 @@ SHA256 = {
     "four_options_r300.jsonl": "2e6938ca0b8102a523817eed06456aafedcffaade8dc06902284da36cafc8f63",
     "isle_brick_r300.jsonl": "9a715df4fd61eed5820e4423ef092a524763fe4eb560d04bae287b0d26330b34",
     "comfort_r300.jsonl": "98bc91a72a668ca88fc6a4a4f101eee7145f0f4e2f63b47b7fae2ed5ef146512",
+    "two_options_r303.jsonl": "d557f242859e41bec6cb539f3600c4900c98353c1fc0b9f7eea7c3a24a1be438",
+    "four_options_r303.jsonl": "b61cc7f59b81f31cff0c3bb1332b2c27a415384445204491b1104f75704cf1ae",
+    "isle_brick_r303.jsonl": "119a312b06f860588ab44a0df7b68c8f818e2b6e6c38d5eb297aba8cb980c05f",
+    "comfort_r303.jsonl": "daeb3ad2f31d33a7ff5a04194301912ed29f55c2ab062ddd4989d61cef862e8b",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
