@@ -1223,6 +1223,10 @@ SHA256 = {
     "four_options_r303.jsonl": "b61cc7f59b81f31cff0c3bb1332b2c27a415384445204491b1104f75704cf1ae",
     "isle_brick_r303.jsonl": "119a312b06f860588ab44a0df7b68c8f818e2b6e6c38d5eb297aba8cb980c05f",
     "comfort_r303.jsonl": "daeb3ad2f31d33a7ff5a04194301912ed29f55c2ab062ddd4989d61cef862e8b",
+    "two_options_r304.jsonl": "e225bd94f52adad4753ef05f4a57207e685fa7b01c8061fd751cb93e7d3d723a",
+    "four_options_r304.jsonl": "787f8c45a6b29a66ccdc4400b002c8a1d0536237e453146e08baa7637fe82e07",
+    "isle_brick_r304.jsonl": "266e5aa8f6e96e3f3f76cd1299ffc87550ce1c29138b29afc0756416aff2ccd9",
+    "comfort_r304.jsonl": "b7574be0d0671214b31f8ba43655960b0c2f62c9f013e68f60d63c7a9e4d4f44",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
