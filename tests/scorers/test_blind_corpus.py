@@ -1331,6 +1331,8 @@ MEASURE_ONLY_ROUNDS = (
     302,
     303,
     304,
+    305,
+    306,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1352,7 +1354,8 @@ of their stop), likewise; r291-r292, written at the end of the stop of 2026-11-2
 at the next stop's start on its final readers; r294 and r296, and r297-r298 (to be read on the
 final code of their stop), declared measure-only before they were written; r299-r300 (to be
 read on the final code of their stop) and r301-r302 (to be read at the next stop's start),
-likewise; r303-r304 (to be read on the final code of their stop), likewise."""
+likewise; r303-r304 (to be read on the final code of their stop), likewise; r305-r306 (to be read on
+the final code of their stop if they arrive in time, else at the next stop's start), likewise."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
