@@ -1227,6 +1227,10 @@ SHA256 = {
     "four_options_r304.jsonl": "787f8c45a6b29a66ccdc4400b002c8a1d0536237e453146e08baa7637fe82e07",
     "isle_brick_r304.jsonl": "266e5aa8f6e96e3f3f76cd1299ffc87550ce1c29138b29afc0756416aff2ccd9",
     "comfort_r304.jsonl": "b7574be0d0671214b31f8ba43655960b0c2f62c9f013e68f60d63c7a9e4d4f44",
+    "two_options_r305.jsonl": "b2785c14828789fdc2bdd384d9f5ded3a217cb456e98b3e9e8cbe7a39f1f884a",
+    "four_options_r305.jsonl": "ca6c706d115620f8269636baa4ffb61d1b5345917800470e41bd08e8807a2ee6",
+    "isle_brick_r305.jsonl": "73e0adfb897caa45e9d74043b8759957fe00b8bef5bea46ce97b165ccd28d690",
+    "comfort_r305.jsonl": "2e2cc917d3a989100df70abd6a35142603c4d0b805d2242093871ac6d3b948ea",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
