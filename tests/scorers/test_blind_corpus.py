@@ -1231,6 +1231,10 @@ SHA256 = {
     "four_options_r305.jsonl": "ca6c706d115620f8269636baa4ffb61d1b5345917800470e41bd08e8807a2ee6",
     "isle_brick_r305.jsonl": "73e0adfb897caa45e9d74043b8759957fe00b8bef5bea46ce97b165ccd28d690",
     "comfort_r305.jsonl": "2e2cc917d3a989100df70abd6a35142603c4d0b805d2242093871ac6d3b948ea",
+    "two_options_r306.jsonl": "571f57dc73e76f09f8a4df9bb934de5e81d2fcaa6c99fb21378dae2683c79b6d",
+    "four_options_r306.jsonl": "67c32b8be91ce6934e27beb177aa737b1eb140b3bfad7a7abf17b88625df65c9",
+    "isle_brick_r306.jsonl": "4806d09738600d78230ac31b7dab545d6b061836bd0ceb62f10d4d8fec6f1303",
+    "comfort_r306.jsonl": "166237cd0142b690a98614117dd15190f655c007c2d9ecb29c169536b37159cf",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
