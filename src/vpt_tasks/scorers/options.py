@@ -573,8 +573,14 @@ def _walks_through_options(prepared: Prepared, affirmed: list[_Mention]) -> bool
     return len(openers) > 1
 
 
-def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, str]) -> str | None:
-    """A short answer, with no negation and no "if", naming one option. The question's role
+def _short(
+    prepared: Prepared,
+    affirmed: list[_Mention],
+    options: Mapping[str, str],
+    sides: list[tuple[int, int]],
+) -> str | None:
+    """A short answer, with no negation and no "if", naming one option; `sides`, where it
+    names a side of the image ("at image-right"), name no option. The question's role
     taken as a premise ("If I were the man in the blue apron, ...") or the speaker's own frame
     opening the answer ("From where I'm standing, ...") is not counted: it is the question's
     frame restated (r105, r111, r163)."""
@@ -599,7 +605,6 @@ def _short(prepared: Prepared, affirmed: list[_Mention], options: Mapping[str, s
             for m in _WORD.finditer(prepared.low)
             if _counting_aloud(prepared.low, m.start(), m.end())
         ]
-        sides = [m.span() for m in _IMAGE_SIDE.finditer(prepared.low)]  # "at image-right"
         said = set(words(_RIGHT_INTENSIFIER.sub(" ", blank(prepared.low, roles + counted + sides))))
         if any(distinctive[k] & said for k in distinctive if k not in letters):
             return _SEVERAL  # "to her left and slightly behind her": left is A's, behind D's
@@ -1460,7 +1465,7 @@ def read_option(
         for name, letter in (
             ("lead", _lead(prepared, mentions, affirmed)),
             ("stated", _stated(prepared, mentions, affirmed)),
-            ("short", _short(prepared, affirmed, options)),
+            ("short", _short(prepared, affirmed, options, sides)),
             ("paraphrase", _paraphrase(prepared, affirmed, options)),
             ("concluding", _concluding(prepared, affirmed)),
             ("labelled", _labelled(prepared, mentions, affirmed)),

@@ -113,11 +113,13 @@ def _read(
     prepared = prepare(text)
     if prepared.problem is not None:
         return None
+    # a part of the reply read on its own, as the whole is
+    again = functools.partial(
+        _read, yes_words=yes_words, no_words=no_words, question=question, relations=relations
+    )
     granted = _front_granted(prepared)
     if granted is not None:
-        return _read(
-            granted, yes_words=yes_words, no_words=no_words, question=question, relations=relations
-        )
+        return again(granted)
     label = _INSTRUCTION_LABEL.match(prepared.low)
     if question and label and "yes or no" in question.lower():
         # "Yes or No: No." (r269): the question's own instruction, echoed as a label
@@ -132,10 +134,7 @@ def _read(
         # after the last self-correction is the answer, read on its own
         marker = retraction(prepared)
         assert marker is not None
-        after = prepared.text[marker.end() :]
-        return _read(
-            after, yes_words=yes_words, no_words=no_words, question=question, relations=relations
-        )
+        return again(prepared.text[marker.end() :])
     if signs:
         return None
     if hesitates(prepared):
@@ -146,15 +145,7 @@ def _read(
         # "From the camera's view, yes. From the dog's own view it is on the right.": read
         # only where the question asks one viewpoint and the others' parts stand apart
         asked_only = _without_other_frames(prepared, question)
-        if asked_only is None:
-            return None
-        return _read(
-            asked_only,
-            yes_words=yes_words,
-            no_words=no_words,
-            question=question,
-            relations=relations,
-        )
+        return None if asked_only is None else again(asked_only)
     if _LOW_CONFIDENCE.search(prepared.low) or (
         _OPENS_WITH_DETERMINER_NO.match(prepared.low) and _TURN.search(prepared.low)
     ):
