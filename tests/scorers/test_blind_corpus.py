@@ -1235,6 +1235,14 @@ SHA256 = {
     "four_options_r306.jsonl": "67c32b8be91ce6934e27beb177aa737b1eb140b3bfad7a7abf17b88625df65c9",
     "isle_brick_r306.jsonl": "4806d09738600d78230ac31b7dab545d6b061836bd0ceb62f10d4d8fec6f1303",
     "comfort_r306.jsonl": "166237cd0142b690a98614117dd15190f655c007c2d9ecb29c169536b37159cf",
+    "two_options_r301.jsonl": "25c5a2161c6f3573986cc0482a77cd5ec54b643bec3adf3fe9409f9e6fc94580",
+    "four_options_r301.jsonl": "dc15c05c35938c8af6e2c3467747e730315ed38b91eb3500ae3f6f51a6c03dbe",
+    "isle_brick_r301.jsonl": "e6f025260bd62998a220bf34f4a1d12767c047e63a55cb9e307243424b67a47a",
+    "comfort_r301.jsonl": "158a04e8b8b767b3bc87e0206eb63fcbf7964ab822848e3987f677c9005d9db8",
+    "two_options_r302.jsonl": "56644d2f8a94f99a07e79668f9b8525abb6f8f263d29b3db934002a6913b05b6",
+    "four_options_r302.jsonl": "1894f1a431cc691b347537c5112934eca7cd496f44e808178d4e6b430d3b64bd",
+    "isle_brick_r302.jsonl": "94f14d4e51cd1bb844d9d7f28291986451f4f66e8ea330e5ac1b5aeffeb68ae4",
+    "comfort_r302.jsonl": "4299122f3c5af7a7242a64592ea8962212f523051a75d5047ec28501685a4d8d",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
