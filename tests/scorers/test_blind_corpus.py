@@ -1349,6 +1349,12 @@ MEASURE_ONLY_ROUNDS = (
     304,
     305,
     306,
+    308,
+    310,
+    311,
+    312,
+    313,
+    314,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1371,7 +1377,8 @@ at the next stop's start on its final readers; r294 and r296, and r297-r298 (to 
 final code of their stop), declared measure-only before they were written; r299-r300 (to be
 read on the final code of their stop) and r301-r302 (to be read at the next stop's start),
 likewise; r303-r304 (to be read on the final code of their stop), likewise; r305-r306 (to be read on
-the final code of their stop if they arrive in time, else at the next stop's start), likewise."""
+the final code of their stop if they arrive in time, else at the next stop's start), likewise; r308 and r310, and r311-r314 (to be read on the final code of the stop of
+2026-11-29 05:30, or at the next stop's start), declared measure-only before they were written."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
