@@ -1243,6 +1243,10 @@ SHA256 = {
     "four_options_r302.jsonl": "1894f1a431cc691b347537c5112934eca7cd496f44e808178d4e6b430d3b64bd",
     "isle_brick_r302.jsonl": "94f14d4e51cd1bb844d9d7f28291986451f4f66e8ea330e5ac1b5aeffeb68ae4",
     "comfort_r302.jsonl": "4299122f3c5af7a7242a64592ea8962212f523051a75d5047ec28501685a4d8d",
+    "two_options_r307.jsonl": "56d9cb7f25e3bd6e22c576eae5a8d90f98f3f3fa010827def219d279adb444da",
+    "four_options_r307.jsonl": "3216c2f7186e83fc9751c6f30c1340d0ca2926922072c20b0b9eee15e763be45",
+    "isle_brick_r307.jsonl": "c61d7214d484b466f732e3b2c8e9041874786afa1fbbd18c431b2381f908bab8",
+    "comfort_r307.jsonl": "d1d528aa38b04bfabc44bc4d21bba28e489414ab5e08cf86b53a4db16e1eec31",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
