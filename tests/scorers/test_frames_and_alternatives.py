@@ -1425,6 +1425,27 @@ def test_a_counterfactual_or_a_ruled_out_reckoning_leaves_the_answer(answer: str
 
 
 @pytest.mark.parametrize(
+    "tail",
+    [
+        # r307 (brick307-015, read 1, labelled ambiguous)
+        "If the robot is counted as humanoid, there would be 2.",
+        "If you also count the robot, the answer would be 2.",
+        "If we consider the robot humanoid, it'd be two.",
+    ],
+)
+def test_what_another_reckoning_would_make_a_count_is_an_alternative(tail: str) -> None:
+    """What the count *would* be under another reckoning of the question is a second answer,
+    unless the answer says which reckoning it took (r211: "so I haven't counted it")."""
+    question = QUESTIONS["Q2"].replace("object", "robot")
+    answer = f"There is 1 humanoid minifigure, standing next to the robot. {tail}"
+    got = read_components(answer, "count", question=question)
+    assert (got.decided, got.why) == (False, "conditional"), got
+    taken = answer.replace(". If", ", so I haven't counted the robot. If", 1)
+    got = read_components(taken, "count", question=question)
+    assert got.decided and got.components == {"1"}, got
+
+
+@pytest.mark.parametrize(
     "answer",
     [
         "The lamp is to the north or east of the minifigure.",  # r283 (brick283-037), read {N, E}

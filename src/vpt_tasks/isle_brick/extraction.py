@@ -310,7 +310,9 @@ def _mask_counterfactuals(text: str) -> str:
     spans = []
     text = blank(text, role_premises(text))  # "If I were the minifigure, ..." is the role
     for sentence in _SENTENCE.finditer(text):
-        if not _CONDITION_WORD.search(sentence.group()) or reckoned_possibility(sentence.group()):
+        if not _CONDITION_WORD.search(sentence.group()) or reckoned_possibility(
+            sentence.group(), text
+        ):
             continue
         start = sentence.start()
         for end in [
@@ -1900,6 +1902,7 @@ def _conditional_branches(text: str, kind: QuestionKind, question: str | None) -
         text = _mask_other_things_directions(text, question)
     elif kind == "yesno":
         text = _mask_yesno_context(text, question)
+    text = _mask_counterfactuals(text)  # with the whole answer: which reckoning it took (r211)
     parts = [part for part in _BRANCH_END.split(text) if part.strip()]
     if not any(_CONDITION.search(part) for part in parts):
         return False

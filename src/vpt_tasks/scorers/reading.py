@@ -280,21 +280,44 @@ _NOT_A_ROLE = frozenset("and or but turned turn moved rotated looked had did cou
 
 
 _RECKONING = re.compile(
-    r"\bif\s+(?:you|we|one)\s+(?:also\s+|instead\s+|strictly\s+)?(?:count|consider|include|take"
-    r"|measure|interpret|read|judge|define|go\s+by|allow\s+for|account\s+for|factor\s+in)\b",
+    r"\bif\s+(?:you|we|one)\s+(?:also\s+|instead\s+|strictly\s+|do\s+not\s+|don't\s+)?"
+    r"(?:count|consider|include|take|measure|interpret|read|judge|define|go\s+by|allow\s+for"
+    r"|account\s+for|factor\s+in)\b"
+    # the same in the passive: "if the robot is counted as humanoid" (r307)
+    r"|\bif\s+(?:[\w'-]+\s+){1,4}?(?:is|are|was|were)\s+(?:also\s+|instead\s+|strictly\s+)?"
+    r"(?:counted|considered|included|treated|regarded|classed|classified)\b",
     re.IGNORECASE,
 )
 """A condition on how the answer is reckoned ("if you count the slight turn of my head, ..."),
 not on how the scene is."""
 _POSSIBLE = re.compile(r"\b(?:could|might|may)\b", re.IGNORECASE)
+_WOULD = re.compile(r"\bwould\b|\b\w+'d\b", re.IGNORECASE)
+_OWN_RECKONING = re.compile(
+    r"(?:\bnot|n't|\bnever)\s+(?:been\s+|be\s+)?(?:count|includ|consider|treat)(?:e|ed|ing)?\b"
+    r"|\bexcluding\b",
+    re.IGNORECASE,
+)
+"""The answer saying which reckoning it took: "so I haven't counted it", "I'm not counting the
+baseplate"."""
 
 
-def reckoned_possibility(sentence: str) -> bool:
+def reckoned_possibility(sentence: str, answer: str | None = None) -> bool:
     """ "Though if you count the slight turn of my head, it could be south-east" (r279): what
     another reckoning could make the answer is an alternative to it, not a counterfactual of
-    the scene ("If you consider the snowman humanoid, the answer would be two", after "so I
-    haven't counted it", is what the answer is not, r211)."""
-    return bool(_RECKONING.search(sentence)) and bool(_POSSIBLE.search(sentence))
+    the scene. Given the whole `answer`, what it *would* be under another reckoning is one too
+    ("There is 1 humanoid minifigure ... If the robot is counted as humanoid, there would be
+    2.", r307) unless the answer says elsewhere which reckoning it took: "If you consider the
+    snowman humanoid, the answer would be two", after "so I haven't counted it", is what the
+    answer is not (r211)."""
+    if not _RECKONING.search(sentence):
+        return False
+    if _POSSIBLE.search(sentence):
+        return True
+    return (
+        answer is not None
+        and _WOULD.search(sentence) is not None
+        and _OWN_RECKONING.search(answer.replace(sentence, " ")) is None
+    )
 
 
 def role_premises(text: str) -> list[tuple[int, int]]:
