@@ -1247,6 +1247,10 @@ SHA256 = {
     "four_options_r307.jsonl": "3216c2f7186e83fc9751c6f30c1340d0ca2926922072c20b0b9eee15e763be45",
     "isle_brick_r307.jsonl": "c61d7214d484b466f732e3b2c8e9041874786afa1fbbd18c431b2381f908bab8",
     "comfort_r307.jsonl": "d1d528aa38b04bfabc44bc4d21bba28e489414ab5e08cf86b53a4db16e1eec31",
+    "two_options_r309.jsonl": "f2be57b5fc910c60040a5eaf6e75cd1d0e24f4f5d00daabdcebd07dd8eebb7d5",
+    "four_options_r309.jsonl": "520ee025bf0f79d14e133ad08d1f39381282a12d1890586837bf4686da306ea7",
+    "isle_brick_r309.jsonl": "ccbfc42cc50db50b86b9617cb3c58c2d74760ec45cae5ebf211456d1b51a0b35",
+    "comfort_r309.jsonl": "ae9059a66bd805e0cf7472e8b54b53306dff47ed616a3b9539101f311013a0be",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
