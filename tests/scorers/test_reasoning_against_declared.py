@@ -85,6 +85,27 @@ def test_the_count_he_is_said_to_see_against_the_letter_leaves_it_undecided() ->
     assert read_option("He sees 2 red dots. Answer: B", COUNTS, question=DOTS).letter == "B"
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        DOTS,
+        "Imagine you are the woman in the picture. How many red dots can you see? Respond "
+        "solely with A or B.",
+    ],
+)
+def test_a_statement_that_none_is_seen_against_a_count_letter_leaves_it_undecided(
+    question: str,
+) -> None:
+    """r309 (two309-058): "I cannot see any red dots because they are all behind me. A" where A
+    is 2 and B is 0: the statement reads B."""
+    options = {"A": "2", "B": "0"}
+    subject = "He" if "man see" in question else "I"
+    answer = f"{subject} cannot see any red dots because they are all behind him. A"
+    reading = read_option(answer, options, question=question)
+    assert reading.letter is None and reading.reason == "text_disagrees", reading
+    assert read_option(answer[:-1] + "B", options, question=question).letter == "B"
+
+
 def test_a_conditional_other_answer_after_the_answer_is_an_alternative() -> None:
     """r35 (two35-060): "Answer: A (1) However, if the dot ... counts, the answer would be B"."""
     options = {"A": "1", "B": "2"}

@@ -1056,7 +1056,7 @@ _NONE_SEEN = re.compile(
 r199): its subject the speaker or the man asked about."""
 _SEE_WORD = re.compile(r"\b(?:see|sees|seeing|seen|visible)\b")
 _ASKED_COUNT_SEEN = re.compile(
-    r"\bhow\s+many\s+(?:[a-z]+\s+)?dots\s+(?:does|do)\s+(?:the\s+man|you)\b"
+    r"\bhow\s+many\s+(?:[a-z]+\s+)?dots\s+(?:does|do|can)\s+(?:the\s+man|you)\b"
 )
 
 
@@ -1227,6 +1227,13 @@ def _the_total_not_the_seen(c: _Chosen) -> bool:
     )
 
 
+def _none_seen_not_the_zero(c: _Chosen) -> bool:
+    """ "I cannot see any red dots because they are all behind me. A" (A = 2, B = 0; r309): the
+    answer's one statement that none is seen reads the 0 option, not the letter given."""
+    zero = _nothing_seen(c.prepared, c.options, c.question)
+    return zero is not None and zero != c.letter
+
+
 def _own_text_ruled_out(c: _Chosen) -> bool:
     """ "She is looking at the laptop, not the book. Answer: A" (A = the book): the answer
     names its letter's text only to rule it out."""
@@ -1389,6 +1396,7 @@ OBJECTIONS: tuple[Objection[_Chosen], ...] = (
     Objection("reasoning_disagrees", _concludes_another_count),
     Objection("text_disagrees", _other_text_beside_letter),
     Objection("text_disagrees", _the_total_not_the_seen),
+    Objection("text_disagrees", _none_seen_not_the_zero),
     Objection("text_disagrees", _own_text_ruled_out),
 )
 """The witnesses that may object to the option the readers agreed on, in order."""
