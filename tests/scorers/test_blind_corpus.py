@@ -1251,6 +1251,14 @@ SHA256 = {
     "four_options_r309.jsonl": "520ee025bf0f79d14e133ad08d1f39381282a12d1890586837bf4686da306ea7",
     "isle_brick_r309.jsonl": "ccbfc42cc50db50b86b9617cb3c58c2d74760ec45cae5ebf211456d1b51a0b35",
     "comfort_r309.jsonl": "ae9059a66bd805e0cf7472e8b54b53306dff47ed616a3b9539101f311013a0be",
+    "two_options_r308.jsonl": "a79fb56f0e6031f8b7c5e4e3793d3aa27ab30b2b19e3cbb48e7aac9b0f60c959",
+    "four_options_r308.jsonl": "db2a41d542f59e2100f4f1234274c86c806446f3f1b36254997b3427d8a4bff5",
+    "isle_brick_r308.jsonl": "70d584512627a3775f24dae15c18a9f27f8233a1ade7a5e462b7c9f92c76057f",
+    "comfort_r308.jsonl": "3f2795da08b77addfbf78e58f1b6abae59ec13a54d26315db0e0de48e4080072",
+    "two_options_r310.jsonl": "d1800581b064d6d231f488046d887b402dc451e77680550c7437443398a815ae",
+    "four_options_r310.jsonl": "c7e0881b8c23741dbf49f6eec6063ca13d43715f39e17ec7a4d966ed90a4b52e",
+    "isle_brick_r310.jsonl": "9da31a5b9c66001d88d0b6f89514be6f3130ff524ec630cad93317bab372c76b",
+    "comfort_r310.jsonl": "b952bd746e92dd97d03c24759ad02cbd06e46cb9566ce296665e5715d5c14181",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
