@@ -361,6 +361,40 @@ def test_a_premise_taken_after_its_rejection_is_answered_under_it(
 
 
 @pytest.mark.parametrize(
+    ("answer", "letter"),
+    [
+        # r307 (two307-057, read nothing): a bare letter, then the rejection as an aside in
+        # brackets, then the premise taken: the letter, read with what follows it
+        (
+            "A\n\n(Minifigures can't actually see, of course, but assuming they could, the dog "
+            "is right in its line of sight.)",
+            "A",
+        ),
+        (
+            "B\n\n(Minifigures can't actually see, but assuming they could, the dog is behind it.)",
+            "B",
+        ),
+        # what follows says otherwise: the letter is not read past it
+        (
+            "B\n\n(Minifigures can't actually see, but assuming they could, it would see the "
+            "dog right in front of it.)",
+            None,
+        ),
+        # not in brackets, the rejection stands, as after a No
+        (
+            "B. Minifigures are toys and cannot actually see, but assuming it could, the dog is "
+            "in front of it.",
+            None,
+        ),
+    ],
+)
+def test_a_bare_letter_before_a_rejection_in_brackets_is_read_with_the_premise_taken(
+    answer: str, letter: str | None
+) -> None:
+    assert read_option(answer, YES_NO, question=SEE).letter == letter
+
+
+@pytest.mark.parametrize(
     ("qid", "answer", "decided"),
     [
         # r107: a qualified negation beside a Yes is partly yes, partly no

@@ -63,10 +63,12 @@ from vpt_tasks.scorers.reading import (
     Prepared,
     asks_as_the_figure,
     asks_seeing,
+    bare_answer,
     blank,
     doubts,
     figure_frame_statements,
     hesitates,
+    in_brackets,
     is_hedged_refusal,
     leans_beside,
     negated_after,
@@ -80,6 +82,7 @@ from vpt_tasks.scorers.reading import (
     refusal_phrase,
     refuses_by_premise,
     rejects_premise,
+    rejects_premise_at,
     retraction,
     role_premises,
     seeing_clauses,
@@ -1457,7 +1460,15 @@ def read_option(
             return OptionReading(None, "options_echoed")
     taken = premise_taken(prepared) if asks_seeing(question) else None
     if taken is not None:  # "... cannot actually see. But if it could, ... so yes. A"
-        return read_option(prepared.text[taken:], options, question=question)
+        at = rejects_premise_at(prepared)
+        before = prepared.text[:at]
+        if not (bare_answer(prepare(before)) and read_option(before, options).letter in letters):
+            before = ""  # no bare answer before the rejection
+        elif not in_brackets(prepared.low, at):  # "B. Toys cannot see, but if it could, ...":
+            return OptionReading(None, "rejects_premise")  # the rejection stands, as for a No
+        # an answer given before a rejection in brackets is read with the one under the premise
+        # ("A\n\n(Minifigures can't actually see, of course, but assuming they could, ...)", r307)
+        return read_option(before + "\n" + prepared.text[taken:], options, question=question)
     mentions = sorted(
         _labels(prepared, letters) + _values(prepared, options), key=lambda m: m.start
     )

@@ -61,6 +61,8 @@ __all__ = [
     "negation_cues",
     "offers_alternative",
     "premise_taken",
+    "rejects_premise_at",
+    "in_brackets",
     "prepare",
     "reasoning_of",
     "refusal_phrase",
@@ -761,6 +763,14 @@ def premise_taken(prepared: Prepared) -> int | None:
     return taken.end()
 
 
+def rejects_premise_at(prepared: Prepared) -> int:
+    """Where the answer's rejection of the question's premise starts (0 when none): what it
+    answered before it ("A\n\n(Minifigures can't actually see, of course, but assuming they
+    could, ...)", r307) is still its answer."""
+    rejected = _PREMISE_REJECTED.search(prepared.low)
+    return 0 if rejected is None else rejected.start()
+
+
 def refuses_by_premise(prepared: Prepared) -> bool:
     """Whether the answer's only answer is its rejection of the premise: it rejects it
     (`rejects_premise`), does not take it after all (`premise_taken`), and no Yes/No stands
@@ -1322,7 +1332,7 @@ def unfinished_walkthrough(prepared: Prepared) -> bool:
     )
 
 
-def _in_brackets(low: str, at: int) -> bool:
+def in_brackets(low: str, at: int) -> bool:
     """Whether `at` is inside a bracket opened before it and closed after it."""
     opened = low.rfind("(", 0, at)
     return opened > low.rfind(")", 0, at) and low.find(")", at) > 0
@@ -1374,7 +1384,7 @@ def doubts(prepared: Prepared) -> list[str]:
     marker = retraction(prepared)
     if marker is not None:
         found.append("retraction")
-        if _in_brackets(prepared.low, marker.start()):
+        if in_brackets(prepared.low, marker.start()):
             found.append("correction_in_aside")
     if double_negation(prepared):
         found.append("double_negation")
