@@ -487,6 +487,25 @@ def test_the_chinese_no_that_echoes_the_verb_is_a_no() -> None:
     assert text_yes_probability("不在，篮球在椅子的左边。", zh.yes_words, zh.no_words) == 0.0
 
 
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        # r307 (comf307-052): Japanese quotes its answer word in corner brackets, then "です"
+        (
+            "3. カメラの視点では、ボールは馬の右にあります。\n\nしたがって、答えは「いいえ」です。",
+            0.0,
+        ),
+        ("答えは「はい」です。", 1.0),  # r295 (comf295-055)
+        ("答えは『はい』です。", 1.0),
+        # both quoted is no answer
+        ("「はい」でも「いいえ」でもありません。", None),
+    ],
+)
+def test_an_answer_word_quoted_in_corner_brackets_stands(reply: str, expected) -> None:
+    ja = load_language("ja")
+    assert text_yes_probability(reply, ja.yes_words, ja.no_words) == expected
+
+
 def test_the_comfort_scorer_reads_the_relation_words_of_its_language() -> None:
     """What a run does: the COMFORT scorer of a Dutch run passes Dutch relation phrases."""
     scorer = comfort_scorer("comfort_ball", "paper", load_language("nl"))

@@ -996,6 +996,11 @@ def stands_as_answer(prepared: Prepared, start: int, end: int) -> bool:
     if clause is None:
         return False
     low = prepared.low
+    if (
+        low[start - 1 : start] == low[end : end + 1] == '"'
+        and not low[start - 2 : start - 1].isascii()
+    ):
+        return True  # quoted in a script written without spaces: "答えは「いいえ」です。" (r307)
     if not _ANY_WORD.search(low, end, min(clause.end, end + _EDGE)):
         # the clause's last word, unless offered as one of two: "the answer could be yes or no"
         return _OFFERED_WITH.search(low, max(clause.start, start - _EDGE), start) is None
