@@ -1371,6 +1371,8 @@ MEASURE_ONLY_ROUNDS = (
     312,
     313,
     314,
+    316,
+    318,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1394,7 +1396,8 @@ final code of their stop), declared measure-only before they were written; r299-
 read on the final code of their stop) and r301-r302 (to be read at the next stop's start),
 likewise; r303-r304 (to be read on the final code of their stop), likewise; r305-r306 (to be read on
 the final code of their stop if they arrive in time, else at the next stop's start), likewise; r308 and r310, and r311-r314 (to be read on the final code of the stop of
-2026-11-29 05:30, or at the next stop's start), declared measure-only before they were written."""
+2026-11-29 05:30, or at the next stop's start), declared measure-only before they were written; r316 and r318 likewise (r315 and r317 are
+fix-from rounds)."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
