@@ -374,6 +374,28 @@ def test_a_reply_whose_statement_contradicts_its_answer_is_undecided(reply, expe
     assert text_yes_probability(reply, question=question) == expected
 
 
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        # r307 (comf307-026): where the viewpoint's owner stands is no statement of the ball's
+        (
+            "The man is standing behind the car, looking toward it. The ball is on the far side "
+            "of the car, so it is in front of the car from his viewpoint. So the answer is Yes.",
+            1.0,
+        ),
+        ("She sits behind the car. Yes.", 1.0),
+        # the ball's own place still counts against the answer
+        (
+            "The man stands behind the car. The ball is behind the car too. So the answer is Yes.",
+            None,
+        ),
+    ],
+)
+def test_a_person_placed_by_the_relation_is_not_the_asked_thing(reply, expected) -> None:
+    question = "From the man's viewpoint, is the basketball in front of the car?"
+    assert text_yes_probability(reply, question=question) == expected
+
+
 def test_a_statement_naming_the_relatum_by_its_pronoun_is_read() -> None:
     """ "on its right side" states the opposite of "to the left of the sofa" (r59)."""
     left = "From the sofa's viewpoint, is the basketball to the left of the sofa?"

@@ -559,15 +559,16 @@ def _relation_mentions(
 
 def _relation_values(prepared: Prepared, question: str) -> list[tuple[bool, bool]]:
     """(which: the asked relation or its opposite, denied) for each mention of either, but
-    those of a person ("The car is in front of her", r179: where the viewpoint's owner is,
-    not the asked relatum's side)."""
+    those of a person ("The car is in front of her", r179; "The man is standing behind the
+    car", r307: where the viewpoint's owner is, not the asked thing's place)."""
     asked = _asked_relation(question)
     if asked is None:
         return []
     return [
         (value, denied)
-        for m, _, value, denied in _relation_mentions(prepared, asked)
+        for m, clause, value, denied in _relation_mentions(prepared, asked)
         if not _OF_A_PERSON.match(prepared.low, m.end())
+        and not _a_persons_place(prepared.low[clause.start : m.start()], question)
         and not _another_frames_side(prepared.low, m.start(), question)
         and not (
             m.group().endswith(("of", "behind"))
@@ -604,6 +605,20 @@ _PRONOUNS = frozenset("it its him her them me you us this that which".split())
 
 
 _OF_A_PERSON = re.compile(r"\s*(?:her|him|me|them|us|you)\b")
+_PERSON_SUBJECT = re.compile(
+    r"\b(?P<who>man|woman|person|boy|girl|child|lady|guy|he|she)\s+(?:is|was|'s|stands|sits)"
+    r"(?:\s+(?:standing|sitting|positioned|located|placed))?\s*$"
+)
+
+
+def _a_persons_place(before: str, question: str) -> bool:
+    """Whether the relation that follows `before` (its clause up to it) places a person the
+    question does not ask about ("The man is standing behind the car" to "... is the
+    basketball in front of the car?", r307)."""
+    m = _PERSON_SUBJECT.search(before)
+    return m is not None and m.group("who") not in words(question.lower())
+
+
 _FRAMES_SIDE = re.compile(rf"\b({_FRAME_WORDS})'s\s+(?:left|right)?\s*$")
 
 
