@@ -1174,6 +1174,14 @@ def test_a_correction_inside_an_aside_is_not_read_as_the_answers() -> None:
         ("It faces west; the bat is north of it.", False, {"west"}),
         # r227 (brick227-042): a comma before the place
         ("I'm facing south. The horse is behind me, to the north.", True, {"south"}),
+        # r307 (brick307-048): a side of the figure, then its compass name
+        (
+            "I'm facing north, toward the top of the image. The tree is to my right, which "
+            "would be east.",
+            True,
+            {"north"},
+        ),
+        ("It faces south; the dog is on its left side, which is east.", False, {"south"}),
     ],
 )
 def test_q5_where_another_thing_lies_is_not_the_facing(

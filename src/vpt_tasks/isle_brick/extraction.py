@@ -400,11 +400,17 @@ _LOCATED_CARDINAL = re.compile(
     # (not "facing the dog, which is north of it")
     r"|(?<!which\s)\b(?:lies|lie|located|placed|positioned|is|are)\s+"
     rf"(?:{_NOT_FACING}\w+\s+){{0,2}}?"
-    r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\s+of\b",
+    r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\s+of\b"
+    # "The tree is to my right, which would be east" (r307): a side of the figure, then its
+    # compass name
+    r"|\b(?:lies|is|are|sits|stands)\s+(?:to|on|at)\s+(?:the|its|his|her|my|their)\s+"
+    r"(?:left|right|front|back)(?:[\s-]+hand)?(?:\s+side)?\s*,?\s*which\s+(?:would\s+be|is|means)\s+"
+    r"(?:the\s+)?(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\b",
     _FLAGS,
 )
 """Q5: where something lies ("The desk lies to its east", "The horse is to my north-east",
-"the bat is north of it"): a place, not the facing."""
+"the bat is north of it", "The tree is to my right, which would be east"): a place, not the
+facing."""
 _OTHER_THING_DIRECTION = re.compile(
     r"\b(?:shadows?|light(?:ing)?|sun(?:light)?|lamp|camera|photographer|wind)\b[^.;:(),\n-]{0,40}?"
     r"\b(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern|erly|wards?)?\b",
