@@ -121,3 +121,20 @@ def test_two_counts_side_by_side_contradict() -> None:
     read = read_components("There are 1 2 objects", "count", question=q1)
     assert (read.decided, read.why) == (False, "contradiction")
     assert read_components("There are 2 objects", "count", question=q1).components == {"2"}
+
+
+def test_a_count_given_in_parts_is_no_count_of_the_whole() -> None:
+    """r309 (brick309-013): "I see one figure next to the car and one figure inside the car.
+    ... So there are two humanoid minifigures" was left undecided as 1 against 2; the parts
+    alone were read as 1."""
+    from vpt_tasks.core.config import load_config
+    from vpt_tasks.isle_brick.extraction import read_components
+
+    q2 = load_config("isle_brick")["questions"]["Q2"]["text"]
+    parts = "I see one figure next to the car and one figure inside the car."
+    assert not read_components(parts, "count", question=q2).decided
+    whole = f"{parts} So there are two humanoid minifigures in the picture."
+    read = read_components(whole, "count", question=q2)
+    assert read.decided and read.components == {"2"}, read
+    other = "There is one humanoid minifigure and one robot figure."
+    assert read_components(other, "count", question=q2).components == {"1"}

@@ -1173,6 +1173,12 @@ def _extract_count(text: str, question: str | None, first_person: bool = False) 
         # "There are no humanoid minifigures in the picture, only a cat figure." (r177, r197):
         # "only a" names what is there instead of a minifigure, no second count
         text = _blank_matches(text, _ONLY_A)
+    # "one figure next to the car and one figure inside the car" (r309): the count in parts,
+    # no count of the whole
+    text = _blank_matches(
+        text,
+        re.compile(rf"\b{_NUMBER}\s+({nouns})\b[^.;:\n]{{0,60}}?\band\s+{_NUMBER}\s+\1\b", _FLAGS),
+    )
     anchored = re.compile(rf"({_NUMBER}){_FILLER}\s+{nouns}\b(?!-)", _FLAGS)
     found = {_number_value(m.group(1)) for m in anchored.finditer(text)}
     # "2 figures ..., but only 1 of them is humanoid" (r41): the part of them that is the kind
