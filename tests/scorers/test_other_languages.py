@@ -175,6 +175,7 @@ def test_an_answer_in_another_language_is_scored_in_a_shell_run(tmp_path: Path) 
 
 
 FOUR = {"A": "left", "B": "front", "C": "right", "D": "behind"}
+COUNTS = {"A": "1", "B": "3", "C": "2", "D": "0"}
 YES_NO = {"A": "Yes", "B": "No"}
 NO_YES = {"A": "No", "B": "Yes"}
 OPTION_ANSWERS_DECIDED = [
@@ -194,6 +195,9 @@ OPTION_ANSWERS_DECIDED = [
     ),  # fmt: skip
     ("two249-053", "Non, je ne peux pas voir la voiture car elle est derrière moi.", YES_NO, "B"),
     ("a copula after the answer word", "Die Antwort ist B.", FOUR, "B"),
+    # r309 (four309-055): a count option said as the count, with no letter
+    ("four309-055", "我能看到两只鸟。", COUNTS, "C"),
+    ("a count in German", "Ich sehe drei rote Punkte.", COUNTS, "B"),
 ]
 
 
@@ -218,6 +222,8 @@ OPTION_ANSWERS_UNDECIDED = [
     ("a Yes with a negation after it", "Sí, pero no la ve.", YES_NO),
     ("not one sentence, no letter", "Non. Je ne la vois pas.", YES_NO),
     ("Yes/No words and four options", "Non, je ne vois pas la chaise.", FOUR),
+    ("two counts", "Ich sehe zwei Punkte, aber es gibt drei.", COUNTS),
+    ("a count no option has", "Ich sehe fünf Punkte.", COUNTS),
 ]
 
 

@@ -214,10 +214,13 @@ def other_language_option(text: str, options: Mapping[str, str]) -> str | None:
     yes_no = {"yes", "no"} <= set(by_answer)
     found = [m for m in _OPTION_LETTER.finditer(text) if m.group(0) in options]
     if not found:
-        if not yes_no:
-            return None
-        components = other_language_components(text, "yesno")
-        return by_answer[next(iter(components))] if components else None
+        if yes_no:
+            components = other_language_components(text, "yesno")
+            return by_answer[next(iter(components))] if components else None
+        if all(value.isdigit() for value in by_answer):  # "我能看到两只鸟。" (r309): a count
+            components = other_language_components(text, "count")
+            return by_answer.get(next(iter(components))) if components else None
+        return None
     if len(found) > 1 or not _CLOSING.fullmatch(text, found[-1].end()):
         return None  # two letters, or words after the letter ("Antwort: B, weil ...")
     letter = found[-1]
