@@ -198,6 +198,9 @@ OPTION_ANSWERS_DECIDED = [
     # r309 (four309-055): a count option said as the count, with no letter
     ("four309-055", "我能看到两只鸟。", COUNTS, "C"),
     ("a count in German", "Ich sehe drei rote Punkte.", COUNTS, "B"),
+    # r309 (two309-028): a bare letter, then its option's Yes/No in another language
+    ("two309-028", "A. 是的", YES_NO, "A"),
+    ("the same in Japanese", "B. いいえ", YES_NO, "B"),
 ]
 
 
@@ -224,6 +227,8 @@ OPTION_ANSWERS_UNDECIDED = [
     ("Yes/No words and four options", "Non, je ne vois pas la chaise.", FOUR),
     ("two counts", "Ich sehe zwei Punkte, aber es gibt drei.", COUNTS),
     ("a count no option has", "Ich sehe fünf Punkte.", COUNTS),
+    ("a letter, then the other option's word", "A. 不是", YES_NO),
+    ("words before the letter, then a Yes", "它在前面 A. 是的", YES_NO),
 ]
 
 

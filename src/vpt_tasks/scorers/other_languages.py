@@ -221,9 +221,16 @@ def other_language_option(text: str, options: Mapping[str, str]) -> str | None:
             components = other_language_components(text, "count")
             return by_answer.get(next(iter(components))) if components else None
         return None
-    if len(found) > 1 or not _CLOSING.fullmatch(text, found[-1].end()):
-        return None  # two letters, or words after the letter ("Antwort: B, weil ...")
+    if len(found) > 1:
+        return None  # two letters
     letter = found[-1]
+    if not _CLOSING.fullmatch(text, letter.end()):
+        # "A. 是的" (r309): a bare letter, then its option's Yes/No in another language
+        said = other_language_components(text[letter.end() :].lstrip(" .:)"), "yesno")
+        bare = not text[: letter.start()].strip(" *(")
+        if bare and yes_no and said and by_answer[next(iter(said))] == letter.group(0):
+            return letter.group(0)
+        return None  # words after the letter ("Antwort: B, weil ...")
     stem = text[: letter.start()]
     stem = stem[: _DECLARING.search(stem.casefold()).start()].rstrip().casefold()
     declared = _ENDS_DECLARING.search(stem) is not None or any(
