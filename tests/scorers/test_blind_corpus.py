@@ -1259,6 +1259,10 @@ SHA256 = {
     "four_options_r310.jsonl": "c7e0881b8c23741dbf49f6eec6063ca13d43715f39e17ec7a4d966ed90a4b52e",
     "isle_brick_r310.jsonl": "9da31a5b9c66001d88d0b6f89514be6f3130ff524ec630cad93317bab372c76b",
     "comfort_r310.jsonl": "b952bd746e92dd97d03c24759ad02cbd06e46cb9566ce296665e5715d5c14181",
+    "two_options_r315.jsonl": "69a2a32550241db4e694035f49b389d1a59f20e1e07b98eaf538e73cdcf239e1",
+    "four_options_r315.jsonl": "32eddcb898dffdb7d6c6e6ba0efb8f26ba247bd029e7a5118396f05ac0dba22c",
+    "isle_brick_r315.jsonl": "4aaba214d927cac106f0cd9096cc02329955ffcd00133e4892d79e1713156e04",
+    "comfort_r315.jsonl": "f57dbd085fbb726c8e81eb2813aa6cb406a31f1fcb1ccd07bc94b5dfaa052d39",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
