@@ -1431,6 +1431,12 @@ DISPUTED = {
         "ambiguous, where r215 labels the same words 2 (brick215-007): the number stated is "
         "read, and scored against Q1's gold as the paper scores it"
     ),
+    "brick315-007": (
+        "'there is a Lego minifigure ... and a red ball next to it. There are two objects in the "
+        "image.' to Q1 labelled ambiguous, as brick283-007, where eight other fix-from labels of "
+        "the shape give the number stated (brick215-007, brick259-006, brick257-008, "
+        "brick133-007, brick35-010, brick10-006, brick6-010, ...)"
+    ),
     "brick259-008": (
         "'pizza' to Q1 labelled ambiguous (its writer: '[]' defensible too); a bare list is read "
         "as the number of things named, as the fix-from rounds r211-r233 label 6 of their 7"
