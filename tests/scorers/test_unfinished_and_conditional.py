@@ -687,3 +687,14 @@ def test_an_option_answer_cut_off_before_any_answer_picks_no_option(answer: str)
 )
 def test_a_fragment_naming_something_is_not_a_failed_answer(answer: str, kind) -> None:
     assert read_components(answer, kind).why != "unfinished"
+
+
+def test_a_sentence_said_again_and_cut_is_a_repetition_not_a_cut_answer() -> None:
+    """r315 (brick315-068): "The chair is located at the back of the minifigure. The chair is
+    located at the" was left undecided as cut off before its answer."""
+    said = "The chair is located at the back of the minifigure."
+    read = read_components(f"{said} The chair is located at the", "egocentric")
+    assert read.decided and read.components == {"back"}, read
+    # a new sentence cut off is still cut off
+    read = read_components(f"{said} The lamp is located at the", "egocentric")
+    assert (read.decided, read.why) == (False, "cut_off"), read

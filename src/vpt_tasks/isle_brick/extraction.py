@@ -1518,8 +1518,13 @@ _TWO_COUNTS = re.compile(
 
 
 def _cut_before_answer(a: _Read) -> bool:
-    """ "... the desk is therefore located to the": cut off before its answer."""
-    last = _SENTENCE_STOP.split(a.text.rstrip())[-1]
+    """ "... the desk is therefore located to the": cut off before its answer. Not a sentence
+    said again and cut ("The chair is located at the back of the minifigure. The chair is
+    located at the", r315): a repetition the token limit ended, nothing new."""
+    *before, last = _SENTENCE_STOP.split(a.text.rstrip())
+    said = " ".join(last.lower().split())
+    if said and any(" ".join(s.lower().split()).startswith(said) for s in before):
+        return False
     return _cut_off(a.text) and not _extract(last, a.kind, a.question, False)
 
 
