@@ -1263,6 +1263,10 @@ SHA256 = {
     "four_options_r315.jsonl": "32eddcb898dffdb7d6c6e6ba0efb8f26ba247bd029e7a5118396f05ac0dba22c",
     "isle_brick_r315.jsonl": "4aaba214d927cac106f0cd9096cc02329955ffcd00133e4892d79e1713156e04",
     "comfort_r315.jsonl": "f57dbd085fbb726c8e81eb2813aa6cb406a31f1fcb1ccd07bc94b5dfaa052d39",
+    "two_options_r316.jsonl": "8b5b5aa21099ab8ee0260f19026c4710dd4cf10988500d76bd8a8834b4291609",
+    "four_options_r316.jsonl": "86763b417524a02990bc835c1a150d36a5ef0dd20d1b9a90c8a8e0c34e7a6f9f",
+    "isle_brick_r316.jsonl": "765e3f43450e66232b19d31bc423557743f15a59831e668f8edc643d9f8baa68",
+    "comfort_r316.jsonl": "923cfaa3f117d262f2ebd67d7fa65015ab8d81fab899d908d15a56c16a4b2bf9",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
