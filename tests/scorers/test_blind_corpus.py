@@ -1267,6 +1267,10 @@ SHA256 = {
     "four_options_r316.jsonl": "86763b417524a02990bc835c1a150d36a5ef0dd20d1b9a90c8a8e0c34e7a6f9f",
     "isle_brick_r316.jsonl": "765e3f43450e66232b19d31bc423557743f15a59831e668f8edc643d9f8baa68",
     "comfort_r316.jsonl": "923cfaa3f117d262f2ebd67d7fa65015ab8d81fab899d908d15a56c16a4b2bf9",
+    "two_options_r318.jsonl": "b62a0bfe1536cb74ac30706e3bf7b3f770bc43f2fddcf71af9fc6f9a73324bab",
+    "four_options_r318.jsonl": "f4d60129cd425541dff1c8bf9d3a43bc6c6182947041ab77843e59b5ebaa30c5",
+    "isle_brick_r318.jsonl": "ed0b4784ce1389517d3590d56039e067ca8f94c441b7e3e00da7b955e8dd9d60",
+    "comfort_r318.jsonl": "ec885fd24ef226ecdf7465b54e1216d958d9ee3b72fa5b3c9c13cdd3f61ec485",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
