@@ -616,7 +616,10 @@ def _a_persons_place(before: str, question: str) -> bool:
     question does not ask about ("The man is standing behind the car" to "... is the
     basketball in front of the car?", r307)."""
     m = _PERSON_SUBJECT.search(before)
-    return m is not None and m.group("who") not in words(question.lower())
+    if m is None:
+        return False
+    asked = _ASKED.search(question.lower())  # the asked relation's subject, else any word asked
+    return m.group("who") not in words(asked.group("subject") if asked else question.lower())
 
 
 _FRAMES_SIDE = re.compile(rf"\b({_FRAME_WORDS})'s\s+(?:left|right)?\s*$")
