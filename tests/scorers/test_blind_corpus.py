@@ -1271,6 +1271,10 @@ SHA256 = {
     "four_options_r318.jsonl": "f4d60129cd425541dff1c8bf9d3a43bc6c6182947041ab77843e59b5ebaa30c5",
     "isle_brick_r318.jsonl": "ed0b4784ce1389517d3590d56039e067ca8f94c441b7e3e00da7b955e8dd9d60",
     "comfort_r318.jsonl": "ec885fd24ef226ecdf7465b54e1216d958d9ee3b72fa5b3c9c13cdd3f61ec485",
+    "two_options_r317.jsonl": "32c0c171771dec112cd14065abd1e4e394610257434c61a67c570281f7720054",
+    "four_options_r317.jsonl": "9150eb992cf7248c43b81196449e1d7708779845a643aff1e34d58ad783d9a53",
+    "isle_brick_r317.jsonl": "e21ca9178394eba674d09ca927bd1b215d4f5bac8dd9ab86cd604a44c16b8ba4",
+    "comfort_r317.jsonl": "94c81a252cf20b9454a7fbc9895e78e1d4f4450b096e3befd83d8271130f7c85",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
