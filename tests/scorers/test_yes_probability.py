@@ -396,6 +396,23 @@ def test_a_person_placed_by_the_relation_is_not_the_asked_thing(reply, expected)
     assert text_yes_probability(reply, question=question) == expected
 
 
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        # r317 (comf317-052, read yes, labelled ambiguous)
+        ("Yes, from the man's viewpoint, the basketball is on his left.", None),
+        ("No, from the man's viewpoint, the basketball is on his left.", 0.0),
+        # the asked side said too: a corner
+        ("Yes, the basketball is in front of him and to his left.", 1.0),
+        # in a sentence of its own, the crossing side is the reasoning's
+        ("The basketball is on his left, a little ahead of him. Yes.", 1.0),
+    ],
+)
+def test_a_yes_beside_only_a_side_across_the_asked_one_is_undecided(reply, expected) -> None:
+    question = "From the man's viewpoint, is the basketball in front of the man?"
+    assert text_yes_probability(reply, question=question) == expected
+
+
 def test_a_statement_naming_the_relatum_by_its_pronoun_is_read() -> None:
     """ "on its right side" states the opposite of "to the left of the sofa" (r59)."""
     left = "From the sofa's viewpoint, is the basketball to the left of the sofa?"

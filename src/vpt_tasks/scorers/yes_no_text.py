@@ -184,6 +184,8 @@ def _read(
         return None if stated != answer else float(answer)
     if question and _bare_side_disagrees(prepared, question, answer):
         return None  # "No, it is on the left." to "... is the basketball to the left of ...?"
+    if question and answer and _states_a_crossing_relation(prepared, question, found):
+        return None  # "Yes, ... the basketball is on his left." to "... in front of the man?"
     answered = [m for m, _ in found if _stands_as_answer(prepared, m.start(), m.end())]
     if (
         question
@@ -679,6 +681,54 @@ def _bare_side_disagrees(prepared: Prepared, question: str, answer: bool) -> boo
             # the right" (r137) places two things in the image
         said.add(m.group("side") or m.group("front"))
     return said == ({_OPPOSITE[asked]} if answer else {asked})
+
+
+_SIDE_NAMES = {
+    name: re.compile(rf"\b{word}\b")
+    for name, word in (
+        ("front", "front"),
+        ("behind", "(?:behind|back)"),
+        ("left", "left"),
+        ("right", "right"),
+    )
+}
+
+
+def _states_a_crossing_relation(
+    prepared: Prepared, question: str, found: list[tuple[re.Match[str], bool]]
+) -> bool:
+    """Whether the sentence of the reply's Yes places the asked thing, with no negation, only
+    at a side across the asked relation ("Yes, from the man's viewpoint, the basketball is on
+    his left." to "... is the basketball in front of the man?", r317): which one the Yes
+    means, nobody can tell. (Beside a No it says what holds instead; in a sentence of its own
+    it is the reasoning's: "... slightly to the right of and behind the blue ball. Yes.")"""
+    asked = _asked_relation(question)
+    if asked is None or _relation_values(prepared, question):
+        return False
+    low = prepared.low
+    side = _SIDE_NAMES[asked]
+    sentences = {
+        clause.sentence
+        for match, yes in found
+        if yes
+        and (clause := prepared.clause_at(match.start())) is not None
+        and not side.search(prepared.sentence_text(clause.sentence))
+    }  # "Yes, slightly to the right and behind.": the asked side said too
+    for name in _RELATIONS.keys() - {asked, _OPPOSITE[asked]}:
+        for m in _RELATIONS[name].finditer(low):
+            clause = prepared.clause_at(m.start())
+            if (
+                clause is not None
+                and clause.sentence in sentences
+                and not prepared.is_hypothetical(clause)
+                and not negated_before(prepared, clause, m.start())
+                and not _OF_A_PERSON.match(low, m.end())
+                and not _a_persons_place(low[clause.start : m.start()], question)
+                and not _another_frames_side(low, m.start(), question)
+                and not (m.group().endswith("of") and _of_another_thing(low, m.end(), question))
+            ):
+                return True
+    return False
 
 
 def _stated_relation(prepared: Prepared, question: str) -> bool | None:
