@@ -1275,6 +1275,14 @@ SHA256 = {
     "four_options_r317.jsonl": "9150eb992cf7248c43b81196449e1d7708779845a643aff1e34d58ad783d9a53",
     "isle_brick_r317.jsonl": "e21ca9178394eba674d09ca927bd1b215d4f5bac8dd9ab86cd604a44c16b8ba4",
     "comfort_r317.jsonl": "94c81a252cf20b9454a7fbc9895e78e1d4f4450b096e3befd83d8271130f7c85",
+    "two_options_r319.jsonl": "50e3f3571baa2b712bd9ff202cd83e398f58a1dce0f124bb2b9e459da88484b4",
+    "four_options_r319.jsonl": "773cffa4da5aad538b66352cd04fa8f543df94706c7d5b9b0fcbfe8f21c30acc",
+    "isle_brick_r319.jsonl": "532e31207fcfc638f80a951e875ade67cfb8a0c1ceed03429e728fd5325357db",
+    "comfort_r319.jsonl": "d30ca1574b6dc43ccca65910a112bbc73fd2ef2a812c36cb47ab5bac0781c298",
+    "two_options_r320.jsonl": "2b2a3f49b4fd1cebded21c094c9b59866e4ff4fdd931b27484949c34aed6cca1",
+    "four_options_r320.jsonl": "8bf71a61fb6fb32b1ade44ff28c0a72334df93919283297c835e6cbc9f0c6fe0",
+    "isle_brick_r320.jsonl": "7236a086480426b5cc67ae0d1097c4b2ce4fd3e5d0b2e721528c74dd140219ff",
+    "comfort_r320.jsonl": "1b7019e17ed9a8da2cab922675b8b148ff0f3d03aaf8f36635b56f95437edb41",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
