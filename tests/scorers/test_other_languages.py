@@ -312,3 +312,9 @@ def test_a_comfort_reply_stating_a_side_against_its_yes_no_is_undecided(
         answer, words.yes_words, words.no_words, question=question, relations=()
     )
     assert got == expected
+
+
+def test_a_word_the_language_ignores_names_no_side() -> None:
+    """r319: "然后" (then) holds "后" (back); the asked side of "..., 然后回答是或否。" is none."""
+    assert other_languages.stated_sides("请一步一步思考，然后回答是或否。") == frozenset()
+    assert other_languages.stated_sides("篮球在我的后面。") == {"back"}

@@ -461,3 +461,43 @@ def test_a_premise_rejected_by_being_a_toy_then_taken_is_answered_under_it() -> 
     assert rejects_premise(prepare(answer))
     reading = read_components(answer, "yesno", question=QUESTIONS["Q6"], first_person=True)
     assert reading.decided and reading.components == {"yes"}, reading
+
+
+def test_a_refusal_of_the_role_that_answers_all_the_same_is_undecided() -> None:
+    """r319 (two319-056, read as a refusal, labelled B): it declines the role, then answers."""
+    options = {"A": "No", "B": "Yes"}
+    answer = (
+        "I'm sorry, but I can't pretend to be the figure. Based on the image, though, the "
+        "minifigure seems to be facing the car, so it would be able to see it."
+    )
+    reading = read_option(answer, options, question=SEE)
+    assert (reading.letter, reading.reason) == (None, "refusal_mixed"), reading
+    declined = "I'm sorry, but I can't pretend to be the figure."
+    assert read_option(declined, options, question=SEE).reason == "refusal"
+
+
+@pytest.mark.parametrize(
+    ("qid", "kind", "answer", "why"),
+    [
+        # r319 (brick319-043, read {south, east}, labelled south)
+        (
+            "Q5",
+            "cardinal",
+            "The minifigure appears to be facing roughly toward the bottom of the image - so "
+            "south - although its torso is angled slightly, so it could be read as south-east.",
+            "alternatives",
+        ),
+        # r319 (brick319-054, read yes, labelled ambiguous)
+        (
+            "Q6",
+            "yesno",
+            "The minifigure is facing west and the horse is to its east, so the horse is behind "
+            "it. Therefore, yes, it can see the horse.",
+            "reasoning_disagrees",
+        ),
+    ],
+)
+def test_an_answer_its_own_words_put_in_doubt_is_undecided(qid, kind, answer, why) -> None:
+    question = QUESTIONS[qid].replace("dog", "horse")
+    read = read_components(answer, kind, question=question)
+    assert (read.decided, read.why) == (False, why), read

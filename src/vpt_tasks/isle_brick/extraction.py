@@ -1542,6 +1542,27 @@ def _concluded_otherwise(a: _Read) -> bool:
     return bool(concluded) and not concluded & a.components
 
 
+def _seen_thing_behind(a: _Read) -> bool:
+    """Q6: "... so the horse is behind it. Therefore, yes, it can see the horse." (r319): a Yes
+    whose own reasoning puts the asked thing behind the figure, unnegated."""
+    head = _asked_head(a.question)
+    if a.components != {"yes"} or head is None or _topic(a.question) != "seeing":
+        return False
+    low = a.read.low
+    for m in re.finditer(
+        rf"\b{re.escape(head)}\s+(?:is|sits|stands|lies)\s+{_BEHIND_THE_FIGURE}", low
+    ):
+        clause = a.read.clause_at(m.start())
+        if clause is not None and not a.read.is_hypothetical(clause):
+            return True
+    return False
+
+
+_BEHIND_THE_FIGURE = (
+    r"(?:directly\s+|right\s+|just\s+)?behind\s+(?:it|him|her|me|the\s+(?:mini)?figure)\b"
+)
+
+
 def _yes_under_condition(a: _Read) -> bool:
     """ "Yes, if it turned its head; as it stands, ...": the yes holds only under a condition.
     The question's own premise restated is none (001 Table 1's "Yes, assuming the humanoid
@@ -1797,6 +1818,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("json_boolean", _only("yesno", applies=lambda a: bool(_JSON_BOOLEAN.search(a.text)))),
     Objection("cut_off", _cut_before_answer),
     Objection("reasoning_disagrees", _concluded_otherwise),
+    Objection("reasoning_disagrees", _only("yesno", applies=_seen_thing_behind)),
     Objection("conditional", _only("yesno", applies=_yes_under_condition)),
     # "... south, but slightly"
     Objection("cut_off", _only(*_DIRECTIONS, applies=lambda a: _ends_on_qualifier(a.text))),

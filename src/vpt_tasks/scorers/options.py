@@ -1090,6 +1090,23 @@ def _nothing_seen(
     return zero[0]
 
 
+_TURNS_BACK = re.compile(r"\b(?:though|however|nevertheless|that\s+said)\b")
+
+
+def _answers_after_declining(prepared: Prepared, refusal: str) -> bool:
+    """Whether, in a sentence after the one that declines, the answer turns ("though",
+    "however") and states the figure's seeing all the same."""
+    at = prepared.low.find(refusal)
+    later = [start for start, _ in prepared.sentences if start > at]
+    if at < 0 or not later:
+        return False
+    turn = _TURNS_BACK.search(prepared.low, later[0])
+    return (
+        turn is not None
+        and seeing_statement(prepare(prepared.text[turn.end() :]), speaker=False) is not None
+    )
+
+
 @dataclass(frozen=True)
 class _Chosen:
     """What the objections to a chosen option look at."""
@@ -1551,6 +1568,10 @@ def read_option(
         if refusal is not None and not mentions:
             if leans_beside(prepared, refusal):  # "I think so, but I can't be sure"
                 return OptionReading(None, "tentative_answer", readings)
+            if asks_seeing(question) and _answers_after_declining(prepared, refusal):
+                # "I'm sorry, but I can't pretend to be the figure. Based on the image, though,
+                # ... it would be able to see it." (r319): it declines, and answers all the same
+                return OptionReading(None, "refusal_mixed", readings)
             return OptionReading(NO_OPTION, "refusal", readings)
         if not mentions and unfinished_fragment(prepared):  # "The man is looking at the"
             return OptionReading(NO_OPTION, "unfinished", readings)

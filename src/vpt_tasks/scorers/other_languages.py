@@ -307,8 +307,9 @@ def stated_sides(text: str) -> frozenset[str]:
     for sentence in _SENTENCE.findall(text.casefold()):
         if any(w["other_frames"].in_(sentence) or w["negation"].in_(sentence) for w in languages):
             continue
-        for words in languages:
-            sides.update(c for _, value in words["egocentric"].found(sentence) for c in value)
+        for words in languages:  # not in a word of the language's `ignore` ("然后": then)
+            masked = blank(sentence, (m.span() for m, _ in words["ignore"].found(sentence)))
+            sides.update(c for _, value in words["egocentric"].found(masked) for c in value)
     return frozenset(sides)
 
 

@@ -807,6 +807,10 @@ _ALTERNATIVE_OFFERED = re.compile(
     # offered after a concession
     r"|\b(?:although|though|but)\s+(?:it|that|this|they|he|she)\s+(?:could|might|may)\s+"
     r"(?:also\s+|well\s+)?be\b"
+    # "so south -- although its torso is angled slightly, so it could be read as south-east"
+    # (r319): the answer another reading could give
+    r"|\b(?:could|might|may)\s+(?:also\s+|equally\s+)?be\s+(?:read|seen|interpreted|taken|described"
+    r"|considered|called|counted)\s+as\b"
     # "Therefore, the answer is A. However, ... which would make it 2." (r57): another count
     r"|\bwould\s+make\s+(?:it|that|this|the\s+(?:answer|count|total))\s+(?:\d+|one|two|three"
     r"|four|five|six|seven|eight|nine|ten)\b"
