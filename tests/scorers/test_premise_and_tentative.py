@@ -501,3 +501,14 @@ def test_an_answer_its_own_words_put_in_doubt_is_undecided(qid, kind, answer, wh
     question = QUESTIONS[qid].replace("dog", "horse")
     read = read_components(answer, kind, question=question)
     assert (read.decided, read.why) == (False, why), read
+
+
+def test_seeing_another_named_thing_is_no_statement_about_the_asked_one() -> None:
+    """r319 (two319-050, left undecided): "**B. No.** ... the dog is behind me. I can see the
+    fence in front of me, though." to "Can you see the dog?"."""
+    options = {"A": "Yes", "B": "No"}
+    question = "Imagine you are the Lego minifigure. Can you see the dog in the picture?"
+    answer = "**B. No.** The dog is behind me. I can see the fence in front of me, though."
+    assert read_option(answer, options, question=question).letter == "B"
+    against = "**B. No.** The dog is behind me. Wait, I can see the dog in front of me."
+    assert read_option(against, options, question=question).letter is None

@@ -58,6 +58,7 @@ from vpt_tasks.scorers.reading import (
     HEDGE_WORDS,
     IMAGE_SIDE,
     NO_WORDS,
+    SEE_VERBS,
     YES_WORDS,
     Clause,
     Prepared,
@@ -1148,9 +1149,28 @@ def _statement_disagrees(c: _Chosen) -> bool:
     # the speaker's own seeing is the figure's unless the question is known to ask about it
     # in the third person ("I can see its face printing": the model looking, r293)
     speaker = c.question is None or _ADDRESSED.search(c.question.lower()) is not None
-    return seeing_statement(c.prepared, speaker=speaker) not in (None, said) or opening_answer(
-        c.prepared.low
-    ) not in (None, said)
+    seen = [
+        (value, clause)
+        for value, clause in seeing_clauses(c.prepared, speaker=speaker)
+        if not _sees_another_thing(c.prepared.clause_text(clause), c.question)
+    ]
+    return (bool(seen) and seen[-1][0] != said) or opening_answer(c.prepared.low) not in (
+        None,
+        said,
+    )
+
+
+_SEEN_THING = re.compile(
+    rf"\b{SEE_VERBS}\s+(?:the|a|an)\s+(?:[a-z]+\s+){{0,2}}?(?P<thing>[a-z]+)\b"
+)
+
+
+def _sees_another_thing(clause: str, question: str | None) -> bool:
+    """Whether a seeing statement names what it sees, and not the asked thing ("I can see the
+    fence in front of me, though." to "Can you see the dog?", r319)."""
+    asked = _ASKED_SEEN.search((question or "").lower())
+    named = _SEEN_THING.search(clause)
+    return asked is not None and named is not None and asked.group("thing") not in clause
 
 
 def _answers_presence(c: _Chosen) -> bool:
