@@ -1299,6 +1299,14 @@ SHA256 = {
     "four_options_r314.jsonl": "67388618e61cd8cfd659aac7ec8683fbb0e578b85ed42cd1e104c0cf48cc0287",
     "isle_brick_r314.jsonl": "4a69225f2870264fa88205576ffcac849f2da7be0575b122c50c00922cceb5b8",
     "comfort_r314.jsonl": "969d5f3cb82b74c6f1c7e8023fa967eede74be5049250402fcc62770eac5a158",
+    "two_options_r321.jsonl": "1a52e591992413d7520a35773edba640ea63937d303dde8b370ad794906faf57",
+    "four_options_r321.jsonl": "689bb9c0499c6970772c7f7e4246c84fd7b081c5e08c35bc5125a3ce692b8c42",
+    "isle_brick_r321.jsonl": "c010807d689c2fbbe3ac85372c7086bdd0e3f4793addab06f0e1087488e96998",
+    "comfort_r321.jsonl": "080bc33d3408d233b417f5e720e9c0524f11c1ebbab4bf8c00f75bfd05df30ce",
+    "two_options_r322.jsonl": "af5ceefcc18af0afb29021a4a05e9dace3bd8927ff53d23de68a9589e87d735b",
+    "four_options_r322.jsonl": "8f19d5e364ebf8d808e815e7fe89eca03d4a95945d51a0fe7554bac7aaf6bfa4",
+    "isle_brick_r322.jsonl": "44dedf4bdce7a9ec6ef7431b454ccba6bc2c227869d07a31f6dd393bbc9ff791",
+    "comfort_r322.jsonl": "d9824327ee8c1efa0247018085d26d04df8213de160e59ec0ab4b26b3e43ae2b",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
