@@ -1542,6 +1542,11 @@ def _concluded_otherwise(a: _Read) -> bool:
     return bool(concluded) and not concluded & a.components
 
 
+_BEHIND_THE_FIGURE = (
+    r"(?:directly\s+|right\s+|just\s+)?behind\s+(?:it|him|her|me|the\s+(?:mini)?figure)\b"
+)
+
+
 def _seen_thing_behind(a: _Read) -> bool:
     """Q6: "... so the horse is behind it. Therefore, yes, it can see the horse." (r319): a Yes
     whose own reasoning puts the asked thing behind the figure, unnegated."""
@@ -1556,11 +1561,6 @@ def _seen_thing_behind(a: _Read) -> bool:
         if clause is not None and not a.read.is_hypothetical(clause):
             return True
     return False
-
-
-_BEHIND_THE_FIGURE = (
-    r"(?:directly\s+|right\s+|just\s+)?behind\s+(?:it|him|her|me|the\s+(?:mini)?figure)\b"
-)
 
 
 def _yes_under_condition(a: _Read) -> bool:

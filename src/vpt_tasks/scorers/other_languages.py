@@ -215,20 +215,18 @@ def other_language_option(text: str, options: Mapping[str, str]) -> str | None:
     found = [m for m in _OPTION_LETTER.finditer(text) if m.group(0) in options]
     if not found:
         if yes_no:
-            components = other_language_components(text, "yesno")
-            return by_answer[next(iter(components))] if components else None
+            return _option_read(text, "yesno", by_answer)
         if all(value.isdigit() for value in by_answer):  # "我能看到两只鸟。" (r309): a count
-            components = other_language_components(text, "count")
-            return by_answer.get(next(iter(components))) if components else None
+            return _option_read(text, "count", by_answer)
         return None
     if len(found) > 1:
         return None  # two letters
     letter = found[-1]
     if not _CLOSING.fullmatch(text, letter.end()):
         # "A. 是的" (r309): a bare letter, then its option's Yes/No in another language
-        said = other_language_components(text[letter.end() :].lstrip(" .:)"), "yesno")
         bare = not text[: letter.start()].strip(" *(")
-        if bare and yes_no and said and by_answer[next(iter(said))] == letter.group(0):
+        said = _option_read(text[letter.end() :].lstrip(" .:)"), "yesno", by_answer)
+        if bare and yes_no and said == letter.group(0):
             return letter.group(0)
         return None  # words after the letter ("Antwort: B, weil ...")
     stem = text[: letter.start()]
@@ -242,6 +240,13 @@ def other_language_option(text: str, options: Mapping[str, str]) -> str | None:
     if yes_no and opening is not None and by_answer[opening] != letter.group(0):
         return None  # "Sí, puede verlo. B" with B "No"
     return letter.group(0)
+
+
+def _option_read(text: str, kind: str, by_answer: Mapping[str, str]) -> str | None:
+    """The letter of the option whose value is what `text` reads as in another language (one
+    Yes/No word, one count), or None."""
+    components = other_language_components(text, kind)
+    return by_answer.get(next(iter(components))) if components else None
 
 
 def opening_answer(text: str) -> str | None:
@@ -281,7 +286,7 @@ def other_language_components(
         return None
     readings: set[frozenset[str]] = set()
     for words in _languages().values():
-        masked = blank(low, (match.span() for match, _ in words["ignore"].found(low)))
+        masked = _without_ignored(low, words)
         reading = _read(masked, kind, words)
         if reading is None:
             continue  # nothing of this language: its words for "or" ("o": Portuguese "the") idle
@@ -292,6 +297,11 @@ def other_language_components(
             return None
         readings.add(reading)
     return readings.pop() if len(readings) == 1 else None
+
+
+def _without_ignored(low: str, words: dict[str, _Words]) -> str:
+    """`low` with the language's `ignore` words blanked ("然后", then, holds "后", back)."""
+    return blank(low, (match.span() for match, _ in words["ignore"].found(low)))
 
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]+")
@@ -307,8 +317,8 @@ def stated_sides(text: str) -> frozenset[str]:
     for sentence in _SENTENCE.findall(text.casefold()):
         if any(w["other_frames"].in_(sentence) or w["negation"].in_(sentence) for w in languages):
             continue
-        for words in languages:  # not in a word of the language's `ignore` ("然后": then)
-            masked = blank(sentence, (m.span() for m, _ in words["ignore"].found(sentence)))
+        for words in languages:
+            masked = _without_ignored(sentence, words)
             sides.update(c for _, value in words["egocentric"].found(masked) for c in value)
     return frozenset(sides)
 

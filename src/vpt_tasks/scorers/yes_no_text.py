@@ -569,14 +569,20 @@ def _relation_values(prepared: Prepared, question: str) -> list[tuple[bool, bool
     return [
         (value, denied)
         for m, clause, value, denied in _relation_mentions(prepared, asked)
-        if not _OF_A_PERSON.match(prepared.low, m.end())
-        and not _a_persons_place(prepared.low[clause.start : m.start()], question)
-        and not _another_frames_side(prepared.low, m.start(), question)
-        and not (
-            m.group().endswith(("of", "behind"))
-            and _of_another_thing(prepared.low, m.end(), question)
-        )
+        if _places_the_asked_thing(prepared.low, m, clause, question)
     ]
+
+
+def _places_the_asked_thing(low: str, m: re.Match[str], clause: Clause, question: str) -> bool:
+    """Whether the relation `m` (in `clause`) may place the asked thing: not a side of a person
+    ("in front of her"), nor a person's own place ("The man is standing behind the car"), nor
+    a side of a frame the question does not ask, nor a relation of a thing it does not name."""
+    return (
+        not _OF_A_PERSON.match(low, m.end())
+        and not _a_persons_place(low[clause.start : m.start()], question)
+        and not _another_frames_side(low, m.start(), question)
+        and not (m.group().endswith(("of", "behind")) and _of_another_thing(low, m.end(), question))
+    )
 
 
 _RELATUM_WORDS = re.compile(r"\s*(?:the\s+)?([a-z]+)")
@@ -683,17 +689,6 @@ def _bare_side_disagrees(prepared: Prepared, question: str, answer: bool) -> boo
     return said == ({_OPPOSITE[asked]} if answer else {asked})
 
 
-_SIDE_NAMES = {
-    name: re.compile(rf"\b{word}\b")
-    for name, word in (
-        ("front", "front"),
-        ("behind", "(?:behind|back)"),
-        ("left", "left"),
-        ("right", "right"),
-    )
-}
-
-
 def _states_a_crossing_relation(
     prepared: Prepared, question: str, found: list[tuple[re.Match[str], bool]]
 ) -> bool:
@@ -706,7 +701,7 @@ def _states_a_crossing_relation(
     if asked is None or _relation_values(prepared, question):
         return False
     low = prepared.low
-    side = _SIDE_NAMES[asked]
+    side = re.compile(r"\b(?:behind|back)\b" if asked == "behind" else rf"\b{asked}\b")
     sentences = {
         clause.sentence
         for match, yes in found
@@ -722,10 +717,7 @@ def _states_a_crossing_relation(
                 and clause.sentence in sentences
                 and not prepared.is_hypothetical(clause)
                 and not negated_before(prepared, clause, m.start())
-                and not _OF_A_PERSON.match(low, m.end())
-                and not _a_persons_place(low[clause.start : m.start()], question)
-                and not _another_frames_side(low, m.start(), question)
-                and not (m.group().endswith("of") and _of_another_thing(low, m.end(), question))
+                and _places_the_asked_thing(low, m, clause, question)
             ):
                 return True
     return False
