@@ -1307,6 +1307,14 @@ SHA256 = {
     "four_options_r322.jsonl": "8f19d5e364ebf8d808e815e7fe89eca03d4a95945d51a0fe7554bac7aaf6bfa4",
     "isle_brick_r322.jsonl": "44dedf4bdce7a9ec6ef7431b454ccba6bc2c227869d07a31f6dd393bbc9ff791",
     "comfort_r322.jsonl": "d9824327ee8c1efa0247018085d26d04df8213de160e59ec0ab4b26b3e43ae2b",
+    "two_options_r323.jsonl": "2af8597c2c44b30b2f31f6404487d1df319cfd397c24ebc6b9bd86ae24bb4412",
+    "four_options_r323.jsonl": "4922ed4ad0a3405bccd2fbb53081962d87d48b4db75b760bc6320872cfd41742",
+    "isle_brick_r323.jsonl": "07da9b5ecf3d86232a488a8bb58d3a77deffc53a440fc2dd28dfbbf13a51e67d",
+    "comfort_r323.jsonl": "b540ee1edd53052106f0df0208f0d170f600f972867f0cda0ec6ca04aebf86a9",
+    "two_options_r324.jsonl": "9b200ee7ddc58f7d9128697442cfab70a9530f95aefe48d18f44b2986e171c76",
+    "four_options_r324.jsonl": "dd2c05cb766188168dc3006687e30817c7ccd4680d2b33a059023117b42edee3",
+    "isle_brick_r324.jsonl": "9a89c2c5a5fb38b81eef79a006a4d4f63b2fa3863bdac6ba7466cc7add217c56",
+    "comfort_r324.jsonl": "fdb1240fd7b655cfc6db55f35ebc281875f5a804c0d8cd43231b6f949ee5e872",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
