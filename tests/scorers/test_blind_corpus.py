@@ -1434,6 +1434,11 @@ MEASURE_ONLY_ROUNDS = (
     322,
     323,
     324,
+    326,
+    328,
+    330,
+    331,
+    332,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1460,7 +1465,10 @@ the final code of their stop if they arrive in time, else at the next stop's sta
 2026-11-29 05:30, or at the next stop's start), declared measure-only before they were written; r316 and r318 likewise (r315 and r317 are
 fix-from rounds); r320, and r321-r322 (to be read on the stop's final code or at the next stop's
 start), likewise (r319 is a fix-from round); r323-r324, written at the end of the stop of
-2026-11-29 05:30, to be read at the next stop's start on its final readers."""
+2026-11-29 05:30, to be read at the next stop's start on its final readers; r326, r328 and r330
+(read when they arrive) and r331-r332 (held unmerged, to be read on the final readers of the stop of
+2026-11-29 07:46), declared measure-only before they were written (r325, r327 and r329 are fix-from
+rounds)."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
