@@ -69,6 +69,19 @@ DECIDED: list[tuple[str, str, QuestionKind, set[str]]] = [
         "cardinal",
         {"north", "west"},
     ),
+    (
+        "brick307-009, a declared total ends an answer of several sentences",
+        "除了人仔之外，图中有一个物体：一辆红色的汽车。共计：1个。",
+        "count",
+        {"1"},
+    ),
+    ("brick295-010, likewise", "图中除了人仔以外有一个物体：一只狗。共计：1个。", "count", {"1"}),
+    (
+        "a declared answer, first person",
+        "Le chien est devant. Réponse : à gauche.",
+        "egocentric",
+        {"left"},
+    ),
 ]
 
 UNDECIDED: list[tuple[str, str, QuestionKind]] = [
@@ -89,6 +102,11 @@ UNDECIDED: list[tuple[str, str, QuestionKind]] = [
     ("a language not in the table", "Kutya balra van.", "egocentric"),
     ("the image's side", "物体在图片的右边。", "egocentric"),
     ("the viewer's side", "Aus Sicht des Betrachters ist der Hund links.", "egocentric"),
+    ("a declared total after a hedge", "图中有两个物体，可能是狗。共计：2个。", "count"),
+    ("a total declared for a side", "Der Ball ist vorne. Insgesamt: links.", "egocentric"),
+    ("a total not ending the answer", "共计：2个。其中一只狗。", "count"),
+    ("a declared side after the image's frame", "狗在图片的右边。答案：左。", "egocentric"),
+    ("two declared numbers", "Es gibt zwei. Antwort: 1 oder 2.", "count"),
 ]
 
 

@@ -22,6 +22,10 @@ these shapes of one sentence:
 - Q1/Q2: exactly one number (a word of the table or digits) in the whole answer;
 - Q4/Q5: compass words all in one clause; Q7: front/back/left/right words;
 
+or of several sentences, the last of which declares the answer (an answer word, or for a count
+a total, then a colon: "图中除了人仔以外有一个物体：一只狗。共计：1个。"): that sentence's value is
+read in those shapes, the signs below looked for in the whole answer;
+
 and never when the answer has an English word, a negation (but after a No), a turn, a
 hedge or an alternative of any of the languages ("aber", "peut-être", "或者"), or a question
 mark. Components that exclude each other ("左右") are left undecided by the caller
@@ -61,6 +65,7 @@ class _Language(ConfigModel):
     other_frames: tuple[str, ...]
     first_person: tuple[str, ...]
     answer_words: tuple[str, ...]
+    totals: tuple[str, ...] = ()
     joins: tuple[str, ...]
     yes_words: tuple[str, ...]
     no_words: tuple[str, ...]
@@ -86,6 +91,7 @@ _CLAUSE_BREAK = re.compile(r"[,;:，；：、]")
 _OPENING = re.compile(r"^[\s*_#>\"'“„«(]*")
 _AFTER_ANSWER_WORD = re.compile(r"^\s*(?:[,.;:!，。：；！、)\-–—*]|$)")
 _DIGITS = re.compile(r"\d+")
+_SENTENCE = re.compile(r"[^.!?。！？\n]+")
 
 
 def alternation(words: Iterable[str]) -> str:
@@ -153,6 +159,7 @@ def _languages() -> dict[str, dict[str, _Words]]:
             "other_frames": _Words(dict.fromkeys(language.other_frames, None), **loose),
             "first_person": _Words(dict.fromkeys(language.first_person, None), **flags),
             "answer": _Words(dict.fromkeys(language.answer_words, None), **flags),
+            "total": _Words(dict.fromkeys(language.totals, None), **flags),
             "yes": _Words(dict.fromkeys(language.yes_words, "yes"), **flags),
             "no": _Words(dict.fromkeys(language.no_words, "no"), **flags),
             "negation": _Words(dict.fromkeys(language.negation, None), **loose),
@@ -280,16 +287,19 @@ def other_language_components(
     `first_person`: the question was put to the model as the figure, so "à ma gauche" is
     the figure's left (otherwise sides beside a first-person word are not read)."""
     low = text.strip().casefold()
-    if not low or "?" in low or "？" in low or _SENTENCE_BREAK.search(low.rstrip(".!。！ \n")):
+    if not low or "?" in low or "？" in low or _ENGLISH & set(re.findall(r"[a-z]+", low)):
         return None
-    if _ENGLISH & set(re.findall(r"[a-z]+", low)):
-        return None
+    answer: str | None = low
+    if _SENTENCE_BREAK.search(low.rstrip(".!。！ \n")):
+        answer = _declared_value(low, kind)
+        if answer is None:
+            return None
     readings: set[frozenset[str]] = set()
     for words in _languages().values():
-        masked = _without_ignored(low, words)
-        reading = _read(masked, kind, words)
+        reading = _read(_without_ignored(answer, words), kind, words)
         if reading is None:
             continue  # nothing of this language: its words for "or" ("o": Portuguese "the") idle
+        masked = _without_ignored(low, words)
         doubts = ["doubt"] + (["other_frames"] if kind == "egocentric" else [])
         if kind == "egocentric" and not first_person:
             doubts.append("first_person")
@@ -299,12 +309,27 @@ def other_language_components(
     return readings.pop() if len(readings) == 1 else None
 
 
+_DECLARED = re.compile(r"\s*[:：]\s*")
+
+
+def _declared_value(low: str, kind: str) -> str | None:
+    """What the last sentence of `low` declares as the answer, when it opens with an answer
+    word of a language, or for a count with a total ("共计：1个。": "1个"), then a colon; else
+    None."""
+    last = _SENTENCE.findall(low.rstrip(".!。！ \n"))[-1]
+    start = _OPENING.match(last).end()  # type: ignore[union-attr]
+    for words in _languages().values():
+        for field in ("answer", "total") if kind == "count" else ("answer",):
+            for match, _ in words[field].found(last):
+                colon = _DECLARED.match(last, match.end())
+                if match.start() == start and colon and last[colon.end() :].strip():
+                    return last[colon.end() :]
+    return None
+
+
 def _without_ignored(low: str, words: dict[str, _Words]) -> str:
     """`low` with the language's `ignore` words blanked ("然后", then, holds "后", back)."""
     return blank(low, (match.span() for match, _ in words["ignore"].found(low)))
-
-
-_SENTENCE = re.compile(r"[^.!?。！？\n]+")
 
 
 def stated_sides(text: str) -> frozenset[str]:
