@@ -701,6 +701,11 @@ def test_a_letter_before_a_dash_is_a_label() -> None:
         # r199 (two199-033): none seen is the 0 option
         ("I can't see any red dots — they're all on the wall behind me.", "A"),
         ("I see no red dots.", "A"),
+        # r329: "any of them"; a vantage is no place of the dots
+        ("I can't see any of them — they're all on the wall behind me.", "A"),
+        ("I don't see any red dots from where I'm standing.", "A"),
+        # none of one place's dots: not read
+        ("I can't see any red dots on the back wall.", None),
         # anything else seen, a possibility, or a second statement: not read
         ("I don't see any red dots, but I see two on the wall.", None),
         ("I can see one red dot; I can't see any red dots behind me.", None),

@@ -106,6 +106,28 @@ def test_a_statement_that_none_is_seen_against_a_count_letter_leaves_it_undecide
     assert read_option(answer[:-1] + "B", options, question=question).letter == "B"
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # r329 (two329-042): a person of the question, and "any of them"
+        "The girl is facing the camera, and all the red dots are on the wall behind her. Hence "
+        "she cannot see any of them. Answer: B",
+        "The girl with the yellow raincoat does not see any red dots. Answer: B",
+        "She is turned away from the wall, so she sees none of them. Answer: B",
+    ],
+)
+def test_none_seen_by_any_person_asked_about_against_a_count_letter(answer: str) -> None:
+    question = (
+        "In the picture, how many red dots does the girl with the yellow raincoat see? Think "
+        "step by step, then answer with A or B."
+    )
+    reading = read_option(answer, {"A": "0", "B": "3"}, question=question)
+    assert reading.letter is None and reading.reason.endswith("_disagrees"), reading
+    # none of one place's dots is no statement about them all
+    limited = "She cannot see any dots on the back wall. Answer: B"
+    assert read_option(limited, {"A": "0", "B": "3"}, question=question).letter == "B"
+
+
 def test_a_conditional_other_answer_after_the_answer_is_an_alternative() -> None:
     """r35 (two35-060): "Answer: A (1) However, if the dot ... counts, the answer would be B"."""
     options = {"A": "1", "B": "2"}
