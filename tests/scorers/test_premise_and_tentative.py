@@ -512,3 +512,20 @@ def test_seeing_another_named_thing_is_no_statement_about_the_asked_one() -> Non
     assert read_option(answer, options, question=question).letter == "B"
     against = "**B. No.** The dog is behind me. Wait, I can see the dog in front of me."
     assert read_option(against, options, question=question).letter is None
+
+
+def test_a_hesitation_with_an_adverb_is_a_hesitation() -> None:
+    """r325 (two325-024): "It could be A (2) if ..., or B (4) if .... I can't confidently decide
+    between the two." was read B ("the two" ruled out as A's count); an adverb between "can't"
+    and "decide" hides no hesitation."""
+    question = (
+        "In the picture, how many red dots does the man with the purple hoodie see? Respond "
+        "solely with A or B."
+    )
+    answer = (
+        "It could be A (2) if only the dots on the wall directly in front of him count, or B (4) "
+        "if his peripheral vision reaches the two dots on the side wall. I can't confidently "
+        "decide between the two."
+    )
+    reading = read_option(answer, {"A": "2", "B": "4"}, question=question)
+    assert (reading.letter, reading.reason) == (None, "hesitates"), reading

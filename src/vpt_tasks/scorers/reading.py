@@ -575,7 +575,8 @@ HESITATION = re.compile(
     \b(?:hard|difficult|tricky|challenging)\s+to\s+(?:[\w']+\s+)?
         (?:say|tell|judge|determine|know|ascertain|infer|identify|be\s+(?:certain|sure))\b
     | \b(?:unclear|not\s+clear|ambiguous|uncertain|borderline)\b
-    | \b(?:can't|cannot)\s+(?:decide|choose)\b | \bi\s+(?:can't|cannot)\s+pick\b
+    | \b(?:can't|cannot|can\s+not)\s+(?:\w+ly\s+)?(?:decide|choose)\b  # "can't confidently decide"
+    | \bi\s+(?:can't|cannot)\s+(?:\w+ly\s+)?pick\b
     | \b(?:i'm|i\s+am)\s+(?:not\s+(?:sure|certain)|unsure)\b
     | \bnot\s+(?:entirely|completely|totally)\s+(?:sure|certain)\b
     | \bit\s+depends\b | \bdepend(?:s|ing)?\s+on\b  # "it would depend on its field of view" (r12)
