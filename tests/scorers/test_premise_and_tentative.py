@@ -529,3 +529,21 @@ def test_a_hesitation_with_an_adverb_is_a_hesitation() -> None:
     )
     reading = read_option(answer, {"A": "2", "B": "4"}, question=question)
     assert (reading.letter, reading.reason) == (None, "hesitates"), reading
+
+
+def test_a_part_of_the_figure_said_visible_is_no_seeing_statement() -> None:
+    """r329 (brick329-052): "(its face is visible)" beside a No was read as the figure seeing,
+    and the answer left undecided; it is the camera's view of the figure."""
+    question = "Assuming the minifigure can see, can it see the treasure chest?"
+    answer = (
+        "**Step 1 – Orientation:** the minifigure faces the bottom of the image (its face is "
+        "visible).\n**Step 2 – Object:** the treasure chest is near the top edge, behind the "
+        "figure.\n\n**No.** The treasure chest is behind the minifigure, outside its field of view."
+    )
+    reading = read_components(answer, "yesno", question=question)
+    assert (reading.decided, set(reading.components)) == (True, {"no"}), reading
+    # the asked thing said visible still is a statement about seeing
+    other = "Its face is visible and the treasure chest is visible to it. No."
+    assert not read_components(other, "yesno", question=question).decided
+    options = {"A": "Yes", "B": "No"}
+    assert read_option("Its face is visible. B", options, question=question).letter == "B"

@@ -54,6 +54,7 @@ from vpt_tasks.scorers.reading import (
     HEDGE_WORDS,
     HESITATION,
     IMAGE_SIDE,
+    OWN_PART_VISIBLE,
     OWNERS,
     PARTLY,
     REFUSAL,
@@ -994,6 +995,7 @@ def _evidence(text: str, first_person: bool = False, topic: Topic | None = None)
     when itself negated: "not on different surfaces"), "yes" for a positive one found
     outside them."""
     topics: tuple[Topic, ...] = (topic,) if topic else ("seeing", "surface")
+    text = blank(text, (m.span() for m in OWN_PART_VISIBLE.finditer(text)))  # "its face is visible"
     negatives = [
         m
         for t in topics

@@ -1045,6 +1045,14 @@ _SEEING = re.compile(
 
 
 _SPEAKER_SEES = re.compile(r"\b(?:i|we)\s+$")
+OWN_PART_VISIBLE = re.compile(
+    r"\b(?:its|his|her|their|the(?:\s+(?:mini)?figure'?s)?)\s+(?:face|eyes|head|back|torso"
+    r"|front|printing|expression|features)(?:\s+printing)?\s+(?:is|are)\s+(?:not\s+)?"
+    r"(?:(?:clearly|partly|partially|fully)\s+)?visible\b",
+    re.IGNORECASE,
+)
+"""A part of the figure said to be visible ("its face is visible", "his back is not visible"):
+the camera's view of the figure, no statement about what the figure sees (r329)."""
 
 
 def seeing_clauses(prepared: Prepared, *, speaker: bool = True) -> list[tuple[str, Clause]]:
@@ -1059,6 +1067,11 @@ def seeing_clauses(prepared: Prepared, *, speaker: bool = True) -> list[tuple[st
             continue
         if not speaker and _SPEAKER_SEES.search(prepared.low, max(0, m.start() - 4), m.start()):
             continue
+        if any(
+            part.start() <= m.start() < part.end()
+            for part in OWN_PART_VISIBLE.finditer(prepared.low, clause.start, clause.end)
+        ):
+            continue  # "its face is visible" (r329)
         if _ABSENCE.search(prepared.low, clause.start, clause.end):
             continue
         said.append(("no" if m.group("no") else "yes", clause))
