@@ -1439,6 +1439,8 @@ MEASURE_ONLY_ROUNDS = (
     330,
     331,
     332,
+    333,
+    334,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1468,7 +1470,8 @@ start), likewise (r319 is a fix-from round); r323-r324, written at the end of th
 2026-11-29 05:30, to be read at the next stop's start on its final readers; r326, r328 and r330
 (read when they arrive) and r331-r332 (held unmerged, to be read on the final readers of the stop of
 2026-11-29 07:46), declared measure-only before they were written (r325, r327 and r329 are fix-from
-rounds)."""
+rounds); r333-r334, written at the end of the stop of 2026-11-29 07:46, to be read at the next
+stop's start on its final readers."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
