@@ -1600,9 +1600,23 @@ DISPUTED = {
         "figure' labelled 'ambiguous', where r88 labels the same words 0 (brick88-017): a LEGO "
         "figure need not be humanoid; either scores 0, Q2's gold being 1 (000, Table 3)"
     ),
+    "four327-050": (
+        "'There are 3 people in the image.' to 'how many people can she see?' labelled "
+        "ambiguous, where six other fix-from labels of the shape give the count stated as the "
+        "answer ('There are 3 red dots in the picture.': two29-017, two51-021, two75-020, "
+        "two131-056, two165-025, four211-020) and two label it unknown: labels split, read as "
+        "the count stated"
+    ),
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
+    "four329-035": (
+        "'... another man is at the top changing a light bulb. The man at the bottom is not "
+        "climbing; he is keeping the ladder stable. Answer: D' (D = to change a light bulb, B = "
+        "to steady it for a coworker) labelled ambiguous, read D: the reasoning names D's text "
+        "as another person's action and B's only in other words ('keeping ... stable'), which "
+        "no reader matches to 'steady'"
+    ),
     "comf319-054": (
         "'... 所以球在长椅的右边。答案：否' to '从相机的视角来看，球在长椅的右边吗？' labelled "
         "ambiguous, read no: the reply states the asked side against its No, but the CJK side "
