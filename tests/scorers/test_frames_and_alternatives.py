@@ -1466,3 +1466,30 @@ def test_two_directions_joined_by_or_in_a_sentence_naming_the_asked_thing_are_al
     question = QUESTIONS["Q4"].replace("object", "lamp")
     got = read_components(answer, "cardinal", question=question)
     assert (got.decided, got.why) == (False, "alternatives"), got
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # r327 (brick327-069): the mapping said image side first
+        (
+            "The minifigure faces the bottom of the image. The flower is at the bottom-left of "
+            "the image. From the minifigure's perspective (facing the viewer), image-left is its "
+            "right. So the flower is in front of it and to its right.\n\n**Answer: front-right**",
+            {"front", "right"},
+        ),
+        (
+            "It faces us, so the image's right is its left. The car is in front of it, on its "
+            "left.\n\nAnswer: front-left",
+            {"front", "left"},
+        ),
+    ],
+)
+def test_a_mapping_from_the_image_side_to_the_figures_names_no_side(
+    answer: str, expected: set[str]
+) -> None:
+    reading = read_components(answer, "egocentric")
+    assert (reading.decided, set(reading.components)) == (True, expected), reading
+    # a side of the figure's own named apart from the mapping still objects
+    other = answer.replace("Answer: front-", "Answer: back-")
+    assert not read_components(other, "egocentric").decided

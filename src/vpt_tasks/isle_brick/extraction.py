@@ -463,13 +463,16 @@ _IMAGE_FRAME = (
 )
 _MIRRORED = (
     # how the frames map, not where the thing is: "its left and right are mirrored", "its left
-    # is our right"
+    # is our right", "image-left is its right"
     r"|\b(?:left\s+and\s+right|right\s+and\s+left)(?:\s+sides?)?\s+(?:are\s+|is\s+|get\s+)?"
     r"(?:mirrored|reversed|swapped|flipped|switched|opposite|inverted)\b"
     r"|\b(?:its|his|her|the\s+(?:mini)?figure's)\s+(?:left|right)\s+(?:is|=|corresponds\s+to|"
     r"becomes|matches)\s+(?:our|the\s+(?:viewer|camera|image)'s)\s+(?:left|right)\b"
+    # ... said the other way round: "image-left is its right" (r327)
+    r"|(?:\bour\s+|\bthe\s+(?:viewer|camera|image)'s\s+|\bimage[\s-])(?:left|right)\s+(?:is|=|"
+    r"corresponds\s+to|becomes|matches)\s+(?:its|his|her|the\s+(?:mini)?figure's)\s+(?:left|right)\b"
 )
-_IMAGE_FRAME += _MIRRORED
+_IMAGE_FRAME = _MIRRORED[1:] + "|" + _IMAGE_FRAME  # first: "image-left is its right" whole
 # a region of the picture: "in the upper-left area", "the bottom right corner" (r267); a figure
 # has no upper side
 _IMAGE_FRAME += r"|\b(?:upper|lower|top|bottom)[\s-]+(?:left|right)\b"
@@ -1541,7 +1544,7 @@ def _concluded_otherwise(a: _Read) -> bool:
     if not before:
         return False
     concluded = _extract(before[-1], a.kind, a.question, a.first_person)
-    return bool(concluded) and not concluded & a.components
+    return bool(concluded) and not (concluded <= a.components or a.components <= concluded)
 
 
 _BEHIND_THE_FIGURE = (
