@@ -1335,6 +1335,10 @@ SHA256 = {
     "four_options_r330.jsonl": "122f008f9f1e77f84e26bc7ddb689f78fc08a0aa15f329fd9976262ec8978ed6",
     "isle_brick_r330.jsonl": "4df76c67cc615c26df5a38b158b7c3a53da704923dc4230ef27a986c86573d7d",
     "comfort_r330.jsonl": "3144468986852aa26e281b645fae8a288540e37b8c119c4f05e321785c211fb5",
+    "two_options_r328.jsonl": "b9126caaa603bfd39ccf4002a6f2b64ed1b14669e89166e9d191f53b6ba6313a",
+    "four_options_r328.jsonl": "a4804c3cdcd9f583de6153f427f8d92e1836ed678d7712b889a2ff24d0da8c11",
+    "isle_brick_r328.jsonl": "8bd0f4cbad0612f967fc6fd3f376889a4c923d0c4cd574b21a9cb1541112ab2c",
+    "comfort_r328.jsonl": "698a203f0e6a19898bef271ac5437a4995f1371adc7452435367b65c855b22fe",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
