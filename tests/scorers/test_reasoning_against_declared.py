@@ -560,3 +560,23 @@ def test_isle_brick_a_reasoning_block_concluding_other_components_is_undecided(
     )
     assert reading.decided is decided, reading
     assert decided or reading.why == "reasoning_disagrees"
+
+
+def test_a_count_seen_in_parts_is_no_other_seen_count() -> None:
+    """r327 (four327-019): "Visible from his seat: two mugs on the desk and one on the windowsill
+    ahead. ... Answer: B" (B = 3): the parts (two, one) are no seen count against the letter."""
+    question = (
+        "From the perspective of the man at the desk, how many mugs can he see? First, analyze "
+        'the image step by step, then give your final answer on a new line as "Answer: X".'
+    )
+    options = {"A": "2", "B": "3", "C": "4", "D": "5"}
+    answer = (
+        "Visible from his seat: two mugs on the desk and one on the windowsill ahead. The fourth "
+        "mug is on the shelf behind him.\n\nAnswer: B"
+    )
+    assert read_option(answer, options, question=question).letter == "B"
+    # one count of the whole seen still objects; so do two kinds named apart
+    whole = "He can see two mugs. The others are behind him.\n\nAnswer: B"
+    assert read_option(whole, options, question=question).letter is None
+    kinds = "He sees 2 mugs and 2 cups on the desk.\n\nAnswer: B"
+    assert read_option(kinds, options, question=question).letter is None

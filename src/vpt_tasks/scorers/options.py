@@ -943,6 +943,17 @@ _SEES = re.compile(r"\b(?:sees?|seeing|visible|can see)\b")
 _TOTAL = re.compile(r"\b(?:in total|total|altogether|in all|in the picture|in the image)\b")
 
 
+_COUNT_WORD = rf"(?:\d+|{'|'.join(NUMBER_WORDS)})"
+_PARTS = re.compile(
+    rf"\b(?P<first>{_COUNT_WORD})\s+(?P<thing>[a-z]+\s+)?(?:(?!\b{_COUNT_WORD}\b)[^.;:\n]){{0,60}}?"
+    rf"\band\s+(?:another\s+)?(?P<second>{_COUNT_WORD})\b(?=\s+(?P=thing)|\s+(?:on|in|at|by|near"
+    r"|next|across|behind|beside|ahead|under|over|above|below|to|from)\b|\s*(?:[,.;:!?)\-–—]|$))"
+)
+"""Two numbers joined by "and", the second of the same thing ("two mugs on the desk and one on
+the windowsill", "one dot on the door and one dot on the floor"): a count given in parts,
+neither the whole; not "1 red dot and 1 blue dot", two kinds."""
+
+
 def _values_in(
     prepared: Prepared, affirmed: list[_Mention], cue: re.Pattern[str], *, plain: bool = False
 ) -> set[str]:
@@ -953,6 +964,11 @@ def _values_in(
         span = None if m.label else _sentence_span(prepared, m.start)
         if span is None or not cue.search(prepared.low, *span):
             continue
+        if any(
+            m.start in (p.start("first"), p.start("second"))
+            for p in _PARTS.finditer(prepared.low, *span)
+        ):
+            continue  # "two mugs on the desk and one on the windowsill" (r327): a count in parts
         if not (plain and negation_cues(prepared.low[span[0] : span[1]])):
             found.add(m.letter)
     return found
