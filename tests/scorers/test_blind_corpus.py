@@ -1624,13 +1624,6 @@ UNFIXED = {
         "as another person's action and B's only in other words ('keeping ... stable'), which "
         "no reader matches to 'steady'"
     ),
-    "comf319-054": (
-        "'... 所以球在长椅的右边。答案：否' to '从相机的视角来看，球在长椅的右边吗？' labelled "
-        "ambiguous, read no: the reply states the asked side against its No, but the CJK side "
-        "check skips a question naming a frame; reading the question's side whatever its frame "
-        "turns comf229-058 ('소파는 방의 뒤쪽 벽에 붙어 있습니다' … '답: 예', right) undecided: a "
-        "side of another thing, which the CJK reader cannot tell from the asked thing's"
-    ),
     "comf259-055": (
         "'Das lässt sich nicht eindeutig sagen: ... Eher ja, aber es könnte auch daneben sein.' "
         "labelled ambiguous, read yes: the languages' turn, hedge and 'or' words "

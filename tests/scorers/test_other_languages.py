@@ -336,3 +336,38 @@ def test_a_word_the_language_ignores_names_no_side() -> None:
     """r319: "然后" (then) holds "后" (back); the asked side of "..., 然后回答是或否。" is none."""
     assert other_languages.stated_sides("请一步一步思考，然后回答是或否。") == frozenset()
     assert other_languages.stated_sides("篮球在我的后面。") == {"back"}
+
+
+@pytest.mark.parametrize(
+    ("language", "question", "answer", "expected"),
+    [
+        # r335 (comf335-052): a language whose relation phrases are in its table, the side said
+        # in other words ("sisi kanan", not "sebelah kanan"), to a question naming the camera
+        (
+            "id",
+            "Dari sudut pandang kamera, apakah bola berada di sebelah kiri kuda? Pikirkan "
+            "langkah demi langkah lalu jawab Ya atau Tidak.",
+            "Langkah 1: Kuda berada di tengah gambar.\nLangkah 2: Bola berada di sisi kanan "
+            "kuda.\nJadi jawabannya Ya.",
+            None,
+        ),
+        (
+            "id",
+            "Dari sudut pandang kamera, apakah bola berada di sebelah kiri kuda?",
+            "Langkah 1: Kuda berada di tengah gambar.\nLangkah 2: Bola berada di sisi kiri "
+            "kuda.\nJadi jawabannya Ya.",
+            1.0,
+        ),
+        # r319 (comf319-054): the asked side beside a No, to a question naming the camera
+        ("zh", "从相机的视角来看，球在长椅的右边吗？", "所以球在长椅的右边。答案：否", None),
+        ("zh", "从相机的视角来看，球在长椅的右边吗？", "所以球在长椅的左边。答案：否", 0.0),
+    ],
+)
+def test_a_side_against_the_yes_no_in_any_language_and_any_asked_frame(
+    language: str, question: str, answer: str, expected: float | None
+) -> None:
+    words = load_language(language)
+    got = text_yes_probability(
+        answer, words.yes_words, words.no_words, question=question, relations=words.relation_words
+    )
+    assert got == expected

@@ -332,7 +332,7 @@ def _without_ignored(low: str, words: dict[str, _Words]) -> str:
     return blank(low, (match.span() for match, _ in words["ignore"].found(low)))
 
 
-def stated_sides(text: str) -> frozenset[str]:
+def stated_sides(text: str, *, any_frame: bool = False) -> frozenset[str]:
     """The sides (front/back/left/right) a text states in the languages of the table, in its
     sentences with no negation and no word of another frame ("ボールは画像の左側にあります" is
     the image's left); e.g. "篮球在我的左边。": left. For COMFORT replies in a language whose
@@ -340,7 +340,10 @@ def stated_sides(text: str) -> frozenset[str]:
     languages = _languages().values()
     sides: set[str] = set()
     for sentence in _SENTENCE.findall(text.casefold()):
-        if any(w["other_frames"].in_(sentence) or w["negation"].in_(sentence) for w in languages):
+        if any(
+            (not any_frame and w["other_frames"].in_(sentence)) or w["negation"].in_(sentence)
+            for w in languages
+        ):
             continue
         for words in languages:
             masked = _without_ignored(sentence, words)

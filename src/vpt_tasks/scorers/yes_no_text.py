@@ -190,12 +190,10 @@ def _read(
     if (
         question
         and "yes" not in yes_vocab
-        and not relations
         and _states_another_side(prepared, question, answer, answered)
     ):
         # "是的，篮球在我的左边。" to "篮球在你的右边吗？" (r267): a Yes beside the opposite side,
-        # or a No beside the asked one, in a language whose relation phrases are not in its
-        # table (`_states_another` reads those that are)
+        # or a No beside the asked one, said by the language's side words
         return None
     if (
         question
@@ -425,8 +423,11 @@ def _states_another_side(
     """Whether a reply in another language states, outside its sentences about the image and
     unnegated but by its answer words, sides (`other_languages.stated_sides`) that disagree
     with its Yes/No: a Yes with the opposite side alone, a No with the asked side alone.
-    (Another side may be where something faces, or a side of another thing: no disagreement.)"""
-    asked = stated_sides(question)
+    (Another side may be where something faces, or a side of another thing: no disagreement.)
+    The question's side is read whatever frame it names ("从相机的视角来看，球在长椅的右边吗？",
+    r319); in a language whose relation phrases are in its table too, for sides said in other
+    words ("di sisi kanan kuda" to "di sebelah kiri kuda?", r335). An abstention only."""
+    asked = stated_sides(question, any_frame=True)
     said = stated_sides(blank(prepared.low, ((m.start(), m.end()) for m in answered)))
     if len(asked) != 1 or not said:
         return False
