@@ -1493,3 +1493,34 @@ def test_a_mapping_from_the_image_side_to_the_figures_names_no_side(
     # a side of the figure's own named apart from the mapping still objects
     other = answer.replace("Answer: front-", "Answer: back-")
     assert not read_components(other, "egocentric").decided
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # r337 (brick337-070)
+        "The bicycle is on the right side of the minifigure from the viewer's perspective, or on "
+        "its left from the minifigure's own perspective if it is facing us.",
+        "The dog is on its left, assuming it is facing us.",
+        "Assuming it faces the camera, the dog is on its left.",
+    ],
+)
+def test_a_side_under_a_facing_the_answer_only_assumes_is_undecided(answer: str) -> None:
+    reading = read_components(answer, "egocentric")
+    assert not reading.decided and reading.why == "facing_assumed", reading
+    # a turn it does not make is a counterfactual, beside the answer as it stands
+    posed = "If the minifigure turned 90 degrees, the dog would be in front of it. As it stands, the dog is on its right."
+    assert read_components(posed, "egocentric").decided
+
+
+def test_another_thing_that_could_count_is_a_second_count() -> None:
+    """r335 (brick335-016): "Just one minifigure — although the skeleton on the left could count
+    as a second if you consider it humanoid." names one or two."""
+    answer = (
+        "Just one minifigure — although the skeleton on the left could count as a second if you "
+        "consider it humanoid."
+    )
+    reading = read_components(answer, "count")
+    assert not reading.decided and reading.why == "alternatives", reading
+    mistaken = "There is only one minifigure visible, although the shadow could be mistaken for a second one."
+    assert read_components(mistaken, "count").decided

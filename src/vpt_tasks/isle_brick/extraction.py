@@ -892,8 +892,10 @@ def _extract_egocentric(text: str) -> set[str]:
 
 
 _HEDGED_MORE = re.compile(
-    r"\b(?:possibly|maybe|perhaps|probably|might\s+be|may\s+be|could\s+be)\s+"
-    r"(?:also\s+)?(?:another|a\s+second|one\s+more|a\s+third|more)\b"
+    r"\b(?:possibly|maybe|perhaps|probably|(?:might|may|could)\s+(?:also\s+)?(?:be(?:\s+counted\s+as)?"
+    r"|count\s+as|qualify\s+as|pass\s+as))\s+(?:also\s+)?(?:another|a\s+second|one\s+more|a\s+third"
+    r"|more)\b"
+    # "the skeleton on the left could count as a second if you consider it humanoid" (r335)
     # "a second one might be partially hidden behind the pumpkin" (r283)
     r"|\b(?:another|a\s+second|one\s+more|a\s+third)\s+(?:[\w-]+\s+){0,2}?(?:might|may|could)\b",
     _FLAGS,
@@ -1705,6 +1707,16 @@ def _declines_after(a: _Read) -> bool:
     )
 
 
+_FACING_ASSUMED = re.compile(
+    r"\b(?:if|assuming(?:\s+that)?|provided(?:\s+that)?|supposing)\s+(?:it|he|she|the\s+(?:humanoid\s+)?"
+    r"(?:mini)?figure)\s+(?:is\s+(?:facing|looking|oriented|turned)|faces|looks)\b",
+    _FLAGS,
+)
+"""Q7: a side of the figure given under a facing the answer only assumes ("which would be its
+left if it is facing us"): which side holds depends on what it does not say (r337; the
+held-out labels of the shape are ambiguous: brick5-070, brick55-069, brick155-068)."""
+
+
 def _frames_disagree(a: _Read) -> bool:
     """Q7: "From the minifigure's perspective, the cup is to its left. So the answer is right."
     (r217): a statement made from the figure's own viewpoint, the asked one, names other sides
@@ -1836,6 +1848,11 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),
     Objection("statement_disagrees", _only("yesno", applies=_surfaces_named_differ)),
     Objection("frames_disagree", _only("egocentric", applies=_frames_disagree)),
+    # "... on its left from the minifigure's own perspective if it is facing us" (r337)
+    Objection(
+        "facing_assumed",
+        _only("egocentric", applies=lambda a: bool(_FACING_ASSUMED.search(a.text))),
+    ),
     Objection("count_disagrees_with_list", _only("count", applies=_count_disagrees_with_list)),
     Objection("refusal_mixed", _declines_after),
     # "it might partially see it": seeing only as a possibility

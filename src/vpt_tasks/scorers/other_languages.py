@@ -332,14 +332,20 @@ def _without_ignored(low: str, words: dict[str, _Words]) -> str:
     return blank(low, (match.span() for match, _ in words["ignore"].found(low)))
 
 
-def stated_sides(text: str, *, any_frame: bool = False) -> frozenset[str]:
+def stated_sides(text: str, *, any_frame: bool = False, statements: bool = True) -> frozenset[str]:
     """The sides (front/back/left/right) a text states in the languages of the table, in its
     sentences with no negation and no word of another frame ("ボールは画像の左側にあります" is
-    the image's left); e.g. "篮球在我的左边。": left. For COMFORT replies in a language whose
-    relation phrases are not in its table (`comfort.language`)."""
+    the image's left); e.g. "篮球在我的左边。": left. For COMFORT replies
+    (`yes_no_text`). `any_frame`: also in sentences naming another frame (a question's
+    "从相机的视角来看"); `statements`: only in sentences that are no questions (a reply saying
+    the question again states nothing)."""
     languages = _languages().values()
     sides: set[str] = set()
-    for sentence in _SENTENCE.findall(text.casefold()):
+    low = text.casefold()
+    for found in _SENTENCE.finditer(low):
+        if statements and low[found.end() : found.end() + 1] in ("?", "？"):
+            continue  # "¿Está el balón a la derecha del sofá? No.": the question said again
+        sentence = found.group()
         if any(
             (not any_frame and w["other_frames"].in_(sentence)) or w["negation"].in_(sentence)
             for w in languages

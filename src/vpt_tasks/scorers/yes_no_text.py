@@ -427,7 +427,7 @@ def _states_another_side(
     The question's side is read whatever frame it names ("从相机的视角来看，球在长椅的右边吗？",
     r319); in a language whose relation phrases are in its table too, for sides said in other
     words ("di sisi kanan kuda" to "di sebelah kiri kuda?", r335). An abstention only."""
-    asked = stated_sides(question, any_frame=True)
+    asked = stated_sides(question, any_frame=True, statements=False)
     said = stated_sides(blank(prepared.low, ((m.start(), m.end()) for m in answered)))
     if len(asked) != 1 or not said:
         return False
