@@ -170,3 +170,18 @@ def test_the_question_asked_again_in_a_whether_clause_is_no_echo_of_it() -> None
     echoed = "No, il pallone da basket è dietro il divano."
     italian = "Il pallone da basket è dietro il divano?"
     assert text_yes_probability(echoed, ["sì"], ["no"], question=italian) is None
+
+
+def test_the_asked_side_of_another_relatum_is_no_echo_of_the_question() -> None:
+    """r337 (comf337-037): "the ball is on the left of the image, which is her right" after a No
+    to "... is the ball to the left of the sofa?" names the image's side, not the question's
+    statement."""
+    question = "From the woman's viewpoint, is the ball to the left of the sofa?"
+    reply = (
+        "**Answer:** No\n\n**Explanation:** The woman is sitting on the sofa facing the camera; "
+        "the ball is on the left of the image, which is her right."
+    )
+    assert text_yes_probability(reply, question=question) == 0.0
+    # the question's own statement, with its relatum, still is an echo
+    echoed = "No, il pallone da basket è dietro il divano."
+    assert text_yes_probability(echoed, ["sì"], ["no"], question="È dietro il divano?") is None

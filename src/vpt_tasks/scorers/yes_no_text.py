@@ -386,7 +386,14 @@ def _echoes(low: str, question: str) -> bool:
     relation and its relatum: "... è dietro il divano"), not its viewpoint ("from the
     woman's viewpoint", which a reply may restate before a No)."""
     asked = _WORD_RE.findall(question.lower())[-(_ECHO_RUN + 1) :]
-    runs = {tuple(asked[i : i + _ECHO_RUN]) for i in range(len(asked) - _ECHO_RUN + 1)}
+    relatum = _WORD_RE.findall(re.split(r"[?？]", question.lower())[0])[-1:]
+    # a run with the relatum ("the left of the image" echoes nothing of "to the left of the
+    # sofa?", r337)
+    runs = {
+        run
+        for i in range(len(asked) - _ECHO_RUN + 1)
+        if set(run := tuple(asked[i : i + _ECHO_RUN])) & set(relatum)
+    }
     said = _WORD_RE.findall(low)
     return any(tuple(said[i : i + _ECHO_RUN]) in runs for i in range(len(said) - _ECHO_RUN + 1))
 
