@@ -1355,6 +1355,14 @@ SHA256 = {
     "four_options_r338.jsonl": "7598fae7240786f02115670e77eb19b2370651d022fb6da6e3b5a9be5aff0ff6",
     "isle_brick_r338.jsonl": "67273c04352f59a181473489c3881003a2f6a624ab879cf749ece24a9cb8a672",
     "comfort_r338.jsonl": "ced8de9aab1ccf75fe2440026c972eef4e47b14bf2b0efa88e3f727485da1cfc",
+    "two_options_r339.jsonl": "bc1c886e74b82dc5de1e56ae37dcec32d89e70966d08b5dcd51e910aaa48422f",
+    "four_options_r339.jsonl": "b4fc59d47237e9267b411196810274b0a643a41584f753100a5da6b7a12cd466",
+    "isle_brick_r339.jsonl": "06b28969f1aad4ff08f55b1c72f9cd2841df7e06ded8d2e977eab748816b0a24",
+    "comfort_r339.jsonl": "88ddc23d4b1ade6d17ca3075f7611f6aff2a7fa07b4494ce9a7af3f1de933342",
+    "two_options_r341.jsonl": "fa4cc26a5e98aebceb019ab9a905fdbe0ecb0615bdca2d6ec421e2042a95cd58",
+    "four_options_r341.jsonl": "9073d5de71b47423e52724bf333a6d55651b46e5dc0cc3c97ea71d30a0a281fb",
+    "isle_brick_r341.jsonl": "0eed14379b5ebf44539037600c4b8628bba744ca9ceea6f428f04e0349298808",
+    "comfort_r341.jsonl": "142c2a650294a5bd76cad26fd9dc38e8d4b8965f8fbf6a954f02d04845cec248",
 }
 MEASURE_ONLY_ROUNDS = (
     13,

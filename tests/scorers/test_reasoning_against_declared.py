@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from vpt_tasks.isle_brick.extraction import read_components
+from vpt_tasks.scorers import options as options_module
 from vpt_tasks.scorers.options import read_option
 from vpt_tasks.scorers.yes_no_text import text_yes_probability
 
@@ -580,3 +581,47 @@ def test_a_count_seen_in_parts_is_no_other_seen_count() -> None:
     assert read_option(whole, options, question=question).letter is None
     kinds = "He sees 2 mugs and 2 cups on the desk.\n\nAnswer: B"
     assert read_option(kinds, options, question=question).letter is None
+
+
+def test_the_person_in_the_image_of_a_role_names_no_other_frame() -> None:
+    """r341 (four341-060): "As a person in the image, the window is in front of me. ... B" (B =
+    behind): "in the image" of the role is no frame of the image, so the reasoning's front
+    objects to the letter."""
+    question = (
+        "Imagine you are the person in the image. From your perspective, in which direction is "
+        "the window? Answer with the option's letter from the given choices directly."
+    )
+    options = {"A": "front", "B": "behind", "C": "left", "D": "right"}
+    answer = (
+        "As a person in the image, the window is in front of me. However, the window is also "
+        "on the left side of the image. B"
+    )
+    reading = read_option(answer, options, question=question)
+    assert reading.letter is None and reading.reason == "reasoning_disagrees", reading
+    # the image's own side still is another frame's
+    assert options_module._other_frame_in("in the image, the window is on the left")
+    assert not options_module._other_frame_in("as a person in the image, it is in front of me")
+
+
+def test_a_total_beside_a_statement_that_only_some_are_seen_is_not_the_seen_count() -> None:
+    """r339 (two339-038): "I can count 4 red dots in the picture in total: three on the wall he
+    is facing and one on the wall behind him. He sees the ones in front of him. Answer: B" (B =
+    4)."""
+    question = (
+        "In the picture, how many red dots does the man with the purple hoodie see? Think step "
+        "by step, then answer with A or B."
+    )
+    options = {"A": "3", "B": "4"}
+    answer = (
+        "The man is in the middle of the room facing forward. I can count 4 red dots in the "
+        "picture in total: three on the wall he is facing and one on the wall behind him. He "
+        "sees the ones in front of him.\n\nAnswer: B"
+    )
+    reading = read_option(answer, options, question=question)
+    assert reading.letter is None and reading.reason == "text_disagrees", reading
+    # both counts in the total's sentence: the letter may be the seen part (two309-015)
+    both = (
+        "I can see the dots in front of me. There are 4 dots in total in the picture, but only "
+        "3 of them are in front of me. So the answer is A."
+    )
+    assert read_option(both, options, question=question).letter == "A"

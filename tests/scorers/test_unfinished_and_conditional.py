@@ -698,3 +698,25 @@ def test_a_sentence_said_again_and_cut_is_a_repetition_not_a_cut_answer() -> Non
     # a new sentence cut off is still cut off
     read = read_components(f"{said} The lamp is located at the", "egocentric")
     assert (read.decided, read.why) == (False, "cut_off"), read
+
+
+def test_a_seeing_statement_cut_off_before_its_thing_is_no_yes() -> None:
+    """r341 (brick341-060): "I can see the" (cut off) was read as Yes."""
+    question = "Can the minifigure see the cup?"
+    reading = read_components("I can see the", "yesno", question=question, first_person=True)
+    assert not reading.decided and reading.why == "cut_off", reading
+    assert read_components("yes they are", "yesno").decided  # an answer word stands
+
+
+def test_answers_under_an_assumed_facing_after_a_disclaimer_are_no_refusal() -> None:
+    """r341 (brick341-070): a disclaimer, then a side under each facing it might have, was
+    read as the paper's disclaimer (no components, decided)."""
+    answer = (
+        "I can't reliably tell which way I'm facing from this image; the face print isn't "
+        "visible. If I'm facing the camera, the chest would be to my right; if I'm facing away, "
+        "it would be to my left."
+    )
+    reading = read_components(answer, "egocentric", first_person=True)
+    assert not reading.decided and reading.why == "facing_assumed", reading
+    refusal = "I can't reliably tell which way I'm facing from this image."
+    assert read_components(refusal, "egocentric", first_person=True).why == "disclaimer"

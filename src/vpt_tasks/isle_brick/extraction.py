@@ -1443,6 +1443,11 @@ def _read_english(
     if disclaimer is None and HESITATION.search(text):
         # "It is difficult to tell whether it faces north or south" declines nothing: it hesitates
         return ComponentReading(whole, False, "hesitates")
+    if disclaimer and _FACING_ASSUMED.search(text):
+        # "I can't reliably tell which way I'm facing ... If I'm facing the camera, the chest
+        # would be to my right; if I'm facing away, it would be to my left." (r341): answers
+        # under a facing it assumes, no refusal
+        return ComponentReading(whole, False, "facing_assumed")
     if disclaimer and not _turns_after(text, disclaimer.end()):
         rest = _mask_disclaimers(text, first_person)
         if tentative_answer(prepared) or HEDGE_WORDS & set(words(rest)):
@@ -1708,8 +1713,9 @@ def _declines_after(a: _Read) -> bool:
 
 
 _FACING_ASSUMED = re.compile(
-    r"\b(?:if|assuming(?:\s+that)?|provided(?:\s+that)?|supposing)\s+(?:it|he|she|the\s+(?:humanoid\s+)?"
-    r"(?:mini)?figure)\s+(?:is\s+(?:facing|looking|oriented|turned)|faces|looks)\b",
+    r"\b(?:if|assuming(?:\s+that)?|provided(?:\s+that)?|supposing)\s+(?:it|he|she|i|the\s+"
+    r"(?:humanoid\s+)?(?:mini)?figure)\s*(?:(?:is|am|'m)\s+(?:facing|looking|oriented|turned)"
+    r"|faces|face|looks)\b",
     _FLAGS,
 )
 """Q7: a side of the figure given under a facing the answer only assumes ("which would be its
@@ -1834,6 +1840,16 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     # {"sees_object": false}: what true means depends on the field
     Objection("json_boolean", _only("yesno", applies=lambda a: bool(_JSON_BOOLEAN.search(a.text)))),
     Objection("cut_off", _cut_before_answer),
+    # "I can see the" (r341): a statement cut off before it names what is seen, no Yes
+    Objection(
+        "cut_off",
+        _only(
+            "yesno",
+            applies=lambda a: (
+                unfinished_fragment(a.prepared) and ANSWER_WORD.search(a.prepared.low) is None
+            ),
+        ),
+    ),
     Objection("reasoning_disagrees", _concluded_otherwise),
     Objection("reasoning_disagrees", _only("yesno", applies=_seen_thing_behind)),
     Objection("conditional", _only("yesno", applies=_yes_under_condition)),

@@ -882,6 +882,19 @@ def _reasoning_points_elsewhere(
 
 
 _OTHER_FRAME = re.compile(r"\b(?:image|picture|photo|frame|camera|viewer|our|we)\b")
+_ROLE_IN_PICTURE = re.compile(
+    r"\b(?:person|man|woman|boy|girl|child|figure|minifigure)\s+in\s+the\s+(?:image|picture|photo)\b"
+)
+
+
+def _other_frame_in(text: str) -> bool:
+    """Whether `text` names a frame other than the person's ("the image's left", "from the
+    camera"); the person "in the image" of a role ("As a person in the image, the window is in
+    front of me.", r341) names none."""
+    return (
+        _OTHER_FRAME.search(blank(text, (m.span() for m in _ROLE_IN_PICTURE.finditer(text))))
+        is not None
+    )
 
 
 def _option_words(
@@ -905,7 +918,7 @@ def _converts_frames(prepared: Prepared, at: int) -> bool:
     """Whether a side is stated in a sentence that maps frames ("her right is the image's
     left"): a step of the reasoning, not its conclusion."""
     span = _sentence_span(prepared, at)
-    return span is not None and _OTHER_FRAME.search(prepared.low, *span) is not None
+    return span is not None and _other_frame_in(prepared.low[span[0] : span[1]])
 
 
 _EXPLAINS = re.compile(
@@ -1269,6 +1282,14 @@ def _other_text_beside_letter(c: _Chosen) -> bool:
     return not c.own_text and _letter_beside_other_text(c.prepared, c.letter, c.affirmed)
 
 
+_SEES_SOME = re.compile(
+    r"\b(?:sees?|can\s+see)\s+(?:only\s+)?(?:the\s+ones|those|the\s+(?:[a-z]+\s+)?dots)\s+"
+    r"(?:in\s+front|ahead|on\s+the\s+wall|that|which|he|she|facing)\b"
+)
+"""A statement that the person sees some of the things counted ("he sees the ones in front of
+him")."""
+
+
 def _the_total_not_the_seen(c: _Chosen) -> bool:
     """ "he can see 3 purple dots ... In total there are 4. Answer: B" (B = 4): the letter is
     the total, not what the figure sees."""
@@ -1278,11 +1299,12 @@ def _the_total_not_the_seen(c: _Chosen) -> bool:
     if seen and c.letter not in seen:
         return True  # "He sees 0 red dots. Answer: B" (B = 2; r33)
     seen = _values_in(c.prepared, c.affirmed, _SEES)
-    return (
-        bool(seen)
-        and c.letter not in seen
-        and c.letter in _values_in(c.prepared, c.affirmed, _TOTAL)
-    )
+    total = _values_in(c.prepared, c.affirmed, _TOTAL)
+    if c.letter in seen or c.letter not in total:
+        return False
+    # "4 red dots in the picture in total ... He sees the ones in front of him. Answer: B" (B =
+    # 4; r339): the total alone, beside a statement that only some of them are seen
+    return bool(seen) or (total == {c.letter} and _SEES_SOME.search(c.prepared.low) is not None)
 
 
 def _none_seen_not_the_zero(c: _Chosen) -> bool:
@@ -1339,7 +1361,7 @@ def _other_option_in_the_asked_role(c: _Chosen) -> bool:
         sentence = c.prepared.low[start:end]
         if extreme is not None:
             role = re.search(rf"\b{extreme.group('role')}\b", sentence)
-            if role is None or _OTHER_FRAME.search(sentence):
+            if role is None or _other_frame_in(sentence):
                 continue
             named_in = set(words(sentence[role.end() :]))
         else:
@@ -1381,7 +1403,7 @@ def _asked_thing_placed_elsewhere(c: _Chosen) -> bool:
         # person's own side ("... on the right side of the image, which means it is on his
         # left", r43)
         own = _OWNED_PLACE.search(before) is not None
-        if thing <= set(words(before)) and (own or not _OTHER_FRAME.search(sentence)):
+        if thing <= set(words(before)) and (own or not _other_frame_in(sentence)):
             placed.setdefault(index, set()).add(m.letter)
     if any(c.letter in letters for letters in placed.values()):
         return False
