@@ -1363,6 +1363,14 @@ SHA256 = {
     "four_options_r341.jsonl": "9073d5de71b47423e52724bf333a6d55651b46e5dc0cc3c97ea71d30a0a281fb",
     "isle_brick_r341.jsonl": "0eed14379b5ebf44539037600c4b8628bba744ca9ceea6f428f04e0349298808",
     "comfort_r341.jsonl": "142c2a650294a5bd76cad26fd9dc38e8d4b8965f8fbf6a954f02d04845cec248",
+    "two_options_r340.jsonl": "8f602c422cb5d603308db3df7c4cda24e8a331cd3cb47fd76a7f5e199b3aea8e",
+    "four_options_r340.jsonl": "632f45e29c12916de393dbd81bce3b127fd2efa5bf2975ed6d509e7845591bcf",
+    "isle_brick_r340.jsonl": "f19d734785ee505e0e38d42e6436b68d9098a6441bba9c203dddf81ef2e13a30",
+    "comfort_r340.jsonl": "467972379f6725704d44d7ebf7fb575af37260337805e4d6aeb7e6e2e16a3261",
+    "two_options_r342.jsonl": "b41b1720c458a668555f71433b325e9d5ebe883219e4b4fb6ce319202d85dd8b",
+    "four_options_r342.jsonl": "366d04f13bbad6b73deb8ed75f1db4aa882b84f2a49e8150b01888ba493497dd",
+    "isle_brick_r342.jsonl": "f92d46749ab7e8b73d4be370199683182cfd5f9c36de5ebd10fdbb7b45d8ad37",
+    "comfort_r342.jsonl": "f19af8dcdf23d24c4cd2ca99c1e1bafec1ddb29ddbff02690535f8996f393c07",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
