@@ -1371,6 +1371,14 @@ SHA256 = {
     "four_options_r342.jsonl": "366d04f13bbad6b73deb8ed75f1db4aa882b84f2a49e8150b01888ba493497dd",
     "isle_brick_r342.jsonl": "f92d46749ab7e8b73d4be370199683182cfd5f9c36de5ebd10fdbb7b45d8ad37",
     "comfort_r342.jsonl": "f19af8dcdf23d24c4cd2ca99c1e1bafec1ddb29ddbff02690535f8996f393c07",
+    "two_options_r331.jsonl": "5cb3aac7f63672f606987dbd2519333fefecd76ffe8ff413fe168e82d998faaa",
+    "four_options_r331.jsonl": "d4962bf3d8d7a34ef77cbe7090d05f1b75229c0eabe989a9484e57176da1e221",
+    "isle_brick_r331.jsonl": "5f9111476b0aa1db805aacca43498c80e4f742bc019e9fec957998d0ed7c3f93",
+    "comfort_r331.jsonl": "a65031a7ea4c5dfd1bff26c429e266932cea5563ac6b57edc61c492c2a64449d",
+    "two_options_r332.jsonl": "8b60b3b5b89452f3d8df19a94f0bc859ca342334b295166439454d631b70fbf5",
+    "four_options_r332.jsonl": "68a39d2ddd68dd95845a1f4ebaf29664f6be7def5d391d61cce1f2f3a5d26e61",
+    "isle_brick_r332.jsonl": "b77c739f533f8438da13913aaa07c4ea345041a447af22b288eaa5dc76c23f41",
+    "comfort_r332.jsonl": "8250db369f4803457ab0735f0c43ca9557cd7024ea2bbe37dfaced7b331cb24d",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
