@@ -1379,6 +1379,14 @@ SHA256 = {
     "four_options_r332.jsonl": "68a39d2ddd68dd95845a1f4ebaf29664f6be7def5d391d61cce1f2f3a5d26e61",
     "isle_brick_r332.jsonl": "b77c739f533f8438da13913aaa07c4ea345041a447af22b288eaa5dc76c23f41",
     "comfort_r332.jsonl": "8250db369f4803457ab0735f0c43ca9557cd7024ea2bbe37dfaced7b331cb24d",
+    "two_options_r343.jsonl": "8a238465f2b0b4db138519208ef516e942f500ac729417b367cc48ee3f63a7d1",
+    "four_options_r343.jsonl": "e83cc657129a19d607fadb7e56d067552e46261723c0387fc2ec41fd9f75dcca",
+    "isle_brick_r343.jsonl": "fbeb9b14a7566a9d9823efe19ef3406361036893c1f498497b986783463a0fc0",
+    "comfort_r343.jsonl": "f6f8cb5dd905a63f4ef50ff92d565ff8b004a781abe02647afdf4657d758147d",
+    "two_options_r344.jsonl": "73e0f42062bae780d7da17e003e59b448b839ac8e9d3a857b385eeb3fec299b4",
+    "four_options_r344.jsonl": "06d243628588f25202bcd8b18275187ba7ed10df9c0edc3c26b4d49b18c38e4d",
+    "isle_brick_r344.jsonl": "0c8cb892db1a0443de14ca7be9a8a79b10234d1d03d6155bb0d1e875ed527552",
+    "comfort_r344.jsonl": "b5247dd674ed40e7d253136c10811d0404e3924528d0bd1ce4819f45a822cb91",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
