@@ -1718,9 +1718,10 @@ _FACING_ASSUMED = re.compile(
     r"|faces|face|looks)\b",
     _FLAGS,
 )
-"""Q7: a side of the figure given under a facing the answer only assumes ("which would be its
-left if it is facing us"): which side holds depends on what it does not say (r337; the
-held-out labels of the shape are ambiguous: brick5-070, brick55-069, brick155-068)."""
+"""A facing the answer only assumes ("if it is facing us", "if I'm facing the camera"). Q7: a
+side of the figure given under it depends on what the answer does not say (r337; the held-out
+labels of the shape are ambiguous: brick5-070, brick55-069, brick155-068); after a disclaimer,
+answers under it are no refusal (r341)."""
 
 
 def _frames_disagree(a: _Read) -> bool:

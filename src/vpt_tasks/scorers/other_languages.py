@@ -316,7 +316,10 @@ def _declared_value(low: str, kind: str) -> str | None:
     """What the last sentence of `low` declares as the answer, when it opens with an answer
     word of a language, or for a count with a total ("共计：1个。": "1个"), then a colon; else
     None."""
-    last = _SENTENCE.findall(low.rstrip(".!。！ \n"))[-1]
+    sentences = [found for found in _SENTENCE.findall(low.rstrip(".!。！ \n")) if found.strip()]
+    if not sentences:
+        return None
+    last = sentences[-1]
     start = _OPENING.match(last).end()  # type: ignore[union-attr]
     for words in _languages().values():
         for field in ("answer", "total") if kind == "count" else ("answer",):
