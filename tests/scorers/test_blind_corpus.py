@@ -1519,6 +1519,8 @@ MEASURE_ONLY_ROUNDS = (
     342,
     343,
     344,
+    345,
+    346,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1551,7 +1553,8 @@ start), likewise (r319 is a fix-from round); r323-r324, written at the end of th
 rounds); r333-r334, written at the end of the stop of 2026-11-29 07:46, to be read at the next
 stop's start on its final readers; r336 and r338 (read when they arrive) likewise declared before
 they were written (r335 and r337 are fix-from rounds); r340 and r342 likewise (r339 and r341 are
-fix-from rounds); r343-r344, to be read on the final readers of the stop of 2026-11-29 07:46."""
+fix-from rounds); r343-r344, to be read on the final readers of the stop of 2026-11-29 07:46; r345-r346, written at
+its end, to be read at the next stop's start on its final readers."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
