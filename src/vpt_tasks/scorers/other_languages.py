@@ -289,11 +289,10 @@ def other_language_components(
     low = text.strip().casefold()
     if not low or "?" in low or "？" in low or _ENGLISH & set(re.findall(r"[a-z]+", low)):
         return None
-    answer: str | None = low
-    if _SENTENCE_BREAK.search(low.rstrip(".!。！ \n")):
-        answer = _declared_value(low, kind)
-        if answer is None:
-            return None
+    several = _SENTENCE_BREAK.search(low.rstrip(".!。！ \n")) is not None
+    answer = _declared_value(low, kind) if several else low
+    if answer is None:
+        return None
     readings: set[frozenset[str]] = set()
     for words in _languages().values():
         reading = _read(_without_ignored(answer, words), kind, words)
@@ -335,22 +334,21 @@ def _without_ignored(low: str, words: dict[str, _Words]) -> str:
     return blank(low, (match.span() for match, _ in words["ignore"].found(low)))
 
 
-def stated_sides(text: str, *, any_frame: bool = False, statements: bool = True) -> frozenset[str]:
+def stated_sides(text: str, *, asked: bool = False) -> frozenset[str]:
     """The sides (front/back/left/right) a text states in the languages of the table, in its
     sentences with no negation and no word of another frame ("ボールは画像の左側にあります" is
-    the image's left); e.g. "篮球在我的左边。": left. For COMFORT replies
-    (`yes_no_text`). `any_frame`: also in sentences naming another frame (a question's
-    "从相机的视角来看"); `statements`: only in sentences that are no questions (a reply saying
-    the question again states nothing)."""
+    the image's left), and that are no questions (a reply saying the question again states
+    nothing); e.g. "篮球在我的左边。": left. For COMFORT replies (`yes_no_text`). `asked`: the
+    text is the question, its sides read whatever frame it names ("从相机的视角来看")."""
     languages = _languages().values()
     sides: set[str] = set()
     low = text.casefold()
     for found in _SENTENCE.finditer(low):
-        if statements and low[found.end() : found.end() + 1] in ("?", "？"):
+        if not asked and low[found.end() : found.end() + 1] in ("?", "？"):
             continue  # "¿Está el balón a la derecha del sofá? No.": the question said again
         sentence = found.group()
         if any(
-            (not any_frame and w["other_frames"].in_(sentence)) or w["negation"].in_(sentence)
+            (not asked and w["other_frames"].in_(sentence)) or w["negation"].in_(sentence)
             for w in languages
         ):
             continue

@@ -386,13 +386,13 @@ def _echoes(low: str, question: str) -> bool:
     relation and its relatum: "... è dietro il divano"), not its viewpoint ("from the
     woman's viewpoint", which a reply may restate before a No)."""
     asked = _WORD_RE.findall(question.lower())[-(_ECHO_RUN + 1) :]
-    relatum = _WORD_RE.findall(re.split(r"[?？]", question.lower())[0])[-1:]
+    relatum = (_WORD_RE.findall(re.split(r"[?？]", question.lower())[0]) or [None])[-1]
     # a run with the relatum ("the left of the image" echoes nothing of "to the left of the
     # sofa?", r337)
     runs = {
         run
         for i in range(len(asked) - _ECHO_RUN + 1)
-        if set(run := tuple(asked[i : i + _ECHO_RUN])) & set(relatum)
+        if relatum in (run := tuple(asked[i : i + _ECHO_RUN]))
     }
     said = _WORD_RE.findall(low)
     return any(tuple(said[i : i + _ECHO_RUN]) in runs for i in range(len(said) - _ECHO_RUN + 1))
@@ -434,7 +434,7 @@ def _states_another_side(
     The question's side is read whatever frame it names ("从相机的视角来看，球在长椅的右边吗？",
     r319); in a language whose relation phrases are in its table too, for sides said in other
     words ("di sisi kanan kuda" to "di sebelah kiri kuda?", r335). An abstention only."""
-    asked = stated_sides(question, any_frame=True, statements=False)
+    asked = stated_sides(question, asked=True)
     said = stated_sides(blank(prepared.low, ((m.start(), m.end()) for m in answered)))
     if len(asked) != 1 or not said:
         return False
