@@ -1521,6 +1521,10 @@ MEASURE_ONLY_ROUNDS = (
     344,
     345,
     346,
+    348,
+    350,
+    352,
+    *range(353, 357),
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1554,7 +1558,12 @@ rounds); r333-r334, written at the end of the stop of 2026-11-29 07:46, to be re
 stop's start on its final readers; r336 and r338 (read when they arrive) likewise declared before
 they were written (r335 and r337 are fix-from rounds); r340 and r342 likewise (r339 and r341 are
 fix-from rounds); r343-r344, to be read on the final readers of the stop of 2026-11-29 07:46; r345-r346, written at
-its end, to be read at the next stop's start on its final readers."""
+its end, to be read at the next stop's start on its final readers (r333-r334 and r345-r346 were
+lost unread with that machine's worktrees: their numbers are never used again); r348, r350 and
+r352 (read when they arrive) and r353-r356 (r353-r354 to be read on the final readers of the stop
+of 2026-11-29 10:17, r355-r356 written at its end and merged unread, to be read at the next
+stop's start), declared measure-only before they were written (r347, r349 and r351 are fix-from
+rounds)."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
