@@ -38,13 +38,44 @@ def measure(name: str, *, narrow: bool = False) -> Measured:
     """The reading of blind file `name` by the rules of its kind; with `narrow`, as under
     `-T grader=narrow`: the rules decide only bare answers (`reading.bare_answer`), the
     rest goes to the grader (COMFORT replies have no grader: not measured)."""
+    result = Measured()
+    if name.startswith("comfort") and narrow:
+        return result
+    for row, got in readings(name, narrow=narrow):
+        result.rows += 1
+        label = _label(row)
+        if label not in ("ambiguous", "unknown"):
+            result.clear += 1
+            result.right += got == label
+            if name.startswith("comfort") and row["language"] != "en":
+                result.clear_in_english += _in_english(row)
+        if got is not None and got != label and not (label == "unknown" and got == NO_ANSWER):
+            result.wrong.append((row["id"], label, got))
+    return result
+
+
+NO_ANSWER = "no option"
+"""An option reader's reading that the answer commits to no option (`options.NO_OPTION`)."""
+
+
+def readings(name: str, *, narrow: bool = False) -> list[tuple[dict, object]]:
+    """Each row of blind file `name` with its reading: an option letter or `NO_ANSWER`
+    (option files), the sorted answer components (Isle-Brick-V2), "yes" or "no" (COMFORT,
+    rows in a language with a table only); None where the rules leave the answer undecided."""
     if "options" in name:
         return _options(name, narrow)
     if name.startswith("isle_brick"):
         return _components(name, narrow)
     if name.startswith("comfort"):
-        return Measured() if narrow else _comfort(name)
+        return _comfort(name)
     raise ValueError(f"no reader for {name}")
+
+
+def _label(row: dict) -> object:
+    label = row["label"]
+    if label == ["ambiguous"]:  # set 9 wrote it as a one-item list
+        return "ambiguous"
+    return sorted(set(label)) if isinstance(label, list) else label
 
 
 def _bare(answer: str) -> bool:
@@ -53,36 +84,25 @@ def _bare(answer: str) -> bool:
     return bare_answer(prepare(answer))
 
 
-def _options(name: str, narrow: bool = False) -> Measured:
+def _options(name: str, narrow: bool = False) -> list[tuple[dict, object]]:
     from vpt_tasks.scorers.options import NO_OPTION, read_option
 
-    result = Measured()
+    result = []
     for row in rows(name):
-        result.rows += 1
         got = read_option(row["answer"], row["options"], question=row["question"]).letter
         if narrow and not _bare(row["answer"]):
             got = None  # the grader's
-        label = row["label"]
-        if label in row["options"]:
-            result.clear += 1
-            result.right += got == label
-            if got is not None and got != label:
-                result.wrong.append((row["id"], label, got))
-        elif label == "unknown" and got not in (None, NO_OPTION):
-            result.wrong.append((row["id"], label, got))
-        elif label == "ambiguous" and got is not None:
-            result.wrong.append((row["id"], label, got))
+        result.append((row, NO_ANSWER if got == NO_OPTION else got))
     return result
 
 
-def _components(name: str, narrow: bool = False) -> Measured:
+def _components(name: str, narrow: bool = False) -> list[tuple[dict, object]]:
     from vpt_tasks.core.config import load_config
     from vpt_tasks.isle_brick.extraction import QUESTION_KINDS, read_components
 
     questions = {qid: spec["text"] for qid, spec in load_config("isle_brick")["questions"].items()}
-    result = Measured()
+    result = []
     for row in rows(name):
-        result.rows += 1
         qid = row["question_id"]
         question = questions[qid].replace("the object", f"the {row['object']}")
         note = row.get("note", "").lower()
@@ -90,39 +110,24 @@ def _components(name: str, narrow: bool = False) -> Measured:
         got = read_components(
             row["answer"], QUESTION_KINDS[qid], question=question, first_person=first_person
         )
-        if narrow and not _bare(row["answer"]):
-            got = got._replace(decided=False)  # the grader's
-        label = row["label"]
-        if label == ["ambiguous"]:  # set 9 wrote it as a one-item list
-            label = "ambiguous"
-        if label == "ambiguous":
-            if got.decided:
-                result.wrong.append((row["id"], label, sorted(got.components)))
-            continue
-        result.clear += 1
-        if got.decided:
-            if set(got.components) == set(label):
-                result.right += 1
-            else:
-                result.wrong.append((row["id"], label, sorted(got.components)))
+        decided = got.decided and not (narrow and not _bare(row["answer"]))  # else the grader's
+        result.append((row, sorted(set(got.components)) if decided else None))
     return result
 
 
-def _comfort(name: str) -> Measured:
+def _comfort(name: str) -> list[tuple[dict, object]]:
     """COMFORT without log-probabilities: p in {0, 1} only where the reply's Yes/No is certain,
     in the language asked (languages without a table need a translator: not read here)."""
     from inspect_ai.model import ModelOutput
 
     from vpt_tasks.comfort.language import available_languages, load_language
-    from vpt_tasks.scorers.yes_probability import answered_in, read_output
+    from vpt_tasks.scorers.yes_probability import read_output
 
-    result = Measured()
+    result = []
     tabled = set(available_languages())
-    english_language = load_language("en")
     for row in rows(name):
         if row["language"] not in tabled:
             continue
-        result.rows += 1
         language = load_language(row["language"])
         output = ModelOutput.from_content(model="m", content=row["answer"])
         reading = read_output(
@@ -133,18 +138,27 @@ def _comfort(name: str) -> Measured:
             relations=language.relation_words,
         )
         p = reading.p
-        got = None if p is None else ("yes" if p >= 0.5 else "no")
-        if row["label"] in ("yes", "no"):
-            result.clear += 1
-            result.right += got == row["label"]
-            if row["language"] != "en":  # as the task's scorer tells them apart
-                english = read_output(
-                    output,
-                    english_language.yes_words,
-                    english_language.no_words,
-                    question=row["question"],
-                )
-                result.clear_in_english += answered_in(reading, english) == "english"
-        if got is not None and got != row["label"]:
-            result.wrong.append((row["id"], row["label"], got))
+        result.append((row, None if p is None else ("yes" if p >= 0.5 else "no")))
     return result
+
+
+def _in_english(row: dict) -> bool:
+    """A clear reply in English to a question asked in another language, which the task's
+    scorer counts apart (`answered_in: english`)."""
+    from inspect_ai.model import ModelOutput
+
+    from vpt_tasks.comfort.language import load_language
+    from vpt_tasks.scorers.yes_probability import answered_in, read_output
+
+    language = load_language(row["language"])
+    english = load_language("en")
+    output = ModelOutput.from_content(model="m", content=row["answer"])
+    asked = read_output(
+        output,
+        language.yes_words,
+        language.no_words,
+        question=row["question"],
+        relations=language.relation_words,
+    )
+    in_english = read_output(output, english.yes_words, english.no_words, question=row["question"])
+    return answered_in(asked, in_english) == "english"
