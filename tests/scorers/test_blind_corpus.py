@@ -1703,9 +1703,23 @@ DISPUTED = {
         "two131-056, two165-025, four211-020) and two label it unknown: labels split, read as "
         "the count stated"
     ),
+    "brick351-037": (
+        "'Step 3: So the ball is south-west of the minifigure.\nAnswer: south' to Q4 labelled "
+        "ambiguous, read south as declared: a conclusion naming more components than the "
+        "declared answer objects to 3 measure-only readings labelled as declared and to one "
+        "premise ('Top is north, right is east. Therefore, ... north-east', brick267-038) for "
+        "this one: labels of the shape split, read as declared"
+    ),
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
+    "two347-040": (
+        "'... looking at the wall with three red dots. There is also one dot on the ceiling "
+        "above and behind her, which she cannot see. Answer: B' (B = 4, A = 3) labelled "
+        "ambiguous, read B: a letter whose count is never stated beside another option's count "
+        "and a thing not seen objected to 3 measure-only readings labelled as the letter for "
+        "this one, so it was not taken"
+    ),
     "four329-035": (
         "'... another man is at the top changing a light bulb. The man at the bottom is not "
         "climbing; he is keeping the ladder stable. Answer: D' (D = to change a light bulb, B = "

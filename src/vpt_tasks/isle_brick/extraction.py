@@ -65,6 +65,7 @@ from vpt_tasks.scorers.reading import (
     absence_spans,
     asks_seeing,
     blank,
+    body_and_head,
     doubts,
     figure_frame_statements,
     hesitates,
@@ -1792,6 +1793,18 @@ def _counts_figures(a: _Read) -> bool:
     return _count_nouns(a.question) != _OBJECT_NOUNS
 
 
+def _body_and_head_differ(a: _Read) -> bool:
+    """ "Its body is facing towards the camera, which is south. However, its head is turned to
+    its left, which would be east." (Q5, r351): the body's facing and the head's each give an
+    answer, and they differ (`reading.body_and_head`)."""
+    parts = body_and_head(a.prepared)
+    if parts is None:
+        return False
+    text = a.prepared.text
+    body, head = (_extract(text[i:j], a.kind, a.question, a.first_person) for i, j in parts)
+    return bool(body) and bool(head) and body != head
+
+
 def _only(*kinds: QuestionKind, applies: Callable[[_Read], bool]) -> Callable[[_Read], bool]:
     return lambda a: a.kind in kinds and applies(a)
 
@@ -1860,6 +1873,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("reversed", _only(*_DIRECTIONS, applies=lambda a: bool(_REVERSED.search(a.text)))),
     Objection("facing_disagrees", _only("cardinal", applies=_facing_disagrees)),
     Objection("facings_disagree", _only("cardinal", applies=_facings_disagree)),
+    Objection("body_and_head", _only(*_DIRECTIONS, applies=_body_and_head_differ)),
     Objection("image_side_disagrees", _only("cardinal", applies=_image_side_disagrees)),
     Objection("statement_disagrees", _only("yesno", applies=_statement_disagrees)),
     Objection("statements_disagree", _only("yesno", applies=_statements_disagree)),

@@ -66,6 +66,7 @@ from vpt_tasks.scorers.reading import (
     asks_seeing,
     bare_answer,
     blank,
+    body_and_head,
     doubts,
     figure_frame_statements,
     hesitates,
@@ -826,6 +827,11 @@ _SO_WORDS = (
     r"\b(?:so|therefore|thus|hence|(?:this|which|that)\s+(?:suggests|indicates|means|implies))\b"
 )
 _SO = re.compile(_SO_WORDS)
+_SINCE = re.compile(
+    r"[\s*#>-]*(?:(?:step\s*)?\d+\s*[:.)-]\s*)?(?:since|because|given\s+that)\b[^,.;:!?\n]{3,80},"
+)
+"""A sentence that puts its reason first ("Step 3: Since he faces the camera, the fountain is
+behind him."): what follows the comma is the conclusion, as after "so" (r349)."""
 _PERSON_SIDE = re.compile(r"\b(?:her|his|their|your|its|the\s+\w+'s)\s+(?:left|right)\b")
 
 
@@ -838,7 +844,8 @@ def _reasoning_points_elsewhere(
 ) -> bool:
     """Whether the answer's own reasoning names another option than its letter:
     - its last "so"/"therefore"/"this suggests" sentence affirms only other options ("So, there are 2 blue
-      dots in total. The answer is A.");
+      dots in total. The answer is A."), or after a reason put first ("Since he faces the
+      camera, the fountain is behind him.\n\nAnswer: A", A = front);
     - it works out the person's side from the image's ("she faces the camera, so her
       right is the image's left") and then gives a letter whose text it never affirms:
       nothing ties the letter to the side it worked out.
@@ -850,7 +857,7 @@ def _reasoning_points_elsewhere(
             by_sentence.setdefault(clause.sentence, set()).add(m.letter)
     for index in sorted(by_sentence, reverse=True):
         start, end = prepared.sentences[index]
-        cue = _SO.search(prepared.low, start, end)
+        cue = _SO.search(prepared.low, start, end) or _SINCE.match(prepared.low, start, end)
         if cue is not None:
             after = {m.letter for m in affirmed if not m.label and cue.end() <= m.start < end}
             if after and letter not in after:  # "..., so he sees 3 red dots. Answer: A" (A = 2)
@@ -1458,6 +1465,17 @@ def _declares_several(c: _Chosen) -> bool:
     )
 
 
+def _body_and_head_differ(c: _Chosen) -> bool:
+    """ "going by my body, the car is in front of me (A), but going by where my head is turned,
+    it is to my left (B)" (r351): the body's facing and the head's each name an option, and
+    not the same (`reading.body_and_head`)."""
+    parts = body_and_head(c.prepared)
+    if parts is None:
+        return False
+    named = [{m.letter for m in c.affirmed if i <= m.start < j} for i, j in parts]
+    return all(named) and named[0] != named[1]
+
+
 _CHANGE_OF_MIND = re.compile(
     r"\b(?:however|but|instead|actually|correct|carefully|closely|again|wait|reconsider\w*)\b"
 )
@@ -1466,6 +1484,7 @@ _CHANGE_OF_MIND = re.compile(
 OBJECTIONS: tuple[Objection[_Chosen], ...] = (
     Objection("refusal_mixed", _refusal_beside),
     Objection("several_declared", _declares_several),
+    Objection("body_and_head", _body_and_head_differ),
     Objection("statement_disagrees", _statement_disagrees),
     Objection("answers_presence", _answers_presence),
     Objection("reasoning_disagrees", _reasoning_disagrees),

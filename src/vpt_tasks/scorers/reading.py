@@ -610,9 +610,39 @@ def hesitation_phrase(prepared: Prepared) -> str | None:
 
 def hesitates(prepared: Prepared) -> bool:
     """Whether the answer hesitates ("hard to say", "it depends on ...") with no turn to an
-    answer after it: a careful annotator would not settle it (every reader asks this)."""
+    answer after it: a careful annotator would not settle it (every reader asks this). A
+    dependence on the facing that the answer then settles is none: "This depends on which way
+    the horse is facing. In the image the horse appears to be facing right, ..." (r347, r351)."""
     phrase = hesitation_phrase(prepared)
-    return phrase is not None and not is_hedged_refusal(prepared, phrase)
+    return (
+        phrase is not None
+        and not is_hedged_refusal(prepared, phrase)
+        and not _facing_settled(prepared, phrase)
+    )
+
+
+_ON_FACING = re.compile(
+    r"\bdepends?\s+on\s+(?:which\s+way|the\s+direction|where|how)\b[^.;:!?\n]{0,40}?\b"
+    r"(?:fac(?:es|ing)|pointing|points|oriented|turned)\b[^.;:!?\n]{0,20}[.;:]"
+)
+_FACING_STATED = re.compile(
+    r"\b(?:is|are|appears?\s+to\s+be|seems?\s+to\s+be)\s+(?:\w+\s+)?(?:facing|turned|pointing|"
+    r"oriented)\b|\b(?:faces|points?\s+towards?)\b"
+)
+_SUPPOSED = re.compile(r"\b(?:if|whether|unless|assum\w*|suppos\w*|otherwise)\b")
+
+
+def _facing_settled(prepared: Prepared, phrase: str) -> bool:
+    """Whether the hesitation is a dependence on the facing ("This depends on which way the car
+    is facing.") that a later sentence settles, as a fact: it states the facing, and nothing
+    from there on supposes ("if", "assuming", "otherwise")."""
+    low = prepared.low
+    at = low.find(phrase)
+    said = _ON_FACING.match(low, max(0, at - 3)) or _ON_FACING.search(low, at, at + 80)
+    if said is None or said.start() > at + len(phrase):
+        return False
+    rest = low[said.end() :]
+    return _FACING_STATED.search(rest) is not None and _SUPPOSED.search(rest) is None
 
 
 def is_hedged_refusal(prepared: Prepared, phrase: str) -> bool:
@@ -841,6 +871,28 @@ def offers_alternative(prepared: Prepared) -> bool:
     "alternatively, ...", "A is also possible"), or beside its own negation ("it might just
     barely see it, or it might not"): a hedge between alternatives."""
     return _ALTERNATIVE_OFFERED.search(prepared.low) is not None
+
+
+_CONTRAST = r"(?:but|however|whereas|while|though|although|yet)"
+_BODY = frozenset({"body", "torso"})
+_BODY_OR_HEAD = re.compile(
+    rf"\b(?P<first>body|torso|head|gaze)\b[^\n]{{0,160}}?\b{_CONTRAST}\b"
+    r"(?P<second>[^\n]{0,160}?\b(?P<other>body|torso|head|gaze)\b[^.\n]*)"
+)
+
+
+def body_and_head(prepared: Prepared) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """What the answer says of the body and of the head, set against each other ("The
+    minifigure's body is facing towards the camera, which is south. However, its head is
+    turned to its left, which would be east.", r351; "going by my body, the car is in front of
+    me (A), but going by where my head is turned, it is to my left (B)"): the spans of the two
+    parts, split at the contrast, or None. Where each part gives its own answer, nothing says which the
+    question means (the readers' `body_and_head` objection); a part that gives none ("her
+    head is turned slightly, but based on her body orientation ...") is a caveat."""
+    for found in _BODY_OR_HEAD.finditer(prepared.low):
+        if (found["first"] in _BODY) != (found["other"] in _BODY):
+            return (found.start(), found.start("second")), found.span("second")
+    return None
 
 
 _TENTATIVE = re.compile(
