@@ -1731,6 +1731,13 @@ DISPUTED = {
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
+    "two359-011": (
+        "'It's a little hard to tell ..., but the minifigure appears to be turned away from the "
+        "tree, with its back toward it.\n\nB' (B = Yes) labelled ambiguous, read B: a Yes beside "
+        "the figure turned away from the asked thing, as an objection, lost 4 right readings "
+        "(two59-021 and two161-060 label the letter given beside 'facing away from the banana', "
+        "and 2 measure-only rows) for this one, so it was not taken"
+    ),
     "two347-040": (
         "'... looking at the wall with three red dots. There is also one dot on the ceiling "
         "above and behind her, which she cannot see. Answer: B' (B = 4, A = 3) labelled "

@@ -1,5 +1,5 @@
-"""Three principles of the stop of 2026-11-29 10:17, each tested on answers written here from
-the shape of a fix-from error (r349, r351), not copied from the held-out rows:
+"""Four principles of the stop of 2026-11-29 10:17, each tested on answers written here from
+the shape of a fix-from error (r349, r351, r359), not copied from the held-out rows:
 
 - the body's facing set against the head's, each giving its own answer, is two answers
   (`reading.body_and_head`): undecided, for an option and for Isle-Brick-V2 components; a
@@ -8,7 +8,8 @@ the shape of a fix-from error (r349, r351), not copied from the held-out rows:
   what follows its comma, as "so" does: a declared letter naming another option objects;
 - "It depends on which way the car is facing" that the answer then settles as a fact ("Its
   headlights point to the left ...") is no hesitation; a dependence left open, or settled only
-  under a supposition ("if"), still is.
+  under a supposition ("if"), still is;
+- a second letter offered as a possibility ("A. Yes, or possibly B if ...") is an alternative.
 """
 
 from __future__ import annotations
@@ -126,3 +127,29 @@ def test_a_dependence_on_the_facing_that_the_answer_settles_is_no_hesitation(
 )
 def test_a_dependence_left_open_or_settled_under_a_supposition_still_hesitates(reply: str) -> None:
     assert text_yes_probability(reply, question=CAR) is None
+
+
+SEE = {"A": "Yes", "B": "No"}
+CAN_SEE = (
+    "Assuming the Lego minifigure with a red cap has the ability to see, can it see the kite in "
+    "the picture? Respond solely with A or B."
+)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "B. No, or maybe A if it is turned a little further than it looks.",
+        "A, or perhaps B.",
+        "Answer: B (or possibly A instead).",
+    ],
+)
+def test_a_second_letter_offered_as_a_possibility_is_an_alternative(answer: str) -> None:
+    reading = read_option(answer, SEE, question=CAN_SEE)
+    assert reading.letter is None
+    assert reading.reason == "alternatives"
+
+
+def test_or_possibly_before_an_article_offers_no_letter() -> None:
+    answer = "B. No: it faces the wall, or possibly a window, and the kite is behind it."
+    assert read_option(answer, SEE, question=CAN_SEE).letter == "B"

@@ -826,6 +826,10 @@ _ALTERNATIVE_OFFERED = re.compile(
     # "one, possibly two objects": a second count offered as a possibility
     r"|\b(?:\d+|one|two|three|four|five|six)\s*[,(]?\s*(?:possibly|maybe|perhaps|or\s+(?:even|"
     r"possibly|maybe|perhaps))\s+(?:\d+|one|two|three|four|five|six|seven)\b"
+    # "A. Yes, or possibly B if the minifigure is actually facing the other way." (r359): a
+    # second letter offered as a possibility
+    r"|\bor\s+(?:even\s+|else\s+)?(?:possibly|maybe|perhaps)\s+(?:option\s+)?\(?[a-e]\)?"
+    r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:if|instead|too)\b)"
     # "However, it's possible they are on the same surface": the answer as a possibility
     r"|\bit(?:'s|\s+is)\s+(?:also\s+|quite\s+|entirely\s+)?possible\b"
     # "it might just barely see it, or it might not": a statement and its negation
