@@ -115,6 +115,10 @@ def test_a_statement_that_none_is_seen_against_a_count_letter_leaves_it_undecide
         "she cannot see any of them. Answer: B",
         "The girl with the yellow raincoat does not see any red dots. Answer: B",
         "She is turned away from the wall, so she sees none of them. Answer: B",
+        # r361 (two361-019): "any of the dots", "none of those circles"
+        "The girl faces the blank wall; the red dots are behind her. So she cannot see any of "
+        "the dots.\n\nAnswer: B",
+        "She has her back to the wall with the dots, so she sees none of the red dots. Answer: B",
     ],
 )
 def test_none_seen_by_any_person_asked_about_against_a_count_letter(answer: str) -> None:
@@ -125,8 +129,11 @@ def test_none_seen_by_any_person_asked_about_against_a_count_letter(answer: str)
     reading = read_option(answer, {"A": "0", "B": "3"}, question=question)
     assert reading.letter is None and reading.reason.endswith("_disagrees"), reading
     # none of one place's dots is no statement about them all
-    limited = "She cannot see any dots on the back wall. Answer: B"
-    assert read_option(limited, {"A": "0", "B": "3"}, question=question).letter == "B"
+    for limited in (
+        "She cannot see any dots on the back wall. Answer: B",
+        "She cannot see any of the dots on the back wall. Answer: B",
+    ):
+        assert read_option(limited, {"A": "0", "B": "3"}, question=question).letter == "B"
 
 
 def test_a_conditional_other_answer_after_the_answer_is_an_alternative() -> None:

@@ -1089,15 +1089,17 @@ def _seeing_answer(
 
 
 _SHAPES = r"(?:[a-z]+\s+)?(?:dot|circle|square|triangle|star|shape)s?"
+_OF_THEM = rf"\s+of\s+(?:them|(?:the|those|these)\s+{_SHAPES})"
 _NONE_SEEN = re.compile(
     r"\b(?:i|he|she|they|the\s+[a-z]+(?:\s+(?:in|with)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?[a-z-]+)?)"
     r"\s+(?:(?:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not|couldn't|could\s+not)"
-    rf"\s+see\s+any(?:\s+{_SHAPES}|\s+of\s+them)|(?:see|sees|can\s+see)\s+(?:no\s+{_SHAPES}"
-    r"|none(?:\s+of\s+them)?))\b(?!\s+(?:on|in|at|behind|beside|near|to|inside|along|of)\b)"
+    rf"\s+see\s+any(?:\s+{_SHAPES}|{_OF_THEM})|(?:see|sees|can\s+see)\s+(?:no\s+{_SHAPES}"
+    rf"|none(?:{_OF_THEM})?))\b(?!\s+(?:on|in|at|behind|beside|near|to|inside|along|of)\b)"
 )
 """A count of shapes said as none seen ("I can't see any red dots", "he sees no yellow dots",
-r199; "she cannot see any of them", r329): its subject the speaker or a person ("the girl with
-the yellow raincoat"); not of the shapes of one place ("any dots on the back wall")."""
+r199; "she cannot see any of them", r329; "any of the dots", r361): its subject the speaker or a
+person ("the girl with the yellow raincoat"); not of the shapes of one place ("any dots on the
+back wall", "any of the dots on the front wall")."""
 _SEE_WORD = re.compile(r"\b(?:see|sees|seeing|seen|visible)\b")
 _ASKED_COUNT_SEEN = re.compile(rf"\bhow\s+many\s+{_SHAPES}\s+(?:does|do|can)\s+(?:the|you)\b")
 
