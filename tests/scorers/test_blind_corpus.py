@@ -1584,6 +1584,7 @@ MEASURE_ONLY_ROUNDS = (
     358,
     360,
     *range(362, 365),
+    *range(366, 369),
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1623,6 +1624,7 @@ r352 (read when they arrive) and r353-r356 (r353-r354 to be read on the final re
 of 2026-11-29 10:17, r355-r356 written at its end and merged unread, to be read at the next
 stop's start), declared measure-only before they were written (r347, r349 and r351 are fix-from
 rounds); r358 and r360 likewise (r357 and r359 are fix-from rounds); r362-r364 likewise (r361 is
+a fix-from round); r366, and r367-r368 (to be read on the stop's final readers), likewise (r365 is
 a fix-from round)."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
