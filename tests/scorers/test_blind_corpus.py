@@ -1443,6 +1443,14 @@ SHA256 = {
     "four_options_r364.jsonl": "1984e6b7036211862460fed1c6679afcd2923edd6be680c6cdf7695c743f62f5",
     "isle_brick_r364.jsonl": "c4c5be082f319694203c249c958a069cfdc3b4eda869f205ae216ac19397fd07",
     "comfort_r364.jsonl": "74bca74e5f1a7c17ff8890899dc8d76d8022bc31f3c5f9e36dff42add157f56b",
+    "two_options_r365.jsonl": "fe7f158ae973ee57b936769db6d5b36c6202cce0cc2313d298171982cef04c6c",
+    "four_options_r365.jsonl": "588365a9681497d625031b9b23b0bc1d63286dbf7f5df0bdf7b10c50a1320c17",
+    "isle_brick_r365.jsonl": "f8fef9105518c4dabf88bac3fc545d718af108e41fb0eb562c306cde58a6d3ec",
+    "comfort_r365.jsonl": "dc2904bda237b0bd60ebb8e04e415b52d016cabd7331eddccdbaeb7cb19e4ccd",
+    "two_options_r366.jsonl": "2c9232731999e26f0ef13affa1737a5f99e1ed8f5f0fdfe24933279686dedfa0",
+    "four_options_r366.jsonl": "346ce7488e0dd44b6a7e2b66330fac923d2b47379d6e4bd91c08f005d5fee356",
+    "isle_brick_r366.jsonl": "3a977dbdab1ba61c293c8d2e169d1962ab1bdbbbafbd8af3daab627441b766cf",
+    "comfort_r366.jsonl": "69c88274a650bf85330d0a7606dc1f806f869921b345c6a0ed738582654873b0",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
