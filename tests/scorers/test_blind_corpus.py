@@ -1759,6 +1759,14 @@ DISPUTED = {
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {
+    "four365-035": (
+        "'... directly in her line of sight, is the clock. The teddy bear and toy train are on "
+        "the floor behind her, and the vase is on a shelf to her far side.\n\nAnswer: D' (D = "
+        "vase, C = clock) labelled ambiguous, read D: another option placed in the person's "
+        "sight, the letter's never, as an objection lost 10 right readings (four71-027, "
+        "four161-024, four169-019, four177-032, four351-038 among them: the letter's thing said "
+        "in other words or by 'it') for 3 wrong, so it was not taken"
+    ),
     "two359-011": (
         "'It's a little hard to tell ..., but the minifigure appears to be turned away from the "
         "tree, with its back toward it.\n\nB' (B = Yes) labelled ambiguous, read B: a Yes beside "
