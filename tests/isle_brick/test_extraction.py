@@ -1607,6 +1607,10 @@ Q6_LAMP = (
         ("No, I cannot see the object; it is behind me.", (True, {"no"})),
         # only another thing said to be seen: nothing said of the lamp, undecided
         ("It sees the wall.", (False, set())),
+        # r361 (brick361-059): another thing not seen, placed by a pronoun ("behind it"), is
+        # no statement about the lamp that disagrees with the Yes
+        ("Yes, it can see the lamp, but it cannot see the chair behind it.", (True, {"yes"})),
+        ("No, it cannot see the lamp, though it can see the chair in front of it.", (True, {"no"})),
     ],
 )
 def test_another_thing_seen_is_no_answer_about_the_asked_one(answer: str, expected) -> None:

@@ -637,9 +637,19 @@ def _mask_other_things_seen(text: str, question: str | None) -> str:
     spans = [
         m.span()
         for m in _SEEN_THING.finditer(text)
-        if not any(w.rstrip("s") in asked or w in _NOT_ANOTHER_THING for w in words(m.group(1)))
+        if not any(
+            w.rstrip("s") in asked or w in _NOT_ANOTHER_THING
+            for w in words(_PLACED_AFTER.split(m.group(1))[0])  # "the tree [behind it]" (r361)
+        )
     ]
     return blank(text, spans)
+
+
+_PLACED_AFTER = re.compile(
+    r"\b(?:behind|in|on|at|near|next|beside|to|of|from|under|over|above|below|by|across)\b", _FLAGS
+)
+"""Where a thing seen is placed, after its name ("the tree behind it"): the place's words ("it")
+do not name the thing."""
 
 
 def _asks_location(question: str | None) -> bool:
@@ -1617,10 +1627,12 @@ _SLIGHT = re.compile(rf"\b(?:{_SLIGHT_WORDS})\b", _FLAGS)
 
 def _statement_disagrees(a: _Read) -> bool:
     """Q3/Q6: "Yes, it can see it. However, ... it cannot see it": the last statement about
-    seeing says the opposite."""
+    seeing says the opposite. What is said of another thing seen ("Yes, it can see the bicycle,
+    but it cannot see the tree behind it.", r361) is no statement about the asked one
+    (`_mask_other_things_seen`)."""
     if _topic(a.question) != "seeing":
         return False
-    said = seeing_statement(a.read)
+    said = seeing_statement(prepare(_mask_other_things_seen(a.read.text, a.question)))
     return said is not None and a.components != {said}
 
 
@@ -1739,8 +1751,13 @@ def _frames_disagree(a: _Read) -> bool:
 
 def _statements_disagree(a: _Read) -> bool:
     """Q6: "The minifigure cannot see the desk. Yes, it can see the desk ...": statements
-    about seeing that say both, with no correction between them."""
-    return _topic(a.question) == "seeing" and len(set(seeing_statements(a.read))) > 1
+    about seeing that say both, with no correction between them; not those of another thing
+    seen (`_mask_other_things_seen`)."""
+    if _topic(a.question) != "seeing":
+        return False
+    return (
+        len(set(seeing_statements(prepare(_mask_other_things_seen(a.read.text, a.question))))) > 1
+    )
 
 
 def _excludes_speaker(a: _Read) -> bool:
