@@ -1617,6 +1617,7 @@ MEASURE_ONLY_ROUNDS = (
     360,
     *range(362, 365),
     *range(366, 369),
+    370,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1657,7 +1658,7 @@ of 2026-11-29 10:17, r355-r356 written at its end and merged unread, to be read 
 stop's start), declared measure-only before they were written (r347, r349 and r351 are fix-from
 rounds); r358 and r360 likewise (r357 and r359 are fix-from rounds); r362-r364 likewise (r361 is
 a fix-from round); r366, and r367-r368 (to be read on the stop's final readers), likewise (r365 is
-a fix-from round)."""
+a fix-from round); r370 likewise (r369 is a fix-from round)."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
