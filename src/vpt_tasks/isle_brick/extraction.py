@@ -1632,8 +1632,14 @@ def _statement_disagrees(a: _Read) -> bool:
     (`_mask_other_things_seen`)."""
     if _topic(a.question) != "seeing":
         return False
-    said = seeing_statement(prepare(_mask_other_things_seen(a.read.text, a.question)))
+    said = seeing_statement(_of_the_asked(a))
     return said is not None and a.components != {said}
+
+
+def _of_the_asked(a: _Read) -> Prepared:
+    """The answer with what it says of another thing seen set aside (`_mask_other_things_seen`):
+    what the seeing objections read."""
+    return prepare(_mask_other_things_seen(a.read.text, a.question))
 
 
 _NAMED_SURFACE = re.compile(
@@ -1753,11 +1759,7 @@ def _statements_disagree(a: _Read) -> bool:
     """Q6: "The minifigure cannot see the desk. Yes, it can see the desk ...": statements
     about seeing that say both, with no correction between them; not those of another thing
     seen (`_mask_other_things_seen`)."""
-    if _topic(a.question) != "seeing":
-        return False
-    return (
-        len(set(seeing_statements(prepare(_mask_other_things_seen(a.read.text, a.question))))) > 1
-    )
+    return _topic(a.question) == "seeing" and len(set(seeing_statements(_of_the_asked(a)))) > 1
 
 
 def _excludes_speaker(a: _Read) -> bool:

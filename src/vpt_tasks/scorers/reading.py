@@ -638,7 +638,7 @@ def _facing_settled(prepared: Prepared, phrase: str) -> bool:
     from there on supposes ("if", "assuming", "otherwise")."""
     low = prepared.low
     at = low.find(phrase)
-    said = _ON_FACING.match(low, max(0, at - 3)) or _ON_FACING.search(low, at, at + 80)
+    said = _ON_FACING.search(low, at, at + 80)  # "it depends on ...", "depends on ..."
     if said is None or said.start() > at + len(phrase):
         return False
     rest = low[said.end() :]
@@ -890,9 +890,9 @@ def body_and_head(prepared: Prepared) -> tuple[tuple[int, int], tuple[int, int]]
     minifigure's body is facing towards the camera, which is south. However, its head is
     turned to its left, which would be east.", r351; "going by my body, the car is in front of
     me (A), but going by where my head is turned, it is to my left (B)"): the spans of the two
-    parts, split at the contrast, or None. Where each part gives its own answer, nothing says which the
-    question means (the readers' `body_and_head` objection); a part that gives none ("her
-    head is turned slightly, but based on her body orientation ...") is a caveat."""
+    parts, split at the contrast, or None. Where each part gives its own answer, nothing says
+    which the question means (the readers' `body_and_head` objection); a part that gives none
+    ("her head is turned slightly, but based on her body orientation ...") is a caveat."""
     for found in _BODY_OR_HEAD.finditer(prepared.low):
         if (found["first"] in _BODY) != (found["other"] in _BODY):
             return (found.start(), found.start("second")), found.span("second")
