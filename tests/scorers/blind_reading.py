@@ -118,47 +118,38 @@ def _components(name: str, narrow: bool = False) -> list[tuple[dict, object]]:
 def _comfort(name: str) -> list[tuple[dict, object]]:
     """COMFORT without log-probabilities: p in {0, 1} only where the reply's Yes/No is certain,
     in the language asked (languages without a table need a translator: not read here)."""
+    from vpt_tasks.comfort.language import available_languages
+
+    tabled = set(available_languages())
+    result = []
+    for row in rows(name):
+        if row["language"] in tabled:
+            p = _reply_reading(row, row["language"]).p
+            result.append((row, None if p is None else ("yes" if p >= 0.5 else "no")))
+    return result
+
+
+def _reply_reading(row: dict, language_code: str):
+    """The text reading of a COMFORT row's reply in one language's vocabulary (and, for the
+    language asked, its relation phrases)."""
     from inspect_ai.model import ModelOutput
 
-    from vpt_tasks.comfort.language import available_languages, load_language
+    from vpt_tasks.comfort.language import load_language
     from vpt_tasks.scorers.yes_probability import read_output
 
-    result = []
-    tabled = set(available_languages())
-    for row in rows(name):
-        if row["language"] not in tabled:
-            continue
-        language = load_language(row["language"])
-        output = ModelOutput.from_content(model="m", content=row["answer"])
-        reading = read_output(
-            output,
-            language.yes_words,
-            language.no_words,
-            question=row["question"],
-            relations=language.relation_words,
-        )
-        p = reading.p
-        result.append((row, None if p is None else ("yes" if p >= 0.5 else "no")))
-    return result
+    language = load_language(language_code)
+    return read_output(
+        ModelOutput.from_content(model="m", content=row["answer"]),
+        language.yes_words,
+        language.no_words,
+        question=row["question"],
+        relations=language.relation_words if language_code == row["language"] else (),
+    )
 
 
 def _in_english(row: dict) -> bool:
     """A clear reply in English to a question asked in another language, which the task's
     scorer counts apart (`answered_in: english`)."""
-    from inspect_ai.model import ModelOutput
+    from vpt_tasks.scorers.yes_probability import answered_in
 
-    from vpt_tasks.comfort.language import load_language
-    from vpt_tasks.scorers.yes_probability import answered_in, read_output
-
-    language = load_language(row["language"])
-    english = load_language("en")
-    output = ModelOutput.from_content(model="m", content=row["answer"])
-    asked = read_output(
-        output,
-        language.yes_words,
-        language.no_words,
-        question=row["question"],
-        relations=language.relation_words,
-    )
-    in_english = read_output(output, english.yes_words, english.no_words, question=row["question"])
-    return answered_in(asked, in_english) == "english"
+    return answered_in(_reply_reading(row, row["language"]), _reply_reading(row, "en")) == "english"
