@@ -1475,6 +1475,14 @@ SHA256 = {
     "four_options_r356.jsonl": "329af889e4af0507dc2c811c44b23b14c2bf5710ea5be3013defd1978f05aaa3",
     "isle_brick_r356.jsonl": "903e8a076dfa049b5822d34a7de84d20a3a96564270d360c91a214723126a044",
     "comfort_r356.jsonl": "6111d43e22da349bc25aa3f435bd658304efeb744eceb74d78dbbd7490e09a5a",
+    "two_options_r369.jsonl": "455ea37b37cbfde5bb831a23f004ffc8a32f4474124522fdfae8fe62d13dfc81",
+    "four_options_r369.jsonl": "97fcdfaa9c6a31f20ae12b53fa230a39846e3e9c5ff8e386eb62c75c8b093e9e",
+    "isle_brick_r369.jsonl": "aabcaf15a387320867bb7fe4b1763a06ad165e8309180b2f02b668b59e423285",
+    "comfort_r369.jsonl": "2d1fff47c0beaf7d6e3b9611161299c32ece81696c772f136075ee73e4a51fd9",
+    "two_options_r370.jsonl": "5c8456250f4c587b7f3583686cea521557974ef552aa442b5eb426503290e904",
+    "four_options_r370.jsonl": "a9fc16e07ab859f47f4d2452184c5a731ea1d0e13cdd5727526eac378e99ee0b",
+    "isle_brick_r370.jsonl": "02b297a6b1b2d22a07626842b37184581a456875dca5d92f3c984b391339b3ba",
+    "comfort_r370.jsonl": "50ab2307cdcdf282b47b4dd77f61f8b531847f8263306df7479e62ae7a58dd42",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
