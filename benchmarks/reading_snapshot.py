@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.scorers.blind_reading import BLIND, NO_ANSWER, readings  # noqa: E402
+from tests.scorers.blind_reading import BLIND, NO_ANSWER, label_of, readings  # noqa: E402
 from tests.scorers.test_blind_corpus import MEASURE_ONLY  # noqa: E402
 
 UNDECIDED = None
@@ -39,10 +39,7 @@ def snapshot() -> dict[str, dict[str, object]]:
 def _kind(label: object, got: object) -> str:
     if got is UNDECIDED:
         return "undecided"
-    if isinstance(label, list) and label == ["ambiguous"]:
-        label = "ambiguous"
-    if isinstance(label, list):
-        label = sorted(set(label))
+    label = label_of({"label": label})
     return "right" if got == label or (label, got) == ("unknown", NO_ANSWER) else "wrong"
 
 
@@ -74,7 +71,7 @@ def misses(round_name: str) -> int:
     for name in names:
         for row, got in readings(name):
             kind = _kind(row["label"], got)
-            if kind == "right" or (kind == "undecided" and row["label"] in _UNCLEAR):
+            if kind == "right" or (kind == "undecided" and label_of(row) in _UNCLEAR):
                 continue
             print(f"--- {row['id']} [{kind}] label {row['label']!r}, read {got!r}")
             print(f"Q: {row.get('question', row.get('question_id'))}")
@@ -82,7 +79,7 @@ def misses(round_name: str) -> int:
     return 0
 
 
-_UNCLEAR = ("ambiguous", "unknown", ["ambiguous"])
+_UNCLEAR = ("ambiguous", "unknown")
 
 
 def main(argv: list[str]) -> int:

@@ -43,7 +43,7 @@ def measure(name: str, *, narrow: bool = False) -> Measured:
         return result
     for row, got in readings(name, narrow=narrow):
         result.rows += 1
-        label = _label(row)
+        label = label_of(row)
         if label not in ("ambiguous", "unknown"):
             result.clear += 1
             result.right += got == label
@@ -71,7 +71,9 @@ def readings(name: str, *, narrow: bool = False) -> list[tuple[dict, object]]:
     raise ValueError(f"no reader for {name}")
 
 
-def _label(row: dict) -> object:
+def label_of(row: dict) -> object:
+    """A row's label as its reading is compared: an option letter, "yes"/"no", the sorted
+    components, "ambiguous" or "unknown"."""
     label = row["label"]
     if label == ["ambiguous"]:  # set 9 wrote it as a one-item list
         return "ambiguous"

@@ -1525,6 +1525,12 @@ class _Read:
     first_person: bool = False
     """The answer speaks as the figure ("my left" is its left)."""
 
+    @functools.cached_property
+    def of_the_asked(self) -> Prepared:
+        """`read` with what it says of another thing seen set aside
+        (`_mask_other_things_seen`): what the seeing objections read, prepared once."""
+        return prepare(_mask_other_things_seen(self.read.text, self.question))
+
 
 def _contradicts(a: _Read) -> bool:
     """Components one gold set never holds together: "north ... south", two counts (also side
@@ -1632,14 +1638,8 @@ def _statement_disagrees(a: _Read) -> bool:
     (`_mask_other_things_seen`)."""
     if _topic(a.question) != "seeing":
         return False
-    said = seeing_statement(_of_the_asked(a))
+    said = seeing_statement(a.of_the_asked)
     return said is not None and a.components != {said}
-
-
-def _of_the_asked(a: _Read) -> Prepared:
-    """The answer with what it says of another thing seen set aside (`_mask_other_things_seen`):
-    what the seeing objections read."""
-    return prepare(_mask_other_things_seen(a.read.text, a.question))
 
 
 _NAMED_SURFACE = re.compile(
@@ -1759,7 +1759,7 @@ def _statements_disagree(a: _Read) -> bool:
     """Q6: "The minifigure cannot see the desk. Yes, it can see the desk ...": statements
     about seeing that say both, with no correction between them; not those of another thing
     seen (`_mask_other_things_seen`)."""
-    return _topic(a.question) == "seeing" and len(set(seeing_statements(_of_the_asked(a)))) > 1
+    return _topic(a.question) == "seeing" and len(set(seeing_statements(a.of_the_asked))) > 1
 
 
 def _excludes_speaker(a: _Read) -> bool:
