@@ -1626,6 +1626,10 @@ MEASURE_ONLY_ROUNDS = (
     *range(362, 365),
     *range(366, 369),
     370,
+    372,
+    374,
+    *range(375, 377),
+    378,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1666,7 +1670,10 @@ of 2026-11-29 10:17, r355-r356 written at its end and merged unread, to be read 
 stop's start), declared measure-only before they were written (r347, r349 and r351 are fix-from
 rounds); r358 and r360 likewise (r357 and r359 are fix-from rounds); r362-r364 likewise (r361 is
 a fix-from round); r366, and r367-r368 (to be read on the stop's final readers), likewise (r365 is
-a fix-from round); r370 likewise (r369 is a fix-from round)."""
+a fix-from round); r370 likewise (r369 is a fix-from round); r372, r374 and r378 (read when they
+arrive) and r375-r376 (merged unread, to be read on the final readers of the stop of 2026-11-29
+13:15), declared measure-only before they were written (r371, r373 and r377 are fix-from
+rounds)."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
