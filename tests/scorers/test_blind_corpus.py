@@ -1483,6 +1483,14 @@ SHA256 = {
     "four_options_r370.jsonl": "a9fc16e07ab859f47f4d2452184c5a731ea1d0e13cdd5727526eac378e99ee0b",
     "isle_brick_r370.jsonl": "02b297a6b1b2d22a07626842b37184581a456875dca5d92f3c984b391339b3ba",
     "comfort_r370.jsonl": "50ab2307cdcdf282b47b4dd77f61f8b531847f8263306df7479e62ae7a58dd42",
+    "two_options_r372.jsonl": "86ca9a09701b3426ab8e8b538c86852cb8b79e8fa296dde85bc5a1232c590326",
+    "four_options_r372.jsonl": "5d43a6c50b01998a959067cc2781267513bbf7866fef7425ce214651a913150b",
+    "isle_brick_r372.jsonl": "c0df174c76edfb502a0a8bda6d25c7a36fd1c79d8eb1a5c0804d4842c44545f2",
+    "comfort_r372.jsonl": "4a3c41b8113837d0efc2def81cbe3315c119b0d8fd9828061f6201dd629866bb",
+    "two_options_r378.jsonl": "7903f6044257657ce1adf1bbdf48008f935dbf0990e86b49814e71c3f6197e56",
+    "four_options_r378.jsonl": "7758df151bc9d8573692b66c4f11d987f6c83bea7cb18ea814caacb024d235fb",
+    "isle_brick_r378.jsonl": "e15db3a9a559917daf9f8fd06751a2ecd0d4bceca65e962fecfbe30c5f802410",
+    "comfort_r378.jsonl": "b112a7bac75e4a3660eda3f0125fc62ef813263c51b0b6a628f15b6bab8f1ee7",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
