@@ -1491,6 +1491,10 @@ SHA256 = {
     "four_options_r378.jsonl": "7758df151bc9d8573692b66c4f11d987f6c83bea7cb18ea814caacb024d235fb",
     "isle_brick_r378.jsonl": "e15db3a9a559917daf9f8fd06751a2ecd0d4bceca65e962fecfbe30c5f802410",
     "comfort_r378.jsonl": "b112a7bac75e4a3660eda3f0125fc62ef813263c51b0b6a628f15b6bab8f1ee7",
+    "two_options_r377.jsonl": "5e797466dfb6574fd0cda3ce65e30844dfd8111bf0872108160f3a59690b0546",
+    "four_options_r377.jsonl": "6a8a70d10d3724e70db778edb29a6d51c57a4facb13e27653f6d3065d8224a1a",
+    "isle_brick_r377.jsonl": "7625efee128496bbd2fa0173595e470585a9716b466180fdccf3bf327d7cdef6",
+    "comfort_r377.jsonl": "f7380eba8a1d9ff1260ae7a6faf038dfb03365ea5710aa4cde041f404c630604",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
