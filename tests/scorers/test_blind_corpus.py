@@ -1495,6 +1495,10 @@ SHA256 = {
     "four_options_r377.jsonl": "6a8a70d10d3724e70db778edb29a6d51c57a4facb13e27653f6d3065d8224a1a",
     "isle_brick_r377.jsonl": "7625efee128496bbd2fa0173595e470585a9716b466180fdccf3bf327d7cdef6",
     "comfort_r377.jsonl": "f7380eba8a1d9ff1260ae7a6faf038dfb03365ea5710aa4cde041f404c630604",
+    "two_options_r373.jsonl": "a4ee44f248ffd81408b864bb7a85d074f82e820187d5cb92da3ea8e90f83f8ed",
+    "four_options_r373.jsonl": "183a38a18152eab8146c66288c8d289b4ff8d05548ed240ce3369aef24e89f47",
+    "isle_brick_r373.jsonl": "755c2b709f94749e49d4a3a80eb86c1d59e8b79ee6b2d80fd2a4a8f1e97052dd",
+    "comfort_r373.jsonl": "483d3a7b66de61d25d62963e94856aa4d490c83e38979ee58bb54908f813e63b",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
