@@ -1734,3 +1734,63 @@ def test_q2_only_a_thing_after_zero_is_no_second_count(
 def test_q7_the_viewers_frame_beside_the_figures_is_an_aside(answer: str) -> None:
     got = read_components(answer, "egocentric", question=_QUESTIONS["Q7"].format(obj="cat"))
     assert (got.components, got.decided) == ({"right"}, True), got
+
+
+@pytest.mark.parametrize(
+    ("q", "answer", "expected"),
+    [
+        # r373 (brick373-063): the car's relation to the tree, beside its relation to the figure
+        ("Q7", "The car is in front of the minifigure and to the right of the tree.", {"front"}),
+        ("Q7", "The car is to the left of the bench, behind the minifigure.", {"back"}),
+        ("Q4", "The car is north of the minifigure, just west of the barrel.", {"north"}),
+        # a side of a person may be the figure's own, under another name: kept
+        (
+            "Q7",
+            "The car is in front of the minifigure and to the right of the man.",
+            {"front", "right"},
+        ),
+        # the figure placed by the asked object is the relation the other way round: kept
+        ("Q4", "The minifigure is to the west of the car.", {"east"}),
+    ],
+)
+def test_a_side_of_another_thing_beside_the_figures_is_no_answer(
+    q: str, answer: str, expected: set[str]
+) -> None:
+    reading = read_components(answer, QUESTION_KINDS[q], question=question(q, "car"))
+    assert reading.decided and reading.components == expected, reading
+
+
+@pytest.mark.parametrize(
+    ("answer", "decided"),
+    [
+        # r373 (brick373-045): a forced single choice naming other components than the answer
+        (
+            "The face is turned slightly toward the right side of the image, which means the "
+            "figure is facing roughly south-east. If I had to choose a single direction, I'd say "
+            "south.",
+            False,
+        ),
+        ("It is facing south-east. If forced to pick one: east.", False),
+        # the same components chosen again: one answer
+        ("It is facing south. If I had to choose a single direction, I'd still say south.", True),
+    ],
+)
+def test_a_forced_choice_naming_other_components_is_undecided(answer: str, decided: bool) -> None:
+    reading = read_components(answer, "cardinal", question=question("Q5"))
+    assert reading.decided is decided, reading
+    assert decided or reading.why == "forced_choice"
+
+
+def test_q5_a_wall_placed_by_another_thing_gives_no_facing() -> None:
+    """ "It faces the big red wall, which is north of the dog.": the wall's place is by the dog,
+    not by the figure; "facing the dog, which is north of it" still faces north."""
+    wall = read_components(
+        "It faces the big red wall, which is north of the dog.", "cardinal", question=question("Q5")
+    )
+    assert not wall.decided or not wall.components, wall
+    dog = read_components(
+        "The minifigure is facing the dog, which is north of it.",
+        "cardinal",
+        question=question("Q5"),
+    )
+    assert dog.decided and dog.components == {"north"}, dog

@@ -1884,11 +1884,6 @@ UNFIXED = {
         "on the baseplate.' labelled ambiguous: both said to be on the baseplate reads as the "
         "same surface; no rule tells a thing standing on another thing on that surface"
     ),
-    "brick235-032": (
-        "'... so it's to the northeast of it. If I had to choose a single direction, I'd say "
-        "north' labelled north: the narrowing sits in a conditional sentence, which the reader "
-        "blanks as a counterfactual, so northeast is read"
-    ),
     "two239-057": (
         "first person: 'Yes, I can see the cactus -- it's just to my left. Though if you mean "
         "straight ahead, then no.': a second answer under a condition on what the question means; "

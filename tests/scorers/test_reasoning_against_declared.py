@@ -632,3 +632,84 @@ def test_a_total_beside_a_statement_that_only_some_are_seen_is_not_the_seen_coun
         "3 of them are in front of me. So the answer is A."
     )
     assert read_option(both, options, question=question).letter == "A"
+
+
+SEEING = {"A": "No", "B": "Yes"}
+SEEING_QUESTION = (
+    "Assuming the Lego minifigure with a blue cap has the ability to see, can it see the tree in "
+    "the picture? Think step by step, then answer with A or B."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "options", "question", "expected"),
+    [
+        # r373 (two373-029): the block's seeing statement, read under the question asked
+        (
+            "<think>The minifigure faces to the left of the image. The tree stands on the right "
+            "side, behind the minifigure. So the minifigure cannot see the tree.</think>\nB",
+            SEEING,
+            SEEING_QUESTION,
+            None,
+        ),
+        (
+            "<think>The minifigure faces the tree. So the minifigure can see the tree.</think>\nB",
+            SEEING,
+            SEEING_QUESTION,
+            "B",
+        ),
+        # r373 (four373-029): its last sentence, a conclusion ("So ..."), names another option
+        (
+            "<think>The man on the bicycle is riding toward the left of the image. The car is "
+            "parked at the left edge, in the direction he is riding. So the car is in front of "
+            "him.</think>\nAnswer: D",
+            OPTIONS,
+            QUESTION.replace("lamp", "car"),
+            None,
+        ),
+        # a last sentence that only names an option's thing, with no conclusion word, is a step
+        # ("The bathtub is behind.", four359-052)
+        (
+            "<think>Directly in front of them on the wall is the mirror. The bathtub is "
+            "behind.</think>\n\nAnswer: C",
+            {"A": "the vase", "B": "the towel", "C": "the mirror", "D": "the bathtub"},
+            "Imagine you are the person in the image. What is in your line of sight?",
+            "C",
+        ),
+    ],
+)
+def test_a_reasoning_block_is_read_under_the_question_and_by_its_conclusion(
+    answer: str, options: dict[str, str], question: str, expected: str | None
+) -> None:
+    reading = read_option(answer, options, question=question)
+    assert reading.letter == expected, reading
+    assert expected or reading.reason == "reasoning_disagrees"
+
+
+LAPTOP = "From the woman's viewpoint, is the ball to the left of the laptop? Answer Yes or No."
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # r373 (comf373-025): the block's last sentence states the opposite relation
+        (
+            "<think>The woman sits behind the laptop, facing the camera. The ball is on the left "
+            "of the laptop in the image. Since she faces the camera, the image's left is her "
+            "right. So the ball is to her right of the laptop.</think>\nYes",
+            None,
+        ),
+        ("<think>So the ball is to the right of the laptop.</think>\nYes", None),
+        ("<think>So the ball is to the left of the laptop.</think>\nYes", 1.0),
+        # the image-left is the image's side, no side of the relatum (comf135-039)
+        (
+            "<think>She faces the camera, so her right is the image's left. The ball is to the "
+            "image-right of the laptop, so from her viewpoint it is on the left.</think>\n\nYes.",
+            1.0,
+        ),
+    ],
+)
+def test_comfort_a_reasoning_blocks_conclusion_is_read_under_the_question(
+    answer: str, expected: float | None
+) -> None:
+    assert text_yes_probability(answer, question=LAPTOP) == expected

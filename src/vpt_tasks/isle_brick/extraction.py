@@ -403,6 +403,12 @@ _LOCATED_CARDINAL = re.compile(
     r"|(?<!which\s)\b(?:lies|lie|located|placed|positioned|is|are)\s+"
     rf"(?:{_NOT_FACING}\w+\s+){{0,2}}?"
     r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\s+of\b"
+    # ... but "facing the wall, which is north of the dog" places the wall by another thing:
+    # no direction of the figure's
+    r"|\b(?:which|that)\s+(?:is|lies|sits|stands)\s+(?:to\s+the\s+)?"
+    r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\s+of\s+"
+    r"(?!(?:it|him|her|me|us|them|the\s+(?:lego\s+)?(?:humanoid\s+)?"
+    r"(?:minifig(?:ure)?|figure|figurine|person|character))\b)"
     # "The tree is to my right, which would be east" (r307): a side of the figure, then its
     # compass name
     r"|\b(?:lies|is|are|sits|stands)\s+(?:to|on|at)\s+(?:the|its|his|her|my|their)\s+"
@@ -585,6 +591,7 @@ def _mask_context(
         text = _mask_other_viewpoints(text, first_person)
     if kind in ("cardinal", "egocentric"):
         text = _mask_other_things_places(text, question)
+        text = _mask_relations_to_other_things(text, question)
     return text
 
 
@@ -682,6 +689,48 @@ _NOT_ANOTHER_THING = frozenset(
 )
 """No other thing: the figure itself, or the picture ("the monitor on the left of the picture
 is on my right": the monitor's place, r57)."""
+
+
+_FIGURE_WORDS = frozenset(
+    """minifig minifigs minifigure minifigures figure figures figurine figurines person people
+    character man woman men women boy girl guy lady child kid human humanoid knight astronaut
+    officer policeman chef pirate soldier worker doctor farmer explorer""".split()
+)
+"""Words that may name the figure itself ("behind the man" may be the figure's own back)."""
+_RELATION_TO_A_THING = re.compile(
+    r"\b(?:(?:to|on)\s+the\s+(?:left|right)(?:[\s-]+hand)?(?:\s+side)?\s+of"
+    r"|in\s+front\s+of|ahead\s+of|behind|at\s+the\s+(?:back|rear)\s+of"
+    r"|(?:to\s+the\s+)?(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern)?(?:\s+side)?\s+of)"
+    r"\s+(?:the|a|an)\s+((?:(?!(?:and|or|but|in|on|at|to|from|of|which|that|is|are|was|with|while"
+    r"|so|as)\b)[\w'-]+\b\s*){1,3})",
+    _FLAGS,
+)
+_OF_THE_FIGURE = re.compile(
+    r"\b(?:of|behind)\s+(?:it|him|her|me|the\s+(?:[\w-]+\s+)?(?:mini)?fig(?:ure)?)\b"
+    r"|\b(?:its|his|her|my)\s+(?:left|right|front|back)\b",
+    _FLAGS,
+)
+"""A side of the figure itself, said beside a side of another thing."""
+
+
+def _mask_relations_to_other_things(text: str, question: str | None) -> str:
+    """Q4, Q5, Q7: blank a side of another thing than the figure and the asked object, in a
+    sentence that also gives a side of the figure ("The car is in front of the minifigure and to
+    the right of the tree.", r373): the asked thing's relation to a third thing, in no frame the
+    question asks, beside its answer. Kept: a side of the figure, or of a person who may be the figure
+    under another name ("behind the man"), of the picture ("the east side of the image"), and of
+    the asked object ("The minifigure is to the west of the monitor": its converse)."""
+    kept = _FIGURE_WORDS | _NOT_ANOTHER_THING | set(_asked_object(question))
+    spans = []
+    for sentence in _SENTENCE.finditer(text):
+        others = [
+            m
+            for m in _RELATION_TO_A_THING.finditer(sentence.group())
+            if not kept & {w.removesuffix("'s") for w in words(m.group(1).lower())}
+        ]
+        if others and _OF_THE_FIGURE.search(blank(sentence.group(), (m.span() for m in others))):
+            spans += [(sentence.start() + m.start(), sentence.start() + m.end()) for m in others]
+    return blank(text, spans)
 
 
 def _mask_other_things_places(text: str, question: str | None) -> str:
@@ -1600,6 +1649,30 @@ def _yes_under_condition(a: _Read) -> bool:
     return any(_LEAD_CONDITION.match(premised, m.end()) for m in ANSWER_WORD.finditer(premised))
 
 
+_FORCED_CHOICE = re.compile(
+    r"\bif\s+(?:i|you|we)\s+(?:had|have|were\s+forced|must)\s+to\s+(?:choose|pick|select|name|give"
+    r"|go\s+with|commit)\b[^.!?\n,:]*[,:]?|\bif\s+forced(?:\s+to\s+(?:choose|pick))?\b[^.!?\n,:]*[,:]?",
+    _FLAGS,
+)
+
+
+def _forced_choice_differs(a: _Read) -> bool:
+    """ "... the figure is facing roughly south-east. If I had to choose a single direction, I'd
+    say south." (r373): a choice forced on the answer that names other components than the
+    answer it gave: two answers (annotators label such a pair by either, r235, r281)."""
+    for m in _FORCED_CHOICE.finditer(a.read.text):
+        stop = _SENTENCE_STOP.search(a.read.text, m.end())
+        chosen = _extract(
+            a.read.text[m.end() : stop.start() if stop else None],
+            a.kind,
+            a.question,
+            a.first_person,
+        )
+        if chosen and chosen != a.components:
+            return True
+    return False
+
+
 def _facing_disagrees(a: _Read) -> bool:
     """Q5: "facing south ... the dog on the west side" names other directions than those it
     says the figure faces."""
@@ -1890,6 +1963,7 @@ OBJECTIONS: tuple[Objection[_Read], ...] = (
     Objection("cut_off", _only(*_DIRECTIONS, applies=lambda a: _ends_on_qualifier(a.text))),
     # "The minifigure is west of the computer monitor": the relation the other way round
     Objection("reversed", _only(*_DIRECTIONS, applies=lambda a: bool(_REVERSED.search(a.text)))),
+    Objection("forced_choice", _only(*_DIRECTIONS, applies=_forced_choice_differs)),
     Objection("facing_disagrees", _only("cardinal", applies=_facing_disagrees)),
     Objection("facings_disagree", _only("cardinal", applies=_facings_disagree)),
     Objection("body_and_head", _only(*_DIRECTIONS, applies=_body_and_head_differ)),

@@ -827,6 +827,7 @@ _SO_WORDS = (
     r"\b(?:so|therefore|thus|hence|(?:this|which|that)\s+(?:suggests|indicates|means|implies))\b"
 )
 _SO = re.compile(_SO_WORDS)
+_SO_FIRST = re.compile(rf"\s*{_SO_WORDS}")
 _SINCE = re.compile(
     r"[\s*#>-]*(?:(?:step\s*)?\d+\s*[:.)-]\s*)?(?:since|because|given\s+that)\b[^,.;:!?\n]{3,80},"
 )
@@ -1525,6 +1526,24 @@ def _asked_placed(question: str | None) -> re.Pattern[str] | None:
 
 
 _ANOTHER_LANGUAGE = frozenset({"script", "language"})
+
+
+def _block_concludes_other(
+    hidden: str, options: Mapping[str, str], question: str | None, declared: set[str]
+) -> bool:
+    """Whether a reasoning block concludes another option than the visible answer declares,
+    read as a whole or by its last sentence alone, under the question asked ("<think>... So
+    the minifigure cannot see the tree.</think>\nB", B = Yes, r373; "<think>... toward the left
+    of the image ... So the car is in front of him.</think>\nAnswer: A", A = left)."""
+    block = prepare(hidden)
+    texts = [hidden]
+    if block.sentences and _SO_FIRST.match(last := block.sentence_text(-1)):
+        texts.append(last)  # "... So the car is in front of him.": its conclusion
+    return any(
+        read_option(t, options, question=question).letter in set(options) - declared for t in texts
+    )
+
+
 _IMAGE_SIDE = re.compile(IMAGE_SIDE)
 
 
@@ -1610,10 +1629,12 @@ def read_option(
     if signs:
         return OptionReading(None, signs[0], readings)
     hidden = reasoning_of(answer)
-    if hidden and len(set(readings.values())) == 1:
-        concluded = read_option(hidden, options).letter
-        if concluded in letters and concluded not in readings.values():
-            return OptionReading(None, "reasoning_disagrees", readings)
+    if (
+        hidden
+        and len(set(readings.values())) == 1
+        and _block_concludes_other(hidden, options, question, set(readings.values()))
+    ):
+        return OptionReading(None, "reasoning_disagrees", readings)
     if (
         set(readings) == {"concluding"}
         and len({m.letter for m in affirmed if not m.label}) > 1

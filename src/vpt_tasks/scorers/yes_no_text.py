@@ -96,8 +96,10 @@ def text_yes_probability(
     p = read(text, question=question)
     hidden = prepare(reasoning_of(text) if p is not None else "")
     last = hidden.sentence_text(-1) if hidden.sentences else ""
-    if last and read(last, question=None) not in (None, p):
+    if last and read(last, question=question) not in (None, p):
         return None  # its last sentence, read alone: the steps before it are its work
+    if last and question and _stated_relation(prepare(last), question) not in (None, p == 1.0):
+        return None  # "<think>... So the ball is to her right of the laptop.</think> Yes" (r373)
     return p
 
 
@@ -638,7 +640,8 @@ def _a_persons_place(before: str, question: str) -> bool:
     return m.group("who") not in words(asked.group("subject") if asked else question.lower())
 
 
-_FRAMES_SIDE = re.compile(rf"\b({_FRAME_WORDS})'s\s+(?:left|right)?\s*$")
+_FRAMES_SIDE = re.compile(rf"\b({_FRAME_WORDS})(?:'s\s+|-)(?:left|right)?\s*$")
+"""The image's side, or the image-left (r135)."""
 
 
 def _another_frames_side(low: str, at: int, question: str) -> bool:
