@@ -1499,6 +1499,14 @@ SHA256 = {
     "four_options_r373.jsonl": "183a38a18152eab8146c66288c8d289b4ff8d05548ed240ce3369aef24e89f47",
     "isle_brick_r373.jsonl": "755c2b709f94749e49d4a3a80eb86c1d59e8b79ee6b2d80fd2a4a8f1e97052dd",
     "comfort_r373.jsonl": "483d3a7b66de61d25d62963e94856aa4d490c83e38979ee58bb54908f813e63b",
+    "two_options_r371.jsonl": "351ceab2af15c1cb8af4a4877a817551ab1e7889bf65417e061f9fe8be7b8748",
+    "four_options_r371.jsonl": "3610abcbd9c210cd8b7be8ea1576a7411124e6053f226ad4965ccd7eb5cfd789",
+    "isle_brick_r371.jsonl": "9667d02f35ddf028ca355dd6bae0299eacc0d4360b75c3a84341044839c4bdac",
+    "comfort_r371.jsonl": "f12cb332441f454d1d0ba3a85d5335608810ea8bf9acc6410b4ea778025a59ac",
+    "two_options_r374.jsonl": "6fc4f71a5e614f7808b7576e4b0a40dcc022516ae69e442a3944ab72ad54bf21",
+    "four_options_r374.jsonl": "b86863f9b14f023cbb03ef7748d98851be34f9fe8be92611d47d63b95f0a2769",
+    "isle_brick_r374.jsonl": "1d65c347b5889e1e18e0a96509f50a1234b2d36ffd017b3a98d7d90d0f839003",
+    "comfort_r374.jsonl": "346b5b51f2bdce396b329233c0e66fd604975c6cae7be2bbcbec076fcda6964c",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
