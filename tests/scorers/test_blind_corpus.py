@@ -1507,6 +1507,14 @@ SHA256 = {
     "four_options_r374.jsonl": "b86863f9b14f023cbb03ef7748d98851be34f9fe8be92611d47d63b95f0a2769",
     "isle_brick_r374.jsonl": "1d65c347b5889e1e18e0a96509f50a1234b2d36ffd017b3a98d7d90d0f839003",
     "comfort_r374.jsonl": "346b5b51f2bdce396b329233c0e66fd604975c6cae7be2bbcbec076fcda6964c",
+    "two_options_r375.jsonl": "939599c951a9fd003131b3da95e095049f4501af60f4da89eb684837381f0310",
+    "four_options_r375.jsonl": "23416c8de0278d94c43c9420925781e3593bc299aeb6f0334d1eda15145ef9a8",
+    "isle_brick_r375.jsonl": "64201e9ad79060bbd38eba79752e4269afa3680f5f6ca0164e47d8eac444e34d",
+    "comfort_r375.jsonl": "55566272f9a00fc1ccee63d0e8d0fc1f6db194cb536573f1d35d393710cca3b6",
+    "two_options_r376.jsonl": "dedf40e55c8001b81e3ccd3c2d83f7723ce6e8e06285df1df658c5fdf5c3a89f",
+    "four_options_r376.jsonl": "ac08f16ee9ea21bf85bcda180d19054567088d97101c995ed3b2a51b4200bdec",
+    "isle_brick_r376.jsonl": "f254ae2209f5c4579b4b7af06064d07b740e0b61193f15d1537527032d26c96d",
+    "comfort_r376.jsonl": "5a644f77b3aea6064b757583f8558eb8a8365c5bff2dfc54a6c5f494b8b357d6",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
