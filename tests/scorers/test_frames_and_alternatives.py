@@ -1239,6 +1239,9 @@ def test_a_self_correction_in_the_language_asked_is_read_as_one() -> None:
     german = "Nein. Moment - von ihr aus gesehen liegt der Ball doch hinter dem Pferd. Ja."
     assert text_yes_probability(german, ["ja"], ["nein"]) == 1.0
     assert text_yes_probability("Ja. Im Moment liegt er dahinter.", ["ja"], ["nein"]) == 1.0
+    # Chinese "等一下" ("wait a moment", r377, comf377-060), as "等等" is
+    chinese = "否。等一下，狗面朝右边，球在它的左边，也就是后面。是。"
+    assert text_yes_probability(chinese, ["是"], ["否"]) == 1.0
 
 
 def test_the_relatums_side_said_with_a_pronoun_is_the_asked_relation() -> None:

@@ -672,7 +672,7 @@ _RETRACTION = re.compile(
     # "wait" / "correction" in the languages COMFORT asks in: "Ja... nee, wacht, ..." (r14)
     r"|\b(?:warte|attends|attendez|espera|aspetta|wacht|espere|vänta|подожди|поправка)\b"
     r"|\bmoment(?:\s+mal\b|\s*[-—–])"  # "Nein. Moment — ... Ja." (r285)
-    r"|等等|更正|待って|訂正|잠깐"
+    r"|等等|等一下|更正|待って|訂正|잠깐"
 )
 
 
