@@ -1515,6 +1515,10 @@ SHA256 = {
     "four_options_r376.jsonl": "ac08f16ee9ea21bf85bcda180d19054567088d97101c995ed3b2a51b4200bdec",
     "isle_brick_r376.jsonl": "f254ae2209f5c4579b4b7af06064d07b740e0b61193f15d1537527032d26c96d",
     "comfort_r376.jsonl": "5a644f77b3aea6064b757583f8558eb8a8365c5bff2dfc54a6c5f494b8b357d6",
+    "two_options_r382.jsonl": "c729f6ec3b408d31870438a01ee30b800c3d1185569a7ed79bd026475a295bc4",
+    "four_options_r382.jsonl": "c2bb2dad28e1063f322136c6b938e453b2ac4336bda4e2e5006592f335ebaf15",
+    "isle_brick_r382.jsonl": "0a35684d3d347dd5b457f87d31df2ff887550b85ed0170119c7cc9d3c3755aea",
+    "comfort_r382.jsonl": "668b43c24d41013e72739e9a6b4fbff20f819dabf9a8309242c3b979f4489aad",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
