@@ -1519,6 +1519,10 @@ SHA256 = {
     "four_options_r382.jsonl": "c2bb2dad28e1063f322136c6b938e453b2ac4336bda4e2e5006592f335ebaf15",
     "isle_brick_r382.jsonl": "0a35684d3d347dd5b457f87d31df2ff887550b85ed0170119c7cc9d3c3755aea",
     "comfort_r382.jsonl": "668b43c24d41013e72739e9a6b4fbff20f819dabf9a8309242c3b979f4489aad",
+    "two_options_r380.jsonl": "a47a6da356cb326f15b4ac5b2169ab6c156e3ed61b362c97eba0d1e417bf05dd",
+    "four_options_r380.jsonl": "b741a2e68299594cc0088ace2c52b47643672f182bb7a8f9386b616d768a602f",
+    "isle_brick_r380.jsonl": "e534be6e35a6198092451b35c3359dd00dc86ee0bb28a84a8f5b5fd6eb245686",
+    "comfort_r380.jsonl": "c81b585440d2477847fe236a199b4226930ae47325bf29b9a62ce0dab261216a",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
