@@ -1523,6 +1523,10 @@ SHA256 = {
     "four_options_r380.jsonl": "b741a2e68299594cc0088ace2c52b47643672f182bb7a8f9386b616d768a602f",
     "isle_brick_r380.jsonl": "e534be6e35a6198092451b35c3359dd00dc86ee0bb28a84a8f5b5fd6eb245686",
     "comfort_r380.jsonl": "c81b585440d2477847fe236a199b4226930ae47325bf29b9a62ce0dab261216a",
+    "two_options_r379.jsonl": "ac15d7018ba9c78ed1014509046e503ec0199bef18f749ed704087e054631874",
+    "four_options_r379.jsonl": "fe4a19672b977fa680d16fa4549465bb9a11cda98d676c147bfee6863c5c963d",
+    "isle_brick_r379.jsonl": "1f0cba9344a5418e30f7855663e9a21667baa77b444938bb3a8e400cd8b6729e",
+    "comfort_r379.jsonl": "8771af0bc460c4f2f3dc74a43f9d217e2d0132856667e2bc399cd35ad5a471b5",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
