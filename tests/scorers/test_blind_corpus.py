@@ -1527,6 +1527,10 @@ SHA256 = {
     "four_options_r379.jsonl": "fe4a19672b977fa680d16fa4549465bb9a11cda98d676c147bfee6863c5c963d",
     "isle_brick_r379.jsonl": "1f0cba9344a5418e30f7855663e9a21667baa77b444938bb3a8e400cd8b6729e",
     "comfort_r379.jsonl": "8771af0bc460c4f2f3dc74a43f9d217e2d0132856667e2bc399cd35ad5a471b5",
+    "two_options_r385.jsonl": "a115aed97a04a76da8ce13ab2422f78dc775976360064bf1ed73f3b5e07b234f",
+    "four_options_r385.jsonl": "55e28cb68f7c0d77dfaf55f6e9d1efdb9f6d63dc5adbb6ee9b4ff60fa9f8fd2f",
+    "isle_brick_r385.jsonl": "92c04ede1cece266e0c19f9d8baf733c213ff3d336e432c1f8a57aae07e120a6",
+    "comfort_r385.jsonl": "3967830d9a49de4cb883005aa82768b6c30436c9c13e6b0b7ab09bb4405990c5",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
@@ -1845,6 +1849,10 @@ DISPUTED = {
         "declared answer objects to 3 measure-only readings labelled as declared and to one "
         "premise ('Top is north, right is east. Therefore, ... north-east', brick267-038) for "
         "this one: labels of the shape split, read as declared"
+    ),
+    "brick379-039": (
+        "'... So the flower is north-west of the minifigure.\nAnswer: north' to Q4 labelled "
+        "ambiguous, read north as declared: the shape of brick351-037, whose labels split"
     ),
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
