@@ -1531,6 +1531,10 @@ SHA256 = {
     "four_options_r385.jsonl": "55e28cb68f7c0d77dfaf55f6e9d1efdb9f6d63dc5adbb6ee9b4ff60fa9f8fd2f",
     "isle_brick_r385.jsonl": "92c04ede1cece266e0c19f9d8baf733c213ff3d336e432c1f8a57aae07e120a6",
     "comfort_r385.jsonl": "3967830d9a49de4cb883005aa82768b6c30436c9c13e6b0b7ab09bb4405990c5",
+    "two_options_r386.jsonl": "9f379fe90df0f0d01db0e8be3fc1849e2f78abc83c9a795e8bd93fe8ad8cc8bc",
+    "four_options_r386.jsonl": "115b4ef69d314b15d4f6fa366d3e5345d4840194e6eb63b2cc89f6823b31e284",
+    "isle_brick_r386.jsonl": "244da7e78b3545b61d7f84d2f6ebf705d09efc2c799446573bccb4dc1f36535c",
+    "comfort_r386.jsonl": "e67ea1eef4ddc2acefed326a16de33a11bdb3583df6d3f14b693ecc5305f8e68",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
