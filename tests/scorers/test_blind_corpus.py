@@ -1535,6 +1535,18 @@ SHA256 = {
     "four_options_r386.jsonl": "115b4ef69d314b15d4f6fa366d3e5345d4840194e6eb63b2cc89f6823b31e284",
     "isle_brick_r386.jsonl": "244da7e78b3545b61d7f84d2f6ebf705d09efc2c799446573bccb4dc1f36535c",
     "comfort_r386.jsonl": "e67ea1eef4ddc2acefed326a16de33a11bdb3583df6d3f14b693ecc5305f8e68",
+    "two_options_r381.jsonl": "fa1a7ae435827dde91783b36e4a74a434f5fa232012bef28a4caab8d55a5eebe",
+    "four_options_r381.jsonl": "da22a283f42f23c1ddd29d5053c1813880a6c9a17d5fa72d357f2aca29a3e010",
+    "isle_brick_r381.jsonl": "90750919a58c1a69934581c744d1260afe7a8ba9262355edf139dd2eff731955",
+    "comfort_r381.jsonl": "16e64c586514fabb5949e4dfebdb876d03e8d225d2330d2aba61b42687ec248d",
+    "two_options_r383.jsonl": "a388d52861540d829e88dfa4ca216ce9f59c836df1e155541904ea5e41d8c1bb",
+    "four_options_r383.jsonl": "cad380154c94d68027c17f883a2da70cee531017a17a5417bbc538753e3b7451",
+    "isle_brick_r383.jsonl": "bd06ed886a9ee8b222fa7c1bc40aa91d4945a2e600e0025314683e2fbd4932d6",
+    "comfort_r383.jsonl": "b27618b612d43804ae442e7b2f62b2ebe214239fdc603a84eb152bfcc335f797",
+    "two_options_r384.jsonl": "9467244ba8cfe51cf3bfc6be2d3b98bfda39c6588ca25309d5161b85fa7d223e",
+    "four_options_r384.jsonl": "488c7e825eb411a22b6688f6083876a4e37995cec4dbbb865de902c63521c7ea",
+    "isle_brick_r384.jsonl": "1887eb68f32fb719a43dddd8402422f66f6962958b7ee9eb11ba23aacfc9de15",
+    "comfort_r384.jsonl": "38f63a88d82ad43bef000d146e5c63ee51bb9638c4227d93f8f9594ca900a0fa",
 }
 MEASURE_ONLY_ROUNDS = (
     13,
