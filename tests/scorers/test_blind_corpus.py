@@ -1870,6 +1870,16 @@ DISPUTED = {
         "'... So the flower is north-west of the minifigure.\nAnswer: north' to Q4 labelled "
         "ambiguous, read north as declared: the shape of brick351-037, whose labels split"
     ),
+    "brick383-050": (
+        "first person, 'I am facing the flower' to Q5 labelled ambiguous, read as no answer: every "
+        "other held-out label of a facing named by a thing alone reads it as none "
+        "(`_faces_a_thing_only`); no cardinal is given either way"
+    ),
+    "brick383-065": (
+        "'The lamp is located on the left side of the image, behind the minifigure.' to Q7 "
+        "labelled ambiguous, read back: the labels of this shape read the figure's side and set "
+        "the image's aside (brick296-063, brick304-065, brick336-066, brick359-067, ...)"
+    ),
 }
 """Labels the project disputes (not edited): the reading follows the paper's own example."""
 UNFIXED = {

@@ -713,3 +713,23 @@ def test_comfort_a_reasoning_blocks_conclusion_is_read_under_the_question(
     answer: str, expected: float | None
 ) -> None:
     assert text_yes_probability(answer, question=LAPTOP) == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # r383 (two383-060): "visible" shares the copula of "in front of it" (A = Yes, B = No)
+        (
+            "The minifigure faces the right side of the image, and the car is on the right side, "
+            "so the car is in front of it and visible. Answer: B",
+            None,
+        ),
+        ("So the car is behind it and hidden from view. Answer: A", None),
+        ("So the car is in front of it and clearly visible. Answer: A", "A"),
+    ],
+)
+def test_a_seeing_predicate_sharing_the_copula_is_a_seeing_statement(
+    answer: str, expected: str | None
+) -> None:
+    question = "Assuming the minifigure has the ability to see, can it see the car in the picture?"
+    assert read_option(answer, {"A": "Yes", "B": "No"}, question=question).letter == expected

@@ -1084,20 +1084,25 @@ FIELD_OF_VIEW = (
 """What a figure sees with: "in its line of sight", "out of its field of view"."""
 OWNERS = r"(?:its|his|her|their|my|your|the\s+minifigure's|the\s+figure's)"
 
+_AND_ALSO = r"\s+(?:(?!not\b)[\w'-]+\s+){1,6}?and\s+"
 _SEEING = re.compile(
     r"\b(?P<no>(?:cannot|can't|can not|could not|couldn't|unable to|not able to|not be able to"
     rf"|never)\s+(?:\w+\s+)?{SEE_VERBS}\b"
     rf"|(?:is|are)\s+not\s+(?:visible|in {OWNERS} {FIELD_OF_VIEW})\b"
     r"|(?:is|are)\s+(?:blocked|obstructed|hidden)\b"
     r"|(?:is|are)\s+(?:facing|turned)\s+away\s+from\b|has\s+(?:its|his|her)\s+back\s+to\b"
-    rf"|(?:would|will)\s*(?:not|n't)\s+{SEE_VERBS}\b|won't\s+{SEE_VERBS}\b)"
+    rf"|(?:would|will)\s*(?:not|n't)\s+{SEE_VERBS}\b|won't\s+{SEE_VERBS}\b"
+    rf"|(?:is|are){_AND_ALSO}(?:not\s+visible|hidden|blocked|obstructed)\b)"
     rf"|\b(?P<yes>(?:can|could|is able to|are able to)\s*{SEE_VERBS}\b"
     rf"|(?:would|will)\s+(?:be\s+able\s+to\s+)?{SEE_VERBS}\b"
     rf"|(?:is|are)\s+(?:visible|in {OWNERS} {FIELD_OF_VIEW})\b"
     r"|(?:is|are|it's)\s+not\s+(?:blocked|obstructed|hidden)\b"
     r"|(?:has|have)\s+an?\s+(?:clear|direct|unobstructed|unblocked)\s+(?:view|line of sight)\b"
-    r"|nothing\s+(?:blocks|obstructs|hides)\b)"
+    r"|nothing\s+(?:blocks|obstructs|hides)\b"
+    rf"|(?:is|are){_AND_ALSO}(?:(?:clearly|fully)\s+)?visible\b)"
 )
+"""Statements about seeing; `_AND_ALSO`: the copula shared by a second predicate ("so the car
+is in front of it and visible", r383)."""
 
 
 _SPEAKER_SEES = re.compile(r"\b(?:i|we)\s+$")
