@@ -1698,6 +1698,9 @@ MEASURE_ONLY_ROUNDS = (
     382,
     384,
     *range(385, 387),
+    388,
+    390,
+    392,
 )
 """Even rounds from r20; r49, a fix-from round whose two errors (a declared letter against a
 count the reasoning gives in other words; "East (slightly north of due east, but east is the
@@ -1743,7 +1746,8 @@ arrive) and r375-r376 (merged unread, to be read on the final readers of the sto
 13:15), declared measure-only before they were written (r371, r373 and r377 are fix-from
 rounds); r380, r382 and r384 (read when they arrive) and r385-r386 (written at the end of the stop
 of 2026-11-29 13:15 and merged unread, to be read at the next stop's start on its final
-readers), likewise (r379, r381 and r383 are fix-from rounds)."""
+readers), likewise (r379, r381 and r383 are fix-from rounds); r388, r390 and r392 likewise (r387,
+r389 and r391 are fix-from rounds)."""
 MEASURE_ONLY = frozenset(n for n in SHA256 if any(f"_r{r}." in n for r in MEASURE_ONLY_ROUNDS))
 """Sets kept for measurement only: never read to fix a reader (their first-run numbers are the
 published precision, `benchmarks/blind_sets.py`); their hashes are locked, their readings are
