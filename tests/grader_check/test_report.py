@@ -131,13 +131,13 @@ def test_a_grader_without_a_check_is_named_with_the_command(logs: Path, tmp_path
 def test_the_report_says_which_grader_mode_reads_more_precisely(logs: Path, tmp_path: Path) -> None:
     """Issue 31 §1: the rules decide alone only bare answers (`-T grader=narrow`) where the
     check shows the grader more precise than the rules; here the checked grader read four
-    two-option answers wrongly, far above the rules' 90 in 22,080: keep `auto`."""
+    two-option answers wrongly, far above the rules' 91 in 22,440: keep `auto`."""
     section = _section(run_report(logs, tmp_path / "report"))
     assert "### Which `-T grader=` for these graders" in section
     [row] = [
         line for line in section.splitlines() if line.startswith(f"| {GRADER} | two options |")
     ]
-    assert "0.4% (90 of 22080)" in row and "`-T grader=auto`" in row
+    assert "0.4% (91 of 22440)" in row and "`-T grader=auto`" in row
 
 
 @pytest.mark.parametrize(

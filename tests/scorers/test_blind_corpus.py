@@ -2001,6 +2001,11 @@ UNFIXED = {
         "ahead, I can't.': a seeing under a condition beside a not-seeing; arrived after the "
         "stop's readers were final"
     ),
+    "four389-057": (
+        "'On the counter in front of him there are 2 bottles. The shelf with the other bottles is "
+        "behind him, so he cannot see those.\nAnswer: D' (C = 2, D = 3): the count is placed in "
+        "front of him, never stated as seen; no rule reads a place as a seen count"
+    ),
 }
 """Confident-wrong readings of fix-from rounds seen and not fixed, each with why (listed in
 docs/reading-answers.md with the round's first run)."""

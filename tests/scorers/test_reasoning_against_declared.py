@@ -733,3 +733,46 @@ def test_a_seeing_predicate_sharing_the_copula_is_a_seeing_statement(
 ) -> None:
     question = "Assuming the minifigure has the ability to see, can it see the car in the picture?"
     assert read_option(answer, {"A": "Yes", "B": "No"}, question=question).letter == expected
+
+
+def test_within_its_line_of_sight_is_a_seeing_statement() -> None:
+    """r387 (two387-018): "... so the horse is within its line of sight.\n\nAnswer: B" (B = No)."""
+    question = (
+        "Assuming the minifigure has the ability to see, can it see the horse in the picture?"
+    )
+    options = {"A": "Yes", "B": "No"}
+    answer = (
+        "There is no obstacle between them, so the horse is within its line of sight.\n\nAnswer: "
+    )
+    assert read_option(answer + "B", options, question=question).letter is None
+    assert read_option(answer + "A", options, question=question).letter == "A"
+    hidden = "The horse is behind it, so it is not within its line of sight.\n\nAnswer: "
+    assert read_option(hidden + "A", options, question=question).letter is None
+
+
+GIRL_INTENTIONS = {
+    "A": "reach the top shelf",
+    "B": "open the window",
+    "C": "change the light bulb",
+    "D": "hang a picture",
+}
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        # r391 (four391-055): the likeliest option, named before another letter
+        (
+            "The girl is standing on a chair next to the window and her hand is on the window "
+            "latch. She is most likely trying to open the window.\n\nAnswer: D",
+            None,
+        ),
+        (
+            "Her hand is on the latch. She is most likely trying to open the window.\n\nAnswer: B",
+            "B",
+        ),
+    ],
+)
+def test_the_likeliest_option_named_is_a_conclusion(answer: str, expected: str | None) -> None:
+    question = "What is the girl on the chair most likely intending to do?"
+    assert read_option(answer, GIRL_INTENTIONS, question=question).letter == expected

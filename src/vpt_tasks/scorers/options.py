@@ -828,6 +828,9 @@ _SO_WORDS = (
 )
 _SO = re.compile(_SO_WORDS)
 _SO_FIRST = re.compile(rf"\s*{_SO_WORDS}")
+_MOST_LIKELY = re.compile(r"\bmost\s+likely\b")
+"""The likeliest option named, a conclusion as "so" is ("She is most likely trying to open the
+window.\n\nAnswer: D", r391)."""
 _SINCE = re.compile(
     r"[\s*#>-]*(?:(?:step\s*)?\d+\s*[:.)-]\s*)?(?:since|because|given\s+that)\b[^,.;:!?\n]{3,80},"
 )
@@ -844,7 +847,7 @@ def _reasoning_points_elsewhere(
     question: str | None,
 ) -> bool:
     """Whether the answer's own reasoning names another option than its letter:
-    - its last "so"/"therefore"/"this suggests" sentence affirms only other options ("So, there are 2 blue
+    - its last "so"/"therefore"/"this suggests"/"most likely" sentence affirms only other options ("So, there are 2 blue
       dots in total. The answer is A."), or after a reason put first ("Since he faces the
       camera, the fountain is behind him.\n\nAnswer: A", A = front);
     - it works out the person's side from the image's ("she faces the camera, so her
@@ -858,7 +861,11 @@ def _reasoning_points_elsewhere(
             by_sentence.setdefault(clause.sentence, set()).add(m.letter)
     for index in sorted(by_sentence, reverse=True):
         start, end = prepared.sentences[index]
-        cue = _SO.search(prepared.low, start, end) or _SINCE.match(prepared.low, start, end)
+        cue = (
+            _SO.search(prepared.low, start, end)
+            or _SINCE.match(prepared.low, start, end)
+            or _MOST_LIKELY.search(prepared.low, start, end)
+        )
         if cue is not None:
             after = {m.letter for m in affirmed if not m.label and cue.end() <= m.start < end}
             if after and letter not in after:  # "..., so he sees 3 red dots. Answer: A" (A = 2)
