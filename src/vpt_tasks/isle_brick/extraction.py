@@ -700,7 +700,8 @@ _FIGURE_WORDS = frozenset(
 _RELATION_TO_A_THING = re.compile(
     r"\b(?:(?:to|on)\s+the\s+(?:left|right)(?:[\s-]+hand)?(?:\s+side)?\s+of"
     r"|in\s+front\s+of|ahead\s+of|behind|at\s+the\s+(?:back|rear)\s+of"
-    r"|(?:to\s+the\s+)?(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern)?(?:\s+side)?\s+of)"
+    r"|(?:to\s+the\s+)?(?:(?:north|south)[\s-]?)?(?:north|south|east|west)(?:ern)?"
+    r"(?:\s+side)?\s+of)"
     r"\s+(?:the|a|an)\s+((?:(?!(?:and|or|but|in|on|at|to|from|of|which|that|is|are|was|with|while"
     r"|so|as)\b)[\w'-]+\b\s*){1,3})",
     _FLAGS,
@@ -717,9 +718,9 @@ def _mask_relations_to_other_things(text: str, question: str | None) -> str:
     """Q4, Q5, Q7: blank a side of another thing than the figure and the asked object, in a
     sentence that also gives a side of the figure ("The car is in front of the minifigure and to
     the right of the tree.", r373): the asked thing's relation to a third thing, in no frame the
-    question asks, beside its answer. Kept: a side of the figure, or of a person who may be the figure
-    under another name ("behind the man"), of the picture ("the east side of the image"), and of
-    the asked object ("The minifigure is to the west of the monitor": its converse)."""
+    question asks, beside its answer. Kept: a side of the figure, or of a person who may be the
+    figure under another name ("behind the man"), of the picture ("the east side of the image"),
+    and of the asked object ("The minifigure is to the west of the monitor": its converse)."""
     kept = _FIGURE_WORDS | _NOT_ANOTHER_THING | set(_asked_object(question))
     spans = []
     for sentence in _SENTENCE.finditer(text):
@@ -1651,9 +1652,12 @@ def _yes_under_condition(a: _Read) -> bool:
 
 _FORCED_CHOICE = re.compile(
     r"\bif\s+(?:i|you|we)\s+(?:had|have|were\s+forced|must)\s+to\s+(?:choose|pick|select|name|give"
-    r"|go\s+with|commit)\b[^.!?\n,:]*[,:]?|\bif\s+forced(?:\s+to\s+(?:choose|pick))?\b[^.!?\n,:]*[,:]?",
+    r"|go\s+with|commit)\b[^.!?\n,:]*[,:]?"
+    r"|\bif\s+forced(?:\s+to\s+(?:choose|pick))?\b[^.!?\n,:]*[,:]?",
     _FLAGS,
 )
+"""A choice forced on the answer ("If I had to choose a single direction,", "If forced to pick
+one:"), up to what it chooses."""
 
 
 def _forced_choice_differs(a: _Read) -> bool:

@@ -847,9 +847,9 @@ def _reasoning_points_elsewhere(
     question: str | None,
 ) -> bool:
     """Whether the answer's own reasoning names another option than its letter:
-    - its last "so"/"therefore"/"this suggests"/"most likely" sentence affirms only other options ("So, there are 2 blue
-      dots in total. The answer is A."), or after a reason put first ("Since he faces the
-      camera, the fountain is behind him.\n\nAnswer: A", A = front);
+    - its last "so"/"therefore"/"this suggests"/"most likely" sentence affirms only other
+      options ("So, there are 2 blue dots in total. The answer is A."), or after a reason put
+      first ("Since he faces the camera, the fountain is behind him.\n\nAnswer: A", A = front);
     - it works out the person's side from the image's ("she faces the camera, so her
       right is the image's left") and then gives a letter whose text it never affirms:
       nothing ties the letter to the side it worked out.
