@@ -393,6 +393,18 @@ def _mask_image_regions(text: str, question: str | None) -> str:
 
 _NOT_FACING = r"(?!(?:fac|look|turn|orient|point|head|gaz|star)\w*\b)"
 """A word that is no verb of facing (a place, not where the figure faces)."""
+_FIGURE_WORDS = frozenset(
+    """minifig minifigs minifigure minifigures figure figures figurine figurines person people
+    character man woman men women boy girl guy lady child kid human humanoid knight astronaut
+    officer policeman chef pirate soldier worker doctor farmer explorer""".split()
+)
+"""Words that may name the figure itself ("behind the man" may be the figure's own back)."""
+_FIGURE_NAMED = (
+    r"(?:it|him|her|me|the\s+(?:[\w-]+\s+)?(?:"
+    + "|".join(sorted(_FIGURE_WORDS - {"people", "men", "women"}))
+    + r"))\b"
+)
+"""The figure, by a pronoun or a noun that may name it ("it", "the humanoid minifigure")."""
 _LOCATED_CARDINAL = re.compile(
     r"\b(?:lies|lie|lying|sits|sit|sitting|stands|stand|standing|located|placed|positioned|rests|is|are)"
     rf"\s+(?:{_NOT_FACING}\w+,?\s+){{0,2}}?(?:to|on|in|at)\s+"
@@ -407,8 +419,7 @@ _LOCATED_CARDINAL = re.compile(
     # no direction of the figure's
     r"|\b(?:which|that)\s+(?:is|lies|sits|stands)\s+(?:to\s+the\s+)?"
     r"(?:(?:north|south)[\s-]?)?(?:north|south|east|west)\s+of\s+"
-    r"(?!(?:it|him|her|me|us|them|the\s+(?:lego\s+)?(?:humanoid\s+)?"
-    r"(?:minifig(?:ure)?|figure|figurine|person|character))\b)"
+    rf"(?!{_FIGURE_NAMED}|us\b|them\b)"
     # "The tree is to my right, which would be east" (r307): a side of the figure, then its
     # compass name
     r"|\b(?:lies|is|are|sits|stands)\s+(?:to|on|at)\s+(?:the|its|his|her|my|their)\s+"
@@ -691,12 +702,6 @@ _NOT_ANOTHER_THING = frozenset(
 is on my right": the monitor's place, r57)."""
 
 
-_FIGURE_WORDS = frozenset(
-    """minifig minifigs minifigure minifigures figure figures figurine figurines person people
-    character man woman men women boy girl guy lady child kid human humanoid knight astronaut
-    officer policeman chef pirate soldier worker doctor farmer explorer""".split()
-)
-"""Words that may name the figure itself ("behind the man" may be the figure's own back)."""
 _RELATION_TO_A_THING = re.compile(
     r"\b(?:(?:to|on)\s+the\s+(?:left|right)(?:[\s-]+hand)?(?:\s+side)?\s+of"
     r"|in\s+front\s+of|ahead\s+of|behind|at\s+the\s+(?:back|rear)\s+of"
@@ -707,7 +712,7 @@ _RELATION_TO_A_THING = re.compile(
     _FLAGS,
 )
 _OF_THE_FIGURE = re.compile(
-    r"\b(?:of|behind)\s+(?:it|him|her|me|the\s+(?:[\w-]+\s+)?(?:mini)?fig(?:ure)?)\b"
+    rf"\b(?:of|behind)\s+{_FIGURE_NAMED}"
     r"|\b(?:its|his|her|my)\s+(?:left|right|front|back)\b",
     _FLAGS,
 )

@@ -827,7 +827,6 @@ _SO_WORDS = (
     r"\b(?:so|therefore|thus|hence|(?:this|which|that)\s+(?:suggests|indicates|means|implies))\b"
 )
 _SO = re.compile(_SO_WORDS)
-_SO_FIRST = re.compile(rf"\s*{_SO_WORDS}")
 _MOST_LIKELY = re.compile(r"\bmost\s+likely\b")
 """The likeliest option named, a conclusion as "so" is ("She is most likely trying to open the
 window.\n\nAnswer: D", r391)."""
@@ -1544,7 +1543,7 @@ def _block_concludes_other(
     of the image ... So the car is in front of him.</think>\nAnswer: A", A = left)."""
     block = prepare(hidden)
     texts = [hidden]
-    if block.sentences and _SO_FIRST.match(last := block.sentence_text(-1)):
+    if block.sentences and _SO.match(last := block.sentence_text(-1).lstrip()):
         texts.append(last)  # "... So the car is in front of him.": its conclusion
     return any(
         read_option(t, options, question=question).letter in set(options) - declared for t in texts
